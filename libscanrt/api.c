@@ -1,0 +1,253 @@
+/* api.c: the public C API of scanrt.h.  A call becomes a descriptor like
+   the ones the plugin generates, with the template's default hooks (one
+   input and one output array), and goes through scanrt_run.  Scans larger
+   than the device's largest buffer run as consecutive segments, each seeded
+   with the total of the ones before.  When the device declines, the API
+   computes the scan on the host itself.  */
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* The largest segment, in bytes, that DEVICE takes in one buffer.  */
+static size_t
+segment_bytes (int device)
+{
+  if (device < 0)
+    device = scanrt_default_device ();
+  if (device >= scanrt_num_devices ())
+    return SIZE_MAX;
+  struct scanrt_device *dev = scanrt_device_open (device);
+  if (!dev)
+    return SIZE_MAX;
+  cl_ulong limit = dev->max_alloc;
+  if (limit > dev->global_mem / 2)
+    limit = dev->global_mem / 2;
+  return limit < SIZE_MAX ? (size_t) limit : SIZE_MAX;
+}
+
+static int
+check_arrays (void *out, const void *in, size_t n, size_t size,
+              const char *fn)
+{
+  if (n == 0)
+    return SCANRT_OK;
+  if (!out || !in || n > SIZE_MAX / size)
+    {
+      scanrt_report ("%s: %s", fn, !out || !in ? "a NULL array"
+                                               : "n * element size overflows");
+      return SCANRT_EINVAL;
+    }
+  const char *o = out, *i = in;
+  if (o != i && o < i + n * size && i < o + n * size)
+    {
+      scanrt_report ("%s: the input and output arrays overlap without being "
+                     "the same array; pass the same pointer for an in-place "
+                     "scan", fn);
+      return SCANRT_EINVAL;
+    }
+  return SCANRT_OK;
+}
+
+/* Run the scan of DESC over OUT and IN in segments.  HOST computes a
+   segment on the host (NULL if there is no host path).  */
+static int
+scan_segments (const struct SCANRT_desc *desc, void *out, const void *in,
+               size_t n, const scanrt_params *params, const void *seed,
+               void (*host) (void *out, const void *in, size_t n,
+                             unsigned flags, const void *seed, void *total,
+                             const void *ctx),
+               const void *ctx)
+{
+  size_t size = desc->elem_size;
+  int device = params ? params->device : SCANRT_DEFAULT_DEVICE;
+  size_t seg = segment_bytes (device) / size;
+  unsigned char carry[2][size];
+  int status = SCANRT_OK, worst = SCANRT_OK;
+
+  memcpy (carry[0], seed, size);
+  size_t done = 0;
+  int k = 0;
+  do
+    {
+      size_t len = n - done < seg ? n - done : seg;
+      struct SCANRT_arg args[2] = {
+        { (char *) in + done * size, len * size },
+        { (char *) out + done * size, len * size },
+      };
+      struct scanrt_request r = { desc, args, params, device, 0, len,
+                                  carry[k], carry[!k] };
+      status = scanrt_run (&r);
+      if (status == SCANRT_HOST)
+        {
+          if (!host)
+            {
+              scanrt_report ("%s: the scan cannot run on the host: the user "
+                             "operator has no host_combine", desc->site);
+              return SCANRT_ENODEV;
+            }
+          host (args[1].ptr, args[0].ptr, len, desc->flags, carry[k],
+                carry[!k], ctx);
+        }
+      else if (status < 0)
+        return status;
+      if (status > worst)
+        worst = status;
+      k = !k;
+      done += len;
+    }
+  while (done < n);
+  if (params && params->total)
+    memcpy (params->total, carry[k], size);
+  return worst;
+}
+
+static void
+host_builtin (void *out, const void *in, size_t n, unsigned flags,
+              const void *seed, void *total, const void *ctx)
+{
+  const struct SCANRT_desc *d = ctx;
+  scanrt_host_scan (out, in, n, (scanrt_type) d->type, (scanrt_op) d->op,
+                    flags, seed, total);
+}
+
+static const struct SCANRT_arg_desc array_args[2] = {
+  { SCANRT_ARG_IN, 0 },
+  { SCANRT_ARG_OUT, 0 },
+};
+
+SCANRT_EXPORT int
+scanrt_scan (void *out, const void *in, size_t n, scanrt_type type,
+             scanrt_op op, const scanrt_params *params)
+{
+  if (!scanrt_op_valid (type, op))
+    {
+      scanrt_report ("scanrt_scan: operator %d does not apply to type %d "
+                     "(&, | and ^ take integer types only)", (int) op,
+                     (int) type);
+      return SCANRT_EINVAL;
+    }
+  const struct scanrt_type_info *t = scanrt_type_info (type);
+  int status = check_arrays (out, in, n, t->size, "scanrt_scan");
+  if (status != SCANRT_OK)
+    return status;
+
+  char source[512];
+  snprintf (source, sizeof source,
+            "#define SCANOMP_T %s\n%s%s%s"
+            "#define SCANOMP_T_MIN %s\n#define SCANOMP_T_MAX %s\n"
+            "#define SCANOMP_OP %d\n",
+            t->cl_name, t->cl_utype ? "#define SCANOMP_UT " : "",
+            t->cl_utype ? t->cl_utype : "", t->cl_utype ? "\n" : "",
+            t->cl_min, t->cl_max, (int) op);
+  struct SCANRT_desc desc = {
+    SCANRT_ABI_VERSION, "scanrt_scan", source, (unsigned) type,
+    (unsigned) op, (unsigned) t->size,
+    params ? params->flags & SCANRT_EXCLUSIVE : 0, 2, array_args
+  };
+  unsigned char identity[sizeof (double)];
+  const void *seed = params && params->seed ? params->seed : identity;
+  scanrt_identity (type, op, identity);
+  return scan_segments (&desc, out, in, n, params, seed, host_builtin,
+                        &desc);
+}
+
+static void
+host_user (void *out, const void *in, size_t n, unsigned flags,
+           const void *seed, void *total, const void *ctx)
+{
+  scanrt_host_scan_user (out, in, n, ctx, flags, seed, total);
+}
+
+/* Append SIZE bytes of P as a C initialiser list to BUF.  */
+static void
+append_bytes (char *buf, const void *p, size_t size)
+{
+  const unsigned char *b = p;
+  buf += strlen (buf);
+  for (size_t i = 0; i < size; i++)
+    buf += sprintf (buf, "%s0x%02x", i ? ", " : "", b[i]);
+}
+
+SCANRT_EXPORT int
+scanrt_scan_user (void *out, const void *in, size_t n,
+                  const scanrt_user_op *op, const scanrt_params *params)
+{
+  if (!op || !op->source || !op->type_name || !op->combine
+      || !op->identity || op->elem_size == 0 || op->elem_size > 1024)
+    {
+      scanrt_report ("scanrt_scan_user: the operator needs source, "
+                     "type_name, combine, identity and an elem_size of 1 "
+                     "to 1024 bytes");
+      return SCANRT_EINVAL;
+    }
+  int status = check_arrays (out, in, n, op->elem_size, "scanrt_scan_user");
+  if (status != SCANRT_OK)
+    return status;
+
+  /* The identity goes to the device as bytes, through a union that gives
+     them the type's alignment.  */
+  size_t len = strlen (op->source) + 2 * strlen (op->type_name)
+               + strlen (op->combine) + 6 * op->elem_size + 512;
+  char *source = malloc (len);
+  if (!source)
+    return SCANRT_ENOMEM;
+  snprintf (source, len,
+            "%s\n#define SCANOMP_T %s\n#define SCANOMP_OP 11\n"
+            "#define SCANOMP_COMBINE(a, b) %s (a, b)\n"
+            "__constant union { uchar b[%zu]; %s v; } scanomp_identity_u "
+            "= { { ",
+            op->source, op->type_name, op->combine, op->elem_size,
+            op->type_name);
+  append_bytes (source, op->identity, op->elem_size);
+  strcat (source, " } };\n#define SCANOMP_IDENTITY scanomp_identity_u.v\n");
+
+  struct SCANRT_desc desc = {
+    SCANRT_ABI_VERSION, "scanrt_scan_user", source, SCANRT_TYPE_USER,
+    SCANRT_OP_USER, (unsigned) op->elem_size,
+    params ? params->flags & SCANRT_EXCLUSIVE : 0, 2, array_args
+  };
+  const void *seed = params && params->seed ? params->seed : op->identity;
+  status = scan_segments (&desc, out, in, n, params, seed,
+                          op->host_combine ? host_user : NULL, op);
+  free (source);
+  return status;
+}
+
+/* The device a data call means, or -1 when the data stays on the host.  */
+static int
+data_device (int device)
+{
+  if (scanrt_offload_policy () == SCANRT_OFFLOAD_DISABLED)
+    return -1;
+  if (device < 0)
+    device = scanrt_default_device ();
+  if (device > scanrt_num_devices ())
+    {
+      scanrt_report ("device %d does not exist; the data stays on the host",
+                     device);
+      return -1;
+    }
+  return device < scanrt_num_devices () ? device : -1;
+}
+
+SCANRT_EXPORT int
+scanrt_data_enter (int device, void *ptr, size_t bytes, unsigned kind)
+{
+  int status = SCANRT_OK;
+  if ((device = data_device (device)) >= 0 && ptr && bytes)
+    scanrt_map_enter (device, ptr, bytes, kind, &status);
+  return status;
+}
+
+SCANRT_EXPORT int
+scanrt_data_exit (int device, void *ptr, size_t bytes, unsigned kind)
+{
+  int status = SCANRT_OK;
+  if ((device = data_device (device)) >= 0 && ptr && bytes)
+    scanrt_map_exit (device, ptr, bytes, kind, &status);
+  return status;
+}

@@ -1,0 +1,278 @@
+/* device.c: finding the OpenCL devices, numbering them as OpenMP device
+   numbers, choosing the default one, and OMP_TARGET_OFFLOAD.
+
+   Discovery runs once, on first use, under pthread_once.  Device n is the
+   n-th device when the ICD loader's platforms are taken in order and each
+   platform's devices in its own order; number scanrt_num_devices () is the
+   host, as omp_get_initial_device () is in OpenMP 5.  A device's context
+   and queue are created on first use.  */
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "internal.h"
+
+static pthread_once_t discovered = PTHREAD_ONCE_INIT;
+static struct scanrt_device *devices;
+static int ndevices;
+static int default_device;
+static enum scanrt_offload policy;
+
+static void
+read_policy (void)
+{
+  const char *s = getenv ("OMP_TARGET_OFFLOAD");
+  policy = SCANRT_OFFLOAD_DEFAULT;
+  if (!s || !*s || !strcasecmp (s, "default"))
+    return;
+  if (!strcasecmp (s, "mandatory"))
+    policy = SCANRT_OFFLOAD_MANDATORY;
+  else if (!strcasecmp (s, "disabled"))
+    policy = SCANRT_OFFLOAD_DISABLED;
+  else
+    scanrt_report ("OMP_TARGET_OFFLOAD=%s is not MANDATORY, DISABLED or "
+                   "DEFAULT; using DEFAULT", s);
+}
+
+/* Fill in what we need to know of device D of platform P.  */
+static int
+describe (struct scanrt_device *d, cl_platform_id p, cl_device_id id)
+{
+  char pname[256] = "", version[256] = "", driver[256] = "";
+  cl_bool unified = CL_FALSE;
+  cl_int err;
+
+  memset (d, 0, sizeof *d);
+  d->platform = p;
+  d->id = id;
+  if ((err = clGetDeviceInfo (id, CL_DEVICE_TYPE, sizeof d->type, &d->type,
+                              NULL))
+      || (err = clGetDeviceInfo (id, CL_DEVICE_NAME, sizeof d->name, d->name,
+                                 NULL))
+      || (err = clGetDeviceInfo (id, CL_DEVICE_VERSION, sizeof version,
+                                 version, NULL))
+      || (err = clGetDeviceInfo (id, CL_DRIVER_VERSION, sizeof driver, driver,
+                                 NULL))
+      || (err = clGetPlatformInfo (p, CL_PLATFORM_NAME, sizeof pname, pname,
+                                   NULL))
+      || (err = clGetDeviceInfo (id, CL_DEVICE_HOST_UNIFIED_MEMORY,
+                                 sizeof unified, &unified, NULL))
+      || (err = clGetDeviceInfo (id, CL_DEVICE_MAX_MEM_ALLOC_SIZE,
+                                 sizeof d->max_alloc, &d->max_alloc, NULL))
+      || (err = clGetDeviceInfo (id, CL_DEVICE_GLOBAL_MEM_SIZE,
+                                 sizeof d->global_mem, &d->global_mem, NULL))
+      || (err = clGetDeviceInfo (id, CL_DEVICE_LOCAL_MEM_SIZE,
+                                 sizeof d->local_mem, &d->local_mem, NULL))
+      || (err = clGetDeviceInfo (id, CL_DEVICE_MAX_WORK_GROUP_SIZE,
+                                 sizeof d->max_wg, &d->max_wg, NULL))
+      || (err = clGetDeviceInfo (id, CL_DEVICE_MAX_COMPUTE_UNITS,
+                                 sizeof d->compute_units, &d->compute_units,
+                                 NULL)))
+    {
+      scanrt_report_cl ("clGetDeviceInfo", err,
+                        "skipping this device; check its OpenCL driver");
+      return -1;
+    }
+  d->unified = unified == CL_TRUE;
+  /* SCANOMP_UNIFIED=0 makes a shared-memory device use explicit copies, as
+     a discrete GPU does: it tests that path on pocl.  */
+  if (!scanrt_env_size ("SCANOMP_UNIFIED", 1))
+    d->unified = 0;
+  snprintf (d->key, sizeof d->key, "%s|%s|%s|%s", pname, d->name, version,
+            driver);
+  pthread_mutex_init (&d->lock, NULL);
+  return 0;
+}
+
+static void
+find_devices (void)
+{
+  cl_uint nplat = 0;
+  cl_int err = clGetPlatformIDs (0, NULL, &nplat);
+  if (err != CL_SUCCESS || nplat == 0)
+    {
+      scanrt_report_cl ("clGetPlatformIDs",
+                        err != CL_SUCCESS ? err : CL_DEVICE_NOT_FOUND,
+                        "no OpenCL platform is installed (install "
+                        "pocl-opencl-icd, or your GPU's ICD, and check "
+                        "OCL_ICD_VENDORS); scans run on the host");
+      return;
+    }
+  cl_platform_id *plats = calloc (nplat, sizeof *plats);
+  if (!plats || (err = clGetPlatformIDs (nplat, plats, NULL)))
+    {
+      if (plats)
+        scanrt_report_cl ("clGetPlatformIDs", err, "scans run on the host");
+      free (plats);
+      return;
+    }
+  for (cl_uint p = 0; p < nplat; p++)
+    {
+      cl_uint nd = 0;
+      if (clGetDeviceIDs (plats[p], CL_DEVICE_TYPE_ALL, 0, NULL, &nd)
+          || nd == 0)
+        continue;
+      cl_device_id *ids = calloc (nd, sizeof *ids);
+      struct scanrt_device *grown
+        = realloc (devices, (ndevices + nd) * sizeof *devices);
+      if (!ids || !grown)
+        {
+          free (ids);
+          break;
+        }
+      devices = grown;
+      if (clGetDeviceIDs (plats[p], CL_DEVICE_TYPE_ALL, nd, ids, NULL)
+          == CL_SUCCESS)
+        for (cl_uint i = 0; i < nd; i++)
+          if (describe (&devices[ndevices], plats[p], ids[i]) == 0)
+            {
+              devices[ndevices].number = ndevices;
+              ndevices++;
+            }
+      free (ids);
+    }
+  free (plats);
+}
+
+/* Parse a device number or the words "cpu", "gpu", "host".  Returns -1 if
+   S names none.  */
+static int
+parse_device (const char *s)
+{
+  if (!strcasecmp (s, "host"))
+    return ndevices;
+  if (!strcasecmp (s, "cpu") || !strcasecmp (s, "gpu"))
+    {
+      cl_device_type want = tolower ((unsigned char) s[0]) == 'c'
+                              ? CL_DEVICE_TYPE_CPU : CL_DEVICE_TYPE_GPU;
+      for (int i = 0; i < ndevices; i++)
+        if (devices[i].type & want)
+          return i;
+      return -1;
+    }
+  char *end;
+  long v = strtol (s, &end, 10);
+  if (*s && !*end && v >= 0 && v <= ndevices)
+    return (int) v;
+  return -1;
+}
+
+static void
+choose_default (void)
+{
+  const char *names[] = { "SCANOMP_DEVICE", "OMP_DEFAULT_DEVICE" };
+  for (int k = 0; k < 2; k++)
+    {
+      const char *s = getenv (names[k]);
+      if (!s || !*s)
+        continue;
+      int d = parse_device (s);
+      if (d >= 0)
+        {
+          default_device = d;
+          return;
+        }
+      scanrt_report ("%s=%s names no device (there are %d; give a number, "
+                     "cpu, gpu or host); using the usual default",
+                     names[k], s, ndevices);
+    }
+  default_device = 0;
+  for (int i = 0; i < ndevices; i++)
+    if (devices[i].type & CL_DEVICE_TYPE_GPU)
+      {
+        default_device = i;
+        break;
+      }
+  if (ndevices == 0)
+    default_device = 0; /* the host */
+}
+
+static void
+discover (void)
+{
+  read_policy ();
+  /* As in OpenMP, DISABLED leaves the host as the only device.  */
+  if (policy != SCANRT_OFFLOAD_DISABLED)
+    find_devices ();
+  choose_default ();
+}
+
+enum scanrt_offload
+scanrt_offload_policy (void)
+{
+  pthread_once (&discovered, discover);
+  return policy;
+}
+
+int
+scanrt_num_devices (void)
+{
+  pthread_once (&discovered, discover);
+  return ndevices;
+}
+
+int
+scanrt_default_device (void)
+{
+  pthread_once (&discovered, discover);
+  return default_device;
+}
+
+struct scanrt_device *
+scanrt_device_open (int number)
+{
+  pthread_once (&discovered, discover);
+  if (number < 0 || number >= ndevices)
+    return NULL;
+  struct scanrt_device *d = &devices[number];
+  pthread_mutex_lock (&d->lock);
+  if (d->opened == 0)
+    {
+      cl_int err;
+      cl_context_properties props[]
+        = { CL_CONTEXT_PLATFORM, (cl_context_properties) d->platform, 0 };
+      d->context = clCreateContext (props, 1, &d->id, NULL, NULL, &err);
+      if (err != CL_SUCCESS)
+        scanrt_report_cl ("clCreateContext", err,
+                          "this device cannot be used");
+      else
+        {
+          d->queue = clCreateCommandQueue (d->context, d->id, 0, &err);
+          if (err != CL_SUCCESS)
+            {
+              scanrt_report_cl ("clCreateCommandQueue", err,
+                                "this device cannot be used");
+              clReleaseContext (d->context);
+            }
+        }
+      d->opened = err == CL_SUCCESS ? 1 : -1;
+    }
+  int ok = d->opened == 1;
+  pthread_mutex_unlock (&d->lock);
+  return ok ? d : NULL;
+}
+
+SCANRT_EXPORT int
+scanrt_get_num_devices (void)
+{
+  return scanrt_num_devices ();
+}
+
+SCANRT_EXPORT int
+scanrt_get_default_device (void)
+{
+  return scanrt_default_device ();
+}
+
+SCANRT_EXPORT int
+scanrt_get_device_name (int device, char *buf, size_t size)
+{
+  int n = scanrt_num_devices ();
+  if (!buf || size == 0 || device < 0 || device > n)
+    return SCANRT_EINVAL;
+  snprintf (buf, size, "%s", device == n ? "host" : devices[device].name);
+  return SCANRT_OK;
+}

@@ -1,0 +1,207 @@
+/* internal.h: declarations shared by libscanrt's files and hidden from its
+   users.  Every symbol here is internal; the exported ones are declared in
+   scanrt.h and scanrt-abi.h and listed in libscanrt.map.  */
+
+#ifndef SCANRT_INTERNAL_H
+#define SCANRT_INTERNAL_H
+
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+#include <pthread.h>
+#include <stdint.h>
+
+#include "scanrt.h"
+#include "scanrt-abi.h"
+
+#define SCANRT_EXPORT __attribute__ ((visibility ("default")))
+
+/* report.c: messages on stderr, all starting "libscanrt: ".  */
+const char *scanrt_cl_error_name (cl_int err);
+void scanrt_report (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2)));
+/* Report that CALL failed with ERR, and what the user can do (ADVICE).  */
+void scanrt_report_cl (const char *call, cl_int err, const char *advice);
+/* Map an OpenCL error to a status.  */
+int scanrt_status_of_cl (cl_int err);
+/* Read environment variable NAME as a size; DEFLT if unset or invalid.  */
+size_t scanrt_env_size (const char *name, size_t deflt);
+
+/* device.c: discovery, numbering and the OMP_TARGET_OFFLOAD policy.  */
+enum scanrt_offload
+{
+  SCANRT_OFFLOAD_DEFAULT,
+  SCANRT_OFFLOAD_MANDATORY,
+  SCANRT_OFFLOAD_DISABLED
+};
+
+struct scanrt_device
+{
+  int number;
+  cl_platform_id platform;
+  cl_device_id id;
+  cl_device_type type;
+  char name[256];
+  /* Identifies the device and its compiler in program cache keys.  */
+  char key[768];
+  int unified;             /* host and device share memory: zero copy */
+  cl_ulong max_alloc;      /* largest buffer */
+  cl_ulong global_mem;
+  cl_ulong local_mem;
+  size_t max_wg;
+  cl_uint compute_units;
+  /* Created on first use, under LOCK, which also serialises launches.  */
+  pthread_mutex_t lock;
+  int opened;              /* 0 not yet, 1 open, -1 failed */
+  cl_context context;
+  cl_command_queue queue;
+};
+
+enum scanrt_offload scanrt_offload_policy (void);
+int scanrt_num_devices (void);
+int scanrt_default_device (void);
+/* Device NUMBER with its context and queue open, or NULL (reported).  The
+   caller holds dev->lock while it uses the queue.  */
+struct scanrt_device *scanrt_device_open (int number);
+
+/* program.c: building and caching programs.  */
+#define SCANRT_MAX_KERNELS 6
+
+struct scanrt_program
+{
+  struct scanrt_program *next;
+  uint64_t hash;
+  char *text;              /* options, a NUL, then the source */
+  size_t text_len;
+  struct scanrt_device *dev;
+  cl_program program;
+  cl_kernel kernels[SCANRT_MAX_KERNELS];
+  const char *kernel_names[SCANRT_MAX_KERNELS];
+};
+
+uint64_t scanrt_hash (const void *data, size_t len, uint64_t seed);
+/* The program for SOURCE built with OPTIONS on DEV, from the in-process
+   cache, the disk cache, or a build.  Adds the time spent to *SECONDS.
+   Returns NULL (reported, with the build log) on failure, with *STATUS
+   set.  */
+struct scanrt_program *scanrt_program_get (struct scanrt_device *dev,
+                                           const char *source,
+                                           const char *options,
+                                           double *seconds, int *status);
+/* Kernel NAME of PROG, created once.  Call with dev->lock held.  */
+cl_kernel scanrt_program_kernel (struct scanrt_program *prog,
+                                 const char *name);
+
+/* templates.c (generated from templates/): the kernel template of a
+   variant, with its includes inlined.  */
+const char *scanrt_template (scanrt_variant variant);
+
+/* ops.c: the built-in types and operators.  */
+struct scanrt_type_info
+{
+  const char *cl_name;     /* OpenCL C type */
+  const char *cl_utype;    /* unsigned type for wrapping arithmetic, or
+                              NULL for floating types */
+  const char *cl_min, *cl_max;
+  size_t size;
+};
+const struct scanrt_type_info *scanrt_type_info (scanrt_type type);
+/* Whether OP applies to TYPE.  */
+int scanrt_op_valid (scanrt_type type, scanrt_op op);
+/* Write the identity of OP over TYPE to OUT.  */
+void scanrt_identity (scanrt_type type, scanrt_op op, void *out);
+/* The sequential scan on the host, with the kernels' exact semantics.  */
+void scanrt_host_scan (void *out, const void *in, size_t n, scanrt_type type,
+                       scanrt_op op, unsigned flags, const void *seed,
+                       void *total);
+void scanrt_host_scan_user (void *out, const void *in, size_t n,
+                            const scanrt_user_op *op, unsigned flags,
+                            const void *seed, void *total);
+
+/* memory.c: buffers for a launch, and the table of mapped data.  */
+struct scanrt_bound
+{
+  cl_mem mem;              /* the buffer holding the range */
+  cl_ulong offset;         /* byte offset of the host pointer in it */
+  struct scanrt_map *map;  /* the mapped data it lies in, or NULL */
+};
+
+struct scanrt_binding
+{
+  unsigned count;          /* temporary buffers made for this launch */
+  struct scanrt_temp
+  {
+    char *base;
+    size_t bytes;
+    unsigned kinds;        /* union of SCANRT_MAP_* needed */
+    cl_mem mem;
+  } *temps;
+  unsigned nargs;
+  struct scanrt_bound *bound;  /* one per argument (arrays only) */
+};
+
+/* Give every array argument of DESC a buffer on DEV: the mapped data's, or
+   a temporary one copied in as needed.  Adds transfer time to *SECONDS.  */
+int scanrt_bind (struct scanrt_device *dev, const struct SCANRT_desc *desc,
+                 const struct SCANRT_arg *args, struct scanrt_binding *b,
+                 double *seconds);
+/* Copy results back (or map them, on unified devices) and release the
+   temporaries.  OK says whether the launch succeeded.  */
+int scanrt_unbind (struct scanrt_device *dev, struct scanrt_binding *b,
+                   int ok, double *seconds);
+void scanrt_map_enter (int device, void *ptr, size_t bytes, unsigned kind,
+                       int *status);
+void scanrt_map_exit (int device, void *ptr, size_t bytes, unsigned kind,
+                      int *status);
+
+/* kernelset.c: running a kernel set.  */
+struct scanrt_launch
+{
+  struct scanrt_device *dev;
+  struct scanrt_program *prog;
+  const struct SCANRT_desc *desc;
+  const struct SCANRT_arg *args;
+  const struct scanrt_bound *bound;
+  scanrt_variant variant;
+  size_t n;
+  long first;
+  const void *seed;
+  void *total;
+  unsigned flags;
+  size_t wg, items, chunk;
+};
+
+/* The build options and tuning of L's variant on its device, from the
+   user's PARAMS (which may be NULL): fills l->wg, items, chunk and writes
+   the -D options into OPTIONS.  */
+int scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
+                        char *options, size_t size);
+/* Enqueue the kernel set and wait for it.  */
+int scanrt_launch_run (struct scanrt_launch *l);
+
+/* scan.c: one scan, from descriptor to result.  */
+struct scanrt_request
+{
+  const struct SCANRT_desc *desc;
+  const struct SCANRT_arg *args;
+  const scanrt_params *params;   /* may be NULL */
+  int device;
+  long first;
+  size_t n;
+  const void *seed;
+  void *total;
+};
+/* Run R on a device.  Returns SCANRT_OK; SCANRT_HOST when the caller
+   should compute on the host instead; or a negative status when it must
+   not (OMP_TARGET_OFFLOAD=MANDATORY or SCANRT_NO_HOST).  */
+int scanrt_run (const struct scanrt_request *r);
+
+/* profile.c: SCANOMP_PROFILE=1.  */
+struct scanrt_timing
+{
+  double build, transfer, kernel, total;
+  int on_host;
+};
+double scanrt_now (void);
+void scanrt_profile_record (const char *site, const struct scanrt_timing *t);
+
+#endif /* SCANRT_INTERNAL_H */

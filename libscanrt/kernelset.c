@@ -1,0 +1,438 @@
+/* kernelset.c: choosing a kernel set and its tuning for a device, and
+   enqueuing it.  The templates in templates/ describe what each kernel does;
+   this file only sizes the launches and passes the arguments.
+
+   Tuning can be overridden through scanrt_params, or the environment:
+   SCANOMP_VARIANT (cpu, gpu, thesis), SCANOMP_CPU_LANES, SCANOMP_CPU_CHUNK,
+   SCANOMP_WG and SCANOMP_ITEMS.  */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "internal.h"
+
+/* Bytes of input each CPU work-item scans: small enough that the chunk is
+   still in cache when it is scanned after its fold.  */
+#define CPU_CHUNK_BYTES (256 * 1024)
+
+static scanrt_variant
+choose_variant (const struct scanrt_launch *l, const scanrt_params *params)
+{
+  if (params && params->variant != SCANRT_VARIANT_AUTO)
+    return params->variant;
+  const char *s = getenv ("SCANOMP_VARIANT");
+  if (s && *s)
+    {
+      if (!strcasecmp (s, "cpu"))
+        return SCANRT_VARIANT_CPU;
+      if (!strcasecmp (s, "gpu"))
+        return SCANRT_VARIANT_GPU;
+      if (!strcasecmp (s, "thesis"))
+        return SCANRT_VARIANT_THESIS;
+      scanrt_report ("SCANOMP_VARIANT=%s is not cpu, gpu or thesis; "
+                     "choosing by device type", s);
+    }
+  return (l->dev->type & CL_DEVICE_TYPE_CPU) ? SCANRT_VARIANT_CPU
+                                             : SCANRT_VARIANT_GPU;
+}
+
+static size_t
+pick (size_t given, const char *env, size_t deflt)
+{
+  return given ? given : scanrt_env_size (env, deflt);
+}
+
+int
+scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
+                    char *options, size_t size)
+{
+  static const scanrt_params none = SCANRT_PARAMS_INIT;
+  size_t elem = l->desc->elem_size;
+  struct scanrt_device *dev = l->dev;
+  if (!params)
+    params = &none;
+  l->variant = choose_variant (l, params);
+
+  if (l->variant == SCANRT_VARIANT_CPU)
+    {
+      /* Integer ops have one-cycle latency: one lane is enough.  Floating
+         point adds wait four cycles or so: walk four lanes at once.  */
+      int floating = l->desc->type == SCANRT_FLOAT
+                     || l->desc->type == SCANRT_DOUBLE;
+      l->items = pick (params->items, "SCANOMP_CPU_LANES", floating ? 4 : 1);
+      size_t per_unit = (l->n + 4 * dev->compute_units - 1)
+                        / (4 * dev->compute_units);
+      size_t chunk = CPU_CHUNK_BYTES / elem;
+      if (chunk > per_unit)
+        chunk = per_unit;
+      if (chunk < 4096)
+        chunk = 4096;
+      l->chunk = pick (params->chunk, "SCANOMP_CPU_CHUNK", chunk);
+      if (l->items < 1 || l->items > 16)
+        {
+          scanrt_report ("%zu CPU lanes asked for; give 1 to 16", l->items);
+          return SCANRT_EINVAL;
+        }
+      snprintf (options, size, "-DSCANOMP_CPU_LANES=%zu", l->items);
+      return SCANRT_OK;
+    }
+
+  size_t wg = dev->max_wg < 256 ? dev->max_wg : 256;
+  while (wg & (wg - 1))
+    wg &= wg - 1;
+  l->wg = pick (params->work_group_size, "SCANOMP_WG", wg);
+  l->items = pick (params->items, "SCANOMP_ITEMS", elem <= 4 ? 8 : 4);
+  /* Local memory: the block and the tree (GPU), or two elements per
+     work-item (THESIS).  */
+  size_t local = l->variant == SCANRT_VARIANT_GPU
+                   ? (l->wg * l->items + l->wg) * elem
+                   : 2 * l->wg * elem;
+  if (l->wg == 0 || (l->wg & (l->wg - 1)) || l->wg > dev->max_wg
+      || l->items == 0 || local > dev->local_mem)
+    {
+      scanrt_report ("work-group size %zu with %zu items per work-item does "
+                     "not fit this device (a power of two up to %zu, and "
+                     "%llu bytes of local memory); use smaller sizes",
+                     l->wg, l->items, dev->max_wg,
+                     (unsigned long long) dev->local_mem);
+      return SCANRT_EINVAL;
+    }
+  if (l->variant == SCANRT_VARIANT_GPU)
+    snprintf (options, size, "-DSCANOMP_WG=%zu -DSCANOMP_ITEMS=%zu", l->wg,
+              l->items);
+  else
+    snprintf (options, size, "-DSCANOMP_WG=%zu", l->wg);
+  return SCANRT_OK;
+}
+
+/* Kernel arguments are set in order through one of these; the first error
+   sticks.  */
+struct setter
+{
+  cl_kernel k;
+  cl_uint i;
+  cl_int err;
+};
+
+static void
+put (struct setter *s, size_t size, const void *v)
+{
+  if (s->err == CL_SUCCESS)
+    s->err = clSetKernelArg (s->k, s->i++, size, v);
+}
+
+static void
+put_mem (struct setter *s, cl_mem m)
+{
+  put (s, sizeof m, &m);
+}
+
+static void
+put_ulong (struct setter *s, cl_ulong v)
+{
+  put (s, sizeof v, &v);
+}
+
+/* The arguments behind SCANOMP_PARAMS.  */
+static void
+put_hooks (struct setter *s, const struct scanrt_launch *l)
+{
+  for (unsigned i = 0; i < l->desc->nargs; i++)
+    if (l->desc->args[i].kind == SCANRT_ARG_SCALAR)
+      put (s, l->desc->args[i].size, l->args[i].ptr);
+    else
+      {
+        put_mem (s, l->bound[i].mem);
+        put_ulong (s, l->bound[i].offset);
+      }
+}
+
+/* Start setting the arguments of kernel NAME.  */
+static struct setter
+kernel (const struct scanrt_launch *l, const char *name)
+{
+  struct setter s = { scanrt_program_kernel (l->prog, name), 0, CL_SUCCESS };
+  if (!s.k)
+    s.err = CL_INVALID_KERNEL_NAME;
+  return s;
+}
+
+/* Enqueue the kernel of S over GLOBAL work-items in groups of LOCAL.  */
+static int
+enqueue (const struct scanrt_launch *l, struct setter *s, size_t global,
+         size_t local)
+{
+  if (s->err != CL_SUCCESS)
+    {
+      if (s->k)
+        scanrt_report_cl ("clSetKernelArg", s->err,
+                          "the kernel's parameters do not match its "
+                          "descriptor; report this as a scanomp bug");
+      return SCANRT_EDEVICE;
+    }
+  global = (global + local - 1) / local * local;
+  cl_int err = clEnqueueNDRangeKernel (l->dev->queue, s->k, 1, NULL, &global,
+                                       &local, 0, NULL, NULL);
+  if (err != CL_SUCCESS)
+    {
+      scanrt_report_cl ("clEnqueueNDRangeKernel", err,
+                        "the device refused the kernel");
+      return scanrt_status_of_cl (err);
+    }
+  return SCANRT_OK;
+}
+
+/* A scratch buffer of BYTES on the device.  */
+static cl_mem
+scratch (const struct scanrt_launch *l, size_t bytes, int *status)
+{
+  cl_int err;
+  cl_mem m = clCreateBuffer (l->dev->context, CL_MEM_READ_WRITE,
+                             bytes ? bytes : 1, NULL, &err);
+  if (err != CL_SUCCESS)
+    {
+      scanrt_report_cl ("clCreateBuffer", err,
+                        "no room for the scan's scratch space");
+      *status = scanrt_status_of_cl (err);
+      return NULL;
+    }
+  return m;
+}
+
+static int
+read_total (const struct scanrt_launch *l, cl_mem m, size_t index)
+{
+  size_t elem = l->desc->elem_size;
+  cl_int err = clEnqueueReadBuffer (l->dev->queue, m, CL_TRUE, index * elem,
+                                    elem, l->total, 0, NULL, NULL);
+  if (err != CL_SUCCESS)
+    {
+      scanrt_report_cl ("clEnqueueReadBuffer", err,
+                        "the scan's total could not be read back");
+      return scanrt_status_of_cl (err);
+    }
+  return SCANRT_OK;
+}
+
+static int
+run_cpu (const struct scanrt_launch *l)
+{
+  size_t nchunks = (l->n + l->chunk - 1) / l->chunk;
+  int status = SCANRT_OK;
+  cl_mem carry = scratch (l, nchunks * l->desc->elem_size, &status);
+  cl_mem state = carry ? scratch (l, (nchunks + 1) * sizeof (cl_int), &status)
+                       : NULL;
+  if (state)
+    {
+      cl_int zero = 0;
+      cl_int err = clEnqueueFillBuffer (l->dev->queue, state, &zero,
+                                        sizeof zero, 0,
+                                        (nchunks + 1) * sizeof zero, 0, NULL,
+                                        NULL);
+      if (err != CL_SUCCESS)
+        {
+          scanrt_report_cl ("clEnqueueFillBuffer", err,
+                            "the device failed a plain fill");
+          status = scanrt_status_of_cl (err);
+        }
+    }
+  if (status == SCANRT_OK)
+    {
+      struct setter s = kernel (l, "scanomp_cpu_chained");
+      cl_uint flags = l->flags;
+      put_ulong (&s, l->n);
+      put (&s, sizeof (cl_long), &l->first);
+      put (&s, l->desc->elem_size, l->seed);
+      put (&s, sizeof flags, &flags);
+      put_ulong (&s, l->chunk);
+      put_mem (&s, carry);
+      put_mem (&s, state);
+      put_hooks (&s, l);
+      status = enqueue (l, &s, nchunks, 1);
+    }
+  if (status == SCANRT_OK && l->total)
+    status = read_total (l, carry, nchunks - 1);
+  if (carry)
+    clReleaseMemObject (carry);
+  if (state)
+    clReleaseMemObject (state);
+  return status;
+}
+
+/* GPU: exclusive scan in place of the M elements of level array A.  */
+static int
+gpu_scan_array (const struct scanrt_launch *l, cl_mem a, size_t m)
+{
+  size_t block = l->wg * l->items, nb = (m + block - 1) / block;
+  int status = SCANRT_OK;
+  cl_uint has = nb > 1;
+  cl_mem sums = has ? scratch (l, nb * l->desc->elem_size, &status) : a;
+  if (status != SCANRT_OK)
+    return status;
+  if (has)
+    {
+      struct setter s = kernel (l, "scanomp_gpu_reduce_level");
+      put_ulong (&s, m);
+      put_mem (&s, a);
+      put_mem (&s, sums);
+      status = enqueue (l, &s, nb * l->wg, l->wg);
+      if (status == SCANRT_OK)
+        status = gpu_scan_array (l, sums, nb);
+    }
+  if (status == SCANRT_OK)
+    {
+      struct setter s = kernel (l, "scanomp_gpu_scan_level");
+      put_ulong (&s, m);
+      put_mem (&s, a);
+      put_mem (&s, sums);
+      put (&s, sizeof has, &has);
+      status = enqueue (l, &s, nb * l->wg, l->wg);
+    }
+  if (has)
+    clReleaseMemObject (sums);
+  return status;
+}
+
+static int
+run_gpu (const struct scanrt_launch *l)
+{
+  size_t block = l->wg * l->items, nb = (l->n + block - 1) / block;
+  size_t elem = l->desc->elem_size;
+  int status = SCANRT_OK;
+  cl_uint has = nb > 1;
+  cl_mem total = scratch (l, elem, &status);
+  cl_mem sums = total && has ? scratch (l, nb * elem, &status) : total;
+  if (status == SCANRT_OK && has)
+    {
+      struct setter s = kernel (l, "scanomp_gpu_reduce");
+      put_ulong (&s, l->n);
+      put (&s, sizeof (cl_long), &l->first);
+      put_mem (&s, sums);
+      put_hooks (&s, l);
+      status = enqueue (l, &s, nb * l->wg, l->wg);
+      if (status == SCANRT_OK)
+        status = gpu_scan_array (l, sums, nb);
+    }
+  if (status == SCANRT_OK)
+    {
+      struct setter s = kernel (l, "scanomp_gpu_scan");
+      cl_uint flags = l->flags;
+      put_ulong (&s, l->n);
+      put (&s, sizeof (cl_long), &l->first);
+      put (&s, elem, l->seed);
+      put (&s, sizeof flags, &flags);
+      put_mem (&s, sums);
+      put (&s, sizeof has, &has);
+      put_mem (&s, total);
+      put_hooks (&s, l);
+      status = enqueue (l, &s, nb * l->wg, l->wg);
+    }
+  if (status == SCANRT_OK && l->total)
+    status = read_total (l, total, 0);
+  if (has && sums)
+    clReleaseMemObject (sums);
+  if (total)
+    clReleaseMemObject (total);
+  return status;
+}
+
+/* THESIS: inclusive scan in place of the M elements of A, level by
+   level.  */
+static int
+thesis_scan_array (const struct scanrt_launch *l, cl_mem a, size_t m)
+{
+  size_t pair = 2 * l->wg, nb = (m + pair - 1) / pair;
+  int status = SCANRT_OK;
+  cl_mem sums = scratch (l, nb * l->desc->elem_size, &status);
+  if (!sums)
+    return status;
+  struct setter s = kernel (l, "scanomp_blelloch_block");
+  put_ulong (&s, m);
+  put_mem (&s, a);
+  put_mem (&s, sums);
+  status = enqueue (l, &s, nb * l->wg, l->wg);
+  if (status == SCANRT_OK && nb > 1)
+    {
+      status = thesis_scan_array (l, sums, nb);
+      if (status == SCANRT_OK)
+        {
+          struct setter t = kernel (l, "scanomp_blelloch_add");
+          put_ulong (&t, m);
+          put_mem (&t, a);
+          put_mem (&t, sums);
+          status = enqueue (l, &t, nb * l->wg, l->wg);
+        }
+    }
+  clReleaseMemObject (sums);
+  return status;
+}
+
+static int
+run_thesis (const struct scanrt_launch *l)
+{
+  size_t elem = l->desc->elem_size;
+  int status = SCANRT_OK;
+  cl_mem total = scratch (l, elem, &status);
+  cl_mem tmp = total ? scratch (l, l->n * elem, &status) : NULL;
+  if (status == SCANRT_OK)
+    {
+      struct setter s = kernel (l, "scanomp_blelloch_gather");
+      put_ulong (&s, l->n);
+      put (&s, sizeof (cl_long), &l->first);
+      put_mem (&s, tmp);
+      put_hooks (&s, l);
+      status = enqueue (l, &s, l->n, l->wg);
+    }
+  if (status == SCANRT_OK)
+    status = thesis_scan_array (l, tmp, l->n);
+  if (status == SCANRT_OK)
+    {
+      struct setter s = kernel (l, "scanomp_blelloch_scatter");
+      cl_uint flags = l->flags;
+      put_ulong (&s, l->n);
+      put (&s, sizeof (cl_long), &l->first);
+      put (&s, elem, l->seed);
+      put (&s, sizeof flags, &flags);
+      put_mem (&s, tmp);
+      put_mem (&s, total);
+      put_hooks (&s, l);
+      status = enqueue (l, &s, l->n, l->wg);
+    }
+  if (status == SCANRT_OK && l->total)
+    status = read_total (l, total, 0);
+  if (tmp)
+    clReleaseMemObject (tmp);
+  if (total)
+    clReleaseMemObject (total);
+  return status;
+}
+
+int
+scanrt_launch_run (struct scanrt_launch *l)
+{
+  int status;
+  switch (l->variant)
+    {
+    case SCANRT_VARIANT_CPU:
+      status = run_cpu (l);
+      break;
+    case SCANRT_VARIANT_GPU:
+      status = run_gpu (l);
+      break;
+    default:
+      status = run_thesis (l);
+      break;
+    }
+  if (status == SCANRT_OK)
+    {
+      cl_int err = clFinish (l->dev->queue);
+      if (err != CL_SUCCESS)
+        {
+          scanrt_report_cl ("clFinish", err, "the kernels failed");
+          status = scanrt_status_of_cl (err);
+        }
+    }
+  return status;
+}

@@ -1,0 +1,327 @@
+/* memory.c: the buffers a launch works on, and the table of data mapped by
+   `target data' (scanrt_data_enter / scanrt_data_exit).
+
+   On a device that shares memory with the host (pocl, integrated GPUs) a
+   buffer wraps the host array with CL_MEM_USE_HOST_PTR and nothing is
+   copied; mapping it after the kernels makes the results coherent.  Other
+   devices get a device buffer and explicit writes and reads.
+
+   An array inside a range that is already mapped on the device uses the
+   mapped buffer at an offset and is not copied.  The other arrays of a
+   launch get temporary buffers; arrays whose host ranges overlap share one
+   buffer, so that an in-place scan reads and writes the same memory.  */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+struct scanrt_map
+{
+  struct scanrt_map *next;
+  struct scanrt_device *dev;
+  char *base;
+  size_t bytes;
+  unsigned refs;
+  cl_mem mem;
+};
+
+static pthread_mutex_t map_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct scanrt_map *maps;
+
+/* The mapping on DEV that contains [P, P + BYTES), or NULL.  Call with
+   map_lock held.  */
+static struct scanrt_map *
+find_map (struct scanrt_device *dev, const char *p, size_t bytes)
+{
+  for (struct scanrt_map *m = maps; m; m = m->next)
+    if (m->dev == dev && p >= m->base && p + bytes <= m->base + m->bytes)
+      return m;
+  return NULL;
+}
+
+/* A buffer on DEV for host range [BASE, BASE + BYTES), copied in when COPY_IN
+   and the device does not share the host's memory.  */
+static cl_mem
+make_buffer (struct scanrt_device *dev, char *base, size_t bytes,
+             int copy_in, double *seconds, int *status)
+{
+  cl_int err;
+  cl_mem mem;
+  if (bytes > dev->max_alloc)
+    {
+      scanrt_report ("an array of %zu bytes exceeds the device's largest "
+                     "buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE = %llu bytes)", bytes,
+                     (unsigned long long) dev->max_alloc);
+      *status = SCANRT_ENOMEM;
+      return NULL;
+    }
+  if (bytes == 0)
+    mem = clCreateBuffer (dev->context, CL_MEM_READ_WRITE, 1, NULL, &err);
+  else if (dev->unified)
+    mem = clCreateBuffer (dev->context, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR,
+                          bytes, base, &err);
+  else
+    mem = clCreateBuffer (dev->context, CL_MEM_READ_WRITE, bytes, NULL, &err);
+  if (err != CL_SUCCESS)
+    {
+      scanrt_report_cl ("clCreateBuffer", err,
+                        "the device has no room for the arrays");
+      *status = scanrt_status_of_cl (err);
+      return NULL;
+    }
+  if (copy_in && bytes && !dev->unified)
+    {
+      double t0 = scanrt_now ();
+      err = clEnqueueWriteBuffer (dev->queue, mem, CL_TRUE, 0, bytes, base, 0,
+                                  NULL, NULL);
+      *seconds += scanrt_now () - t0;
+      if (err != CL_SUCCESS)
+        {
+          scanrt_report_cl ("clEnqueueWriteBuffer", err,
+                            "copying to the device failed");
+          clReleaseMemObject (mem);
+          *status = scanrt_status_of_cl (err);
+          return NULL;
+        }
+    }
+  return mem;
+}
+
+/* Make the device's writes to MEM visible in host range [BASE, BASE +
+   BYTES): a read on a discrete device, a map and unmap on a shared one.  */
+static int
+copy_out (struct scanrt_device *dev, cl_mem mem, char *base, size_t bytes,
+          double *seconds)
+{
+  if (bytes == 0)
+    return SCANRT_OK;
+  double t0 = scanrt_now ();
+  cl_int err;
+  if (dev->unified)
+    {
+      void *p = clEnqueueMapBuffer (dev->queue, mem, CL_TRUE, CL_MAP_READ, 0,
+                                    bytes, 0, NULL, NULL, &err);
+      if (err == CL_SUCCESS)
+        err = clEnqueueUnmapMemObject (dev->queue, mem, p, 0, NULL, NULL);
+      if (err == CL_SUCCESS)
+        err = clFinish (dev->queue);
+    }
+  else
+    err = clEnqueueReadBuffer (dev->queue, mem, CL_TRUE, 0, bytes, base, 0,
+                               NULL, NULL);
+  *seconds += scanrt_now () - t0;
+  if (err != CL_SUCCESS)
+    {
+      scanrt_report_cl (dev->unified ? "clEnqueueMapBuffer"
+                                     : "clEnqueueReadBuffer",
+                        err, "the results could not be read back");
+      return scanrt_status_of_cl (err);
+    }
+  return SCANRT_OK;
+}
+
+static int
+by_base (const void *a, const void *b)
+{
+  const struct scanrt_temp *x = a, *y = b;
+  return x->base < y->base ? -1 : x->base > y->base;
+}
+
+int
+scanrt_bind (struct scanrt_device *dev, const struct SCANRT_desc *desc,
+             const struct SCANRT_arg *args, struct scanrt_binding *b,
+             double *seconds)
+{
+  unsigned n = desc->nargs;
+  memset (b, 0, sizeof *b);
+  b->nargs = n;
+  b->bound = calloc (n ? n : 1, sizeof *b->bound);
+  b->temps = calloc (n ? n : 1, sizeof *b->temps);
+  if (!b->bound || !b->temps)
+    {
+      scanrt_report ("out of host memory binding arrays");
+      scanrt_unbind (dev, b, 0, seconds);
+      return SCANRT_ENOMEM;
+    }
+
+  /* Arrays in mapped data use the mapping; collect the others.  */
+  pthread_mutex_lock (&map_lock);
+  for (unsigned i = 0; i < n; i++)
+    {
+      unsigned kind = desc->args[i].kind;
+      if (kind == SCANRT_ARG_SCALAR)
+        continue;
+      char *p = args[i].ptr;
+      struct scanrt_map *m = find_map (dev, p, args[i].bytes);
+      if (m)
+        {
+          m->refs++;
+          b->bound[i].map = m;
+          b->bound[i].mem = m->mem;
+          b->bound[i].offset = p - m->base;
+          continue;
+        }
+      struct scanrt_temp *t = &b->temps[b->count++];
+      t->base = p;
+      t->bytes = args[i].bytes;
+      t->kinds = kind == SCANRT_ARG_IN ? SCANRT_MAP_TO
+                 : kind == SCANRT_ARG_OUT ? SCANRT_MAP_FROM
+                                          : SCANRT_MAP_TO | SCANRT_MAP_FROM;
+    }
+  pthread_mutex_unlock (&map_lock);
+
+  /* Merge overlapping ranges into one buffer each.  */
+  qsort (b->temps, b->count, sizeof *b->temps, by_base);
+  unsigned merged = 0;
+  for (unsigned i = 0; i < b->count; i++)
+    {
+      struct scanrt_temp *last = merged ? &b->temps[merged - 1] : NULL;
+      struct scanrt_temp t = b->temps[i];
+      if (last && t.base < last->base + last->bytes)
+        {
+          if (t.base + t.bytes > last->base + last->bytes)
+            last->bytes = t.base + t.bytes - last->base;
+          last->kinds |= t.kinds;
+        }
+      else
+        b->temps[merged++] = t;
+    }
+  b->count = merged;
+
+  int status = SCANRT_OK;
+  for (unsigned i = 0; i < b->count && status == SCANRT_OK; i++)
+    {
+      struct scanrt_temp *t = &b->temps[i];
+      t->mem = make_buffer (dev, t->base, t->bytes,
+                            (t->kinds & SCANRT_MAP_TO) != 0, seconds,
+                            &status);
+    }
+  if (status != SCANRT_OK)
+    {
+      scanrt_unbind (dev, b, 0, seconds);
+      return status;
+    }
+
+  for (unsigned i = 0; i < n; i++)
+    {
+      char *p = args[i].ptr;
+      if (desc->args[i].kind == SCANRT_ARG_SCALAR || b->bound[i].map)
+        continue;
+      for (unsigned j = 0; j < b->count; j++)
+        if (p >= b->temps[j].base
+            && p + args[i].bytes <= b->temps[j].base + b->temps[j].bytes)
+          {
+            b->bound[i].mem = b->temps[j].mem;
+            b->bound[i].offset = p - b->temps[j].base;
+            break;
+          }
+    }
+  return SCANRT_OK;
+}
+
+int
+scanrt_unbind (struct scanrt_device *dev, struct scanrt_binding *b, int ok,
+               double *seconds)
+{
+  int status = SCANRT_OK;
+  for (unsigned i = 0; i < b->count; i++)
+    {
+      struct scanrt_temp *t = &b->temps[i];
+      if (!t->mem)
+        continue;
+      /* After a failure the host keeps its data: the caller's fallback
+         needs it intact.  */
+      if (ok && (t->kinds & SCANRT_MAP_FROM) && status == SCANRT_OK)
+        status = copy_out (dev, t->mem, t->base, t->bytes, seconds);
+      clReleaseMemObject (t->mem);
+    }
+  if (b->bound)
+    {
+      pthread_mutex_lock (&map_lock);
+      for (unsigned i = 0; i < b->nargs; i++)
+        if (b->bound[i].map)
+          b->bound[i].map->refs--;
+      pthread_mutex_unlock (&map_lock);
+    }
+  free (b->temps);
+  free (b->bound);
+  memset (b, 0, sizeof *b);
+  return status;
+}
+
+void
+scanrt_map_enter (int device, void *ptr, size_t bytes, unsigned kind,
+                  int *status)
+{
+  struct scanrt_device *dev = scanrt_device_open (device);
+  double seconds = 0;
+  *status = SCANRT_OK;
+  if (!dev)
+    return;
+  pthread_mutex_lock (&dev->lock);
+  pthread_mutex_lock (&map_lock);
+  struct scanrt_map *m = find_map (dev, ptr, bytes);
+  if (m)
+    m->refs++;
+  else if ((m = calloc (1, sizeof *m)))
+    {
+      m->mem = make_buffer (dev, ptr, bytes, (kind & SCANRT_MAP_TO) != 0,
+                            &seconds, status);
+      if (!m->mem)
+        {
+          free (m);
+          m = NULL;
+        }
+      else
+        {
+          m->dev = dev;
+          m->base = ptr;
+          m->bytes = bytes;
+          m->refs = 1;
+          m->next = maps;
+          maps = m;
+        }
+    }
+  else
+    *status = SCANRT_ENOMEM;
+  pthread_mutex_unlock (&map_lock);
+  pthread_mutex_unlock (&dev->lock);
+}
+
+void
+scanrt_map_exit (int device, void *ptr, size_t bytes, unsigned kind,
+                 int *status)
+{
+  struct scanrt_device *dev = scanrt_device_open (device);
+  double seconds = 0;
+  *status = SCANRT_OK;
+  if (!dev)
+    return;
+  pthread_mutex_lock (&dev->lock);
+  pthread_mutex_lock (&map_lock);
+  struct scanrt_map **pm, *m = NULL;
+  for (pm = &maps; *pm; pm = &(*pm)->next)
+    if ((*pm)->dev == dev && (*pm)->base == (char *) ptr)
+      {
+        m = *pm;
+        break;
+      }
+  if (!m)
+    {
+      scanrt_report ("data exit of %p (%zu bytes), which is not mapped on "
+                     "device %d; check the matching enter", ptr, bytes,
+                     device);
+      *status = SCANRT_EINVAL;
+    }
+  else if (--m->refs == 0)
+    {
+      *pm = m->next;
+      if (kind & SCANRT_MAP_FROM)
+        *status = copy_out (dev, m->mem, m->base, m->bytes, &seconds);
+      clReleaseMemObject (m->mem);
+      free (m);
+    }
+  pthread_mutex_unlock (&map_lock);
+  pthread_mutex_unlock (&dev->lock);
+}

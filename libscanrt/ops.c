@@ -1,0 +1,199 @@
+/* ops.c: the built-in element types and operators: their OpenCL C
+   spellings, their identities, and the sequential host scan that runs when
+   no device takes a scan.  The host scan has the kernels' exact semantics:
+   integer +, - and * wrap through an unsigned type, && and || give 0 or 1,
+   min and max keep the earlier operand on ties.  */
+
+#include <limits.h>
+#include <math.h>
+#include <string.h>
+
+#include "internal.h"
+
+_Static_assert (sizeof (long) == 8, "libscanrt needs an LP64 host: C long "
+                "must match OpenCL long");
+
+/* X (enum, C type, unsigned C type for wrapping, OpenCL type, OpenCL
+   unsigned type, OpenCL min, OpenCL max, C min, C max).  */
+#define SCANRT_TYPES(X)                                                     \
+  X (SCANRT_SCHAR, signed char, unsigned, "char", "uint", "SCHAR_MIN",      \
+     "SCHAR_MAX", SCHAR_MIN, SCHAR_MAX)                                     \
+  X (SCANRT_UCHAR, unsigned char, unsigned, "uchar", "uint", "0",           \
+     "UCHAR_MAX", 0, UCHAR_MAX)                                             \
+  X (SCANRT_SHORT, short, unsigned, "short", "uint", "SHRT_MIN", "SHRT_MAX", \
+     SHRT_MIN, SHRT_MAX)                                                    \
+  X (SCANRT_USHORT, unsigned short, unsigned, "ushort", "uint", "0",        \
+     "USHRT_MAX", 0, USHRT_MAX)                                             \
+  X (SCANRT_INT, int, unsigned, "int", "uint", "INT_MIN", "INT_MAX",        \
+     INT_MIN, INT_MAX)                                                      \
+  X (SCANRT_UINT, unsigned, unsigned, "uint", "uint", "0", "UINT_MAX", 0,   \
+     UINT_MAX)                                                              \
+  X (SCANRT_LONG, long, unsigned long, "long", "ulong", "LONG_MIN",         \
+     "LONG_MAX", LONG_MIN, LONG_MAX)                                        \
+  X (SCANRT_ULONG, unsigned long, unsigned long, "ulong", "ulong", "0",     \
+     "ULONG_MAX", 0, ULONG_MAX)                                             \
+  X (SCANRT_FLOAT, float, float, "float", NULL, "(-INFINITY)", "INFINITY",  \
+     -INFINITY, INFINITY)                                                   \
+  X (SCANRT_DOUBLE, double, double, "double", NULL, "(-(double) INFINITY)", \
+     "((double) INFINITY)", -(double) INFINITY, (double) INFINITY)
+
+/* Plain char is the signed or the unsigned kind, as on the host.  */
+static scanrt_type
+canonical (scanrt_type type)
+{
+  if (type == SCANRT_CHAR)
+    return CHAR_MIN < 0 ? SCANRT_SCHAR : SCANRT_UCHAR;
+  return type;
+}
+
+const struct scanrt_type_info *
+scanrt_type_info (scanrt_type type)
+{
+  static const struct scanrt_type_info table[SCANRT_NTYPES] = {
+#define X(e, t, ut, cl, clu, clmin, clmax, cmin, cmax)                       \
+  [e] = { cl, clu, clmin, clmax, sizeof (t) },
+    SCANRT_TYPES (X)
+#undef X
+  };
+  if ((unsigned) type >= SCANRT_NTYPES)
+    return NULL;
+  return &table[canonical (type)];
+}
+
+int
+scanrt_op_valid (scanrt_type type, scanrt_op op)
+{
+  const struct scanrt_type_info *t = scanrt_type_info (type);
+  if (!t || op < SCANRT_ADD || op > SCANRT_MAX)
+    return 0;
+  if (!t->cl_utype)
+    return op != SCANRT_AND && op != SCANRT_OR && op != SCANRT_XOR;
+  return 1;
+}
+
+/* One host scan per type.  Integer wrapping goes through UT, as in the
+   kernels; for float and double UT is the type itself.  */
+#define WRAP(a, op, b) ((T) ((UT) (a) op (UT) (b)))
+
+#define SCAN_LOOP(COMBINE)                                                  \
+  for (size_t i = 0; i < n; i++)                                            \
+    {                                                                       \
+      T x = op == SCANRT_SUB ? WRAP (0, -, src[i]) : src[i];                \
+      T next = COMBINE;                                                     \
+      dst[i] = exclusive ? acc : next;                                      \
+      acc = next;                                                           \
+    }
+
+#define X(e, t, ut, cl, clu, clmin, clmax, cmin, cmax)                       \
+  static void host_scan_##e (void *out, const void *in, size_t n,           \
+                             scanrt_op op, int exclusive, const void *seed, \
+                             void *total)                                   \
+  {                                                                         \
+    typedef t T;                                                            \
+    typedef ut UT;                                                          \
+    const T *src = in;                                                      \
+    T *dst = out, acc;                                                      \
+    memcpy (&acc, seed, sizeof acc);                                        \
+    switch (op)                                                             \
+      {                                                                     \
+      case SCANRT_ADD:                                                      \
+      case SCANRT_SUB:                                                      \
+        SCAN_LOOP (WRAP (acc, +, x));                                       \
+        break;                                                              \
+      case SCANRT_MUL:                                                      \
+        SCAN_LOOP (WRAP (acc, *, x));                                       \
+        break;                                                              \
+      case SCANRT_AND:                                                      \
+        SCAN_LOOP (INT_OP (acc, &, x));                                     \
+        break;                                                              \
+      case SCANRT_OR:                                                       \
+        SCAN_LOOP (INT_OP (acc, |, x));                                     \
+        break;                                                              \
+      case SCANRT_XOR:                                                      \
+        SCAN_LOOP (INT_OP (acc, ^, x));                                     \
+        break;                                                              \
+      case SCANRT_LAND:                                                     \
+        SCAN_LOOP ((T) (acc && x));                                         \
+        break;                                                              \
+      case SCANRT_LOR:                                                      \
+        SCAN_LOOP ((T) (acc || x));                                         \
+        break;                                                              \
+      case SCANRT_MIN:                                                      \
+        SCAN_LOOP (x < acc ? x : acc);                                      \
+        break;                                                              \
+      case SCANRT_MAX:                                                      \
+        SCAN_LOOP (x > acc ? x : acc);                                      \
+        break;                                                              \
+      }                                                                     \
+    if (total)                                                              \
+      memcpy (total, &acc, sizeof acc);                                     \
+  }
+
+/* Bitwise operators exist for the integer types only; scanrt_op_valid
+   keeps them away from float and double, whose instances never run but
+   must compile.  */
+#define INT_OP(a, op, b)                                                    \
+  ((T) ((unsigned long long) (a) op (unsigned long long) (b)))
+SCANRT_TYPES (X)
+#undef X
+
+void
+scanrt_identity (scanrt_type type, scanrt_op op, void *out)
+{
+  switch (canonical (type))
+    {
+#define X(e, t, ut, cl, clu, clmin, clmax, cmin, cmax)                       \
+  case e:                                                                   \
+    {                                                                       \
+      t v = op == SCANRT_MUL || op == SCANRT_LAND ? (t) 1                   \
+            : op == SCANRT_AND ? (t) -1                                     \
+            : op == SCANRT_MIN ? (t) (cmax)                                 \
+            : op == SCANRT_MAX ? (t) (cmin)                                 \
+                               : (t) 0;                                     \
+      memcpy (out, &v, sizeof v);                                           \
+      break;                                                                \
+    }
+      SCANRT_TYPES (X)
+#undef X
+    default:
+      break;
+    }
+}
+
+void
+scanrt_host_scan (void *out, const void *in, size_t n, scanrt_type type,
+                  scanrt_op op, unsigned flags, const void *seed, void *total)
+{
+  int exclusive = (flags & SCANRT_EXCLUSIVE) != 0;
+  switch (canonical (type))
+    {
+#define X(e, t, ut, cl, clu, clmin, clmax, cmin, cmax)                       \
+  case e:                                                                   \
+    host_scan_##e (out, in, n, op, exclusive, seed, total);                 \
+    break;
+      SCANRT_TYPES (X)
+#undef X
+    default:
+      break;
+    }
+}
+
+void
+scanrt_host_scan_user (void *out, const void *in, size_t n,
+                       const scanrt_user_op *op, unsigned flags,
+                       const void *seed, void *total)
+{
+  size_t size = op->elem_size;
+  unsigned char acc[size], x[size], next[size];
+  memcpy (acc, seed, size);
+  for (size_t i = 0; i < n; i++)
+    {
+      memcpy (x, (const unsigned char *) in + i * size, size);
+      op->host_combine (next, acc, x);
+      memcpy ((unsigned char *) out + i * size,
+              flags & SCANRT_EXCLUSIVE ? acc : next, size);
+      memcpy (acc, next, size);
+    }
+  if (total)
+    memcpy (total, acc, size);
+}

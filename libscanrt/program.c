@@ -1,0 +1,306 @@
+/* program.c: building the kernel set's programs, and caching them.
+
+   A program is identified by the device (its key names platform, device,
+   OpenCL version and driver), the build options and the source.  Built
+   programs stay in an in-process cache for the life of the process.  Their
+   binaries also go to a disk cache, so that the next process skips the
+   cold build (about 0.5 s on pocl):
+
+     $SCANOMP_CACHE_DIR, else $XDG_CACHE_HOME/scanomp, else
+     $HOME/.cache/scanomp;  SCANOMP_CACHE=0 turns the disk cache off.
+
+   Each file is named by two independent 64-bit hashes of the key and starts
+   with a magic string and the key's length; a file that does not match, or
+   whose binary the driver refuses, is rebuilt from source and replaced.  */
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+#define DISK_MAGIC "SCANOMP1"
+
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct scanrt_program *cache;
+
+/* FNV-1a, 64 bits, started from SEED.  */
+uint64_t
+scanrt_hash (const void *data, size_t len, uint64_t seed)
+{
+  const unsigned char *p = data;
+  uint64_t h = 0xcbf29ce484222325ull ^ seed;
+  for (size_t i = 0; i < len; i++)
+    {
+      h ^= p[i];
+      h *= 0x100000001b3ull;
+    }
+  return h;
+}
+
+/* The disk cache's directory, created if need be; NULL if there is none.  */
+static const char *
+cache_dir (void)
+{
+  static char dir[4096];
+  static int state; /* 0 unknown, 1 usable, -1 not */
+  if (state)
+    return state > 0 ? dir : NULL;
+  state = -1;
+  if (!scanrt_env_size ("SCANOMP_CACHE", 1))
+    return NULL;
+  const char *s = getenv ("SCANOMP_CACHE_DIR");
+  if (s && *s)
+    snprintf (dir, sizeof dir, "%s", s);
+  else if ((s = getenv ("XDG_CACHE_HOME")) && *s)
+    snprintf (dir, sizeof dir, "%s/scanomp", s);
+  else if ((s = getenv ("HOME")) && *s)
+    snprintf (dir, sizeof dir, "%s/.cache/scanomp", s);
+  else
+    return NULL;
+  /* mkdir -p.  */
+  for (char *p = dir + 1; *p; p++)
+    if (*p == '/')
+      {
+        *p = 0;
+        mkdir (dir, 0755);
+        *p = '/';
+      }
+  if (mkdir (dir, 0755) != 0 && errno != EEXIST)
+    {
+      scanrt_report ("cannot create the program cache %s: %s; programs are "
+                     "rebuilt in every process (set SCANOMP_CACHE_DIR)",
+                     dir, strerror (errno));
+      return NULL;
+    }
+  state = 1;
+  return dir;
+}
+
+static void
+disk_path (char *path, size_t size, const struct scanrt_program *p)
+{
+  uint64_t h2 = scanrt_hash (p->text, p->text_len,
+                             scanrt_hash (p->dev->key, strlen (p->dev->key),
+                                          0x5ca7));
+  snprintf (path, size, "%s/%016llx%016llx.bin", cache_dir (),
+            (unsigned long long) p->hash, (unsigned long long) h2);
+}
+
+/* Create P's program from its binary in the disk cache, or return NULL.  */
+static cl_program
+disk_load (const struct scanrt_program *p, const char *options)
+{
+  if (!cache_dir ())
+    return NULL;
+  char path[4200];
+  disk_path (path, sizeof path, p);
+  FILE *f = fopen (path, "rb");
+  if (!f)
+    return NULL;
+  char magic[8];
+  uint64_t text_len = 0, size = 0;
+  unsigned char *bin = NULL;
+  cl_program prog = NULL;
+  if (fread (magic, 1, 8, f) != 8 || memcmp (magic, DISK_MAGIC, 8)
+      || fread (&text_len, sizeof text_len, 1, f) != 1
+      || text_len != p->text_len
+      || fread (&size, sizeof size, 1, f) != 1 || size == 0
+      || size > ((uint64_t) 1 << 30) || !(bin = malloc (size))
+      || fread (bin, 1, size, f) != size)
+    goto out;
+  cl_int err, binerr;
+  size_t len = size;
+  const unsigned char *bins = bin;
+  prog = clCreateProgramWithBinary (p->dev->context, 1, &p->dev->id, &len,
+                                    &bins, &binerr, &err);
+  if (err != CL_SUCCESS || binerr != CL_SUCCESS)
+    prog = NULL;
+  else if (clBuildProgram (prog, 1, &p->dev->id, options, NULL, NULL)
+           != CL_SUCCESS)
+    {
+      clReleaseProgram (prog);
+      prog = NULL;
+    }
+out:
+  free (bin);
+  fclose (f);
+  return prog;
+}
+
+/* Save PROG's binary for P in the disk cache.  A failure only costs a
+   rebuild later, so it is not reported.  */
+static void
+disk_save (const struct scanrt_program *p, cl_program prog)
+{
+  if (!cache_dir ())
+    return;
+  size_t size = 0;
+  if (clGetProgramInfo (prog, CL_PROGRAM_BINARY_SIZES, sizeof size, &size,
+                        NULL) != CL_SUCCESS || size == 0)
+    return;
+  unsigned char *bin = malloc (size);
+  if (!bin)
+    return;
+  if (clGetProgramInfo (prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL)
+      == CL_SUCCESS)
+    {
+      char path[4200], tmp[4300];
+      disk_path (path, sizeof path, p);
+      snprintf (tmp, sizeof tmp, "%s.%ld.tmp", path, (long) getpid ());
+      FILE *f = fopen (tmp, "wb");
+      uint64_t text_len = p->text_len, size64 = size;
+      if (f)
+        {
+          int ok = fwrite (DISK_MAGIC, 1, 8, f) == 8
+                   && fwrite (&text_len, sizeof text_len, 1, f) == 1
+                   && fwrite (&size64, sizeof size64, 1, f) == 1
+                   && fwrite (bin, 1, size, f) == size;
+          if (fclose (f) == 0 && ok)
+            rename (tmp, path);
+          else
+            remove (tmp);
+        }
+    }
+  free (bin);
+}
+
+/* Print PROG's build log, a line at a time.  */
+static void
+report_build_log (cl_program prog, cl_device_id dev)
+{
+  size_t size = 0;
+  if (clGetProgramBuildInfo (prog, dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &size)
+      != CL_SUCCESS || size == 0)
+    return;
+  char *log = malloc (size + 1);
+  if (!log)
+    return;
+  if (clGetProgramBuildInfo (prog, dev, CL_PROGRAM_BUILD_LOG, size, log, NULL)
+      == CL_SUCCESS)
+    {
+      log[size] = 0;
+      for (char *line = strtok (log, "\n"); line; line = strtok (NULL, "\n"))
+        scanrt_report ("  %s", line);
+    }
+  free (log);
+}
+
+static cl_program
+build_from_source (struct scanrt_program *p, const char *source,
+                   const char *options, int *status)
+{
+  cl_int err;
+  cl_program prog = clCreateProgramWithSource (p->dev->context, 1, &source,
+                                               NULL, &err);
+  if (err != CL_SUCCESS)
+    {
+      scanrt_report_cl ("clCreateProgramWithSource", err,
+                        "the device is out of resources");
+      *status = scanrt_status_of_cl (err);
+      return NULL;
+    }
+  err = clBuildProgram (prog, 1, &p->dev->id, options, NULL, NULL);
+  if (err != CL_SUCCESS)
+    {
+      scanrt_report_cl ("clBuildProgram", err,
+                        "the generated kernel did not build; this is the "
+                        "build log:");
+      report_build_log (prog, p->dev->id);
+      clReleaseProgram (prog);
+      *status = scanrt_status_of_cl (err);
+      return NULL;
+    }
+  return prog;
+}
+
+struct scanrt_program *
+scanrt_program_get (struct scanrt_device *dev, const char *source,
+                    const char *options, double *seconds, int *status)
+{
+  size_t olen = strlen (options), slen = strlen (source);
+  size_t len = olen + 1 + slen;
+  uint64_t h = scanrt_hash (options, olen,
+                            scanrt_hash (dev->key, strlen (dev->key), 0));
+  h = scanrt_hash (source, slen, h);
+  struct scanrt_program *p;
+
+  pthread_mutex_lock (&cache_lock);
+  for (p = cache; p; p = p->next)
+    if (p->dev == dev && p->hash == h && p->text_len == len
+        && !strcmp (p->text, options) && !strcmp (p->text + olen + 1, source))
+      break;
+  if (p)
+    {
+      pthread_mutex_unlock (&cache_lock);
+      return p;
+    }
+
+  /* Build under the lock: two threads wanting the same program build it
+     once.  */
+  double t0 = scanrt_now ();
+  p = calloc (1, sizeof *p);
+  char *text = malloc (len + 1);
+  if (!p || !text)
+    {
+      free (p);
+      free (text);
+      pthread_mutex_unlock (&cache_lock);
+      scanrt_report ("out of host memory building a program");
+      *status = SCANRT_ENOMEM;
+      return NULL;
+    }
+  memcpy (text, options, olen + 1);
+  memcpy (text + olen + 1, source, slen + 1);
+  p->text = text;
+  p->text_len = len;
+  p->hash = h;
+  p->dev = dev;
+  p->program = disk_load (p, options);
+  if (!p->program)
+    {
+      p->program = build_from_source (p, source, options, status);
+      if (p->program)
+        disk_save (p, p->program);
+    }
+  if (!p->program)
+    {
+      free (text);
+      free (p);
+      p = NULL;
+    }
+  else
+    {
+      p->next = cache;
+      cache = p;
+    }
+  pthread_mutex_unlock (&cache_lock);
+  *seconds += scanrt_now () - t0;
+  return p;
+}
+
+cl_kernel
+scanrt_program_kernel (struct scanrt_program *prog, const char *name)
+{
+  int i;
+  for (i = 0; i < SCANRT_MAX_KERNELS && prog->kernel_names[i]; i++)
+    if (!strcmp (prog->kernel_names[i], name))
+      return prog->kernels[i];
+  if (i == SCANRT_MAX_KERNELS)
+    return NULL;
+  cl_int err;
+  cl_kernel k = clCreateKernel (prog->program, name, &err);
+  if (err != CL_SUCCESS)
+    {
+      scanrt_report_cl ("clCreateKernel", err,
+                        "the kernel template does not define this kernel; "
+                        "reinstall scanomp");
+      return NULL;
+    }
+  prog->kernels[i] = k;
+  prog->kernel_names[i] = name;
+  return k;
+}

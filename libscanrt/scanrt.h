@@ -1,0 +1,164 @@
+/* scanrt.h: the public C API of libscanrt, scanomp's runtime.  It runs
+   parallel prefix scans on an OpenCL device (pocl on the CPU by default, a
+   GPU where there is one) without the compiler plugin:
+
+     #include <scanrt.h>
+     int x[N], y[N];
+     scanrt_scan (y, x, N, SCANRT_INT, SCANRT_ADD, NULL);
+
+   computes y[i] = x[0] + ... + x[i].  Link with `pkg-config --libs scanomp'.
+
+   Every function returns a status.  SCANRT_OK and SCANRT_HOST mean the
+   result is there (computed on the device, or on the host when no device
+   could or should take it); a negative status means nothing was written.
+   Failures print a line starting `libscanrt: ' on stderr; the library never
+   aborts or exits.  All functions are thread-safe.  */
+
+#ifndef SCANRT_H
+#define SCANRT_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Statuses.  */
+enum
+{
+  SCANRT_OK = 0,         /* done on the device */
+  SCANRT_HOST = 1,       /* done on the host (fallback or small size) */
+  SCANRT_EINVAL = -1,    /* invalid argument */
+  SCANRT_ENODEV = -2,    /* no usable device, and no host fallback allowed */
+  SCANRT_EBUILD = -3,    /* the kernel source did not build */
+  SCANRT_ENOMEM = -4,    /* out of memory, on the host or the device */
+  SCANRT_EDEVICE = -5    /* the device failed a call */
+};
+
+/* Element types.  SCANRT_CHAR has the signedness of the platform's char.  */
+typedef enum
+{
+  SCANRT_CHAR,
+  SCANRT_SCHAR,
+  SCANRT_UCHAR,
+  SCANRT_SHORT,
+  SCANRT_USHORT,
+  SCANRT_INT,
+  SCANRT_UINT,
+  SCANRT_LONG,
+  SCANRT_ULONG,
+  SCANRT_FLOAT,
+  SCANRT_DOUBLE,
+  SCANRT_NTYPES
+} scanrt_type;
+
+/* Operators, with C semantics and OpenMP's identities.  Integer +, - and *
+   wrap as C's unsigned arithmetic does.  SCANRT_SUB subtracts each element
+   from the running value (out[i] = out[i-1] - in[i]).  && and || give 0 or
+   1.  &, | and ^ take integer types only.  */
+typedef enum
+{
+  SCANRT_ADD = 1,
+  SCANRT_SUB,
+  SCANRT_MUL,
+  SCANRT_AND,
+  SCANRT_OR,
+  SCANRT_XOR,
+  SCANRT_LAND,
+  SCANRT_LOR,
+  SCANRT_MIN,
+  SCANRT_MAX
+} scanrt_op;
+
+/* Kernel sets.  AUTO picks by device type: CPU for CPU devices, GPU for the
+   others.  THESIS is the Blelloch form of the thesis, for comparison.  The
+   environment variable SCANOMP_VARIANT (cpu, gpu, thesis) overrides AUTO.  */
+typedef enum
+{
+  SCANRT_VARIANT_AUTO,
+  SCANRT_VARIANT_CPU,
+  SCANRT_VARIANT_GPU,
+  SCANRT_VARIANT_THESIS
+} scanrt_variant;
+
+/* scanrt_params.flags.  */
+#define SCANRT_EXCLUSIVE 1u  /* out[i] leaves out in[i] */
+#define SCANRT_NO_HOST 2u    /* never compute on the host: fail instead */
+
+#define SCANRT_DEFAULT_DEVICE (-1)
+
+/* Optional parameters of a scan; NULL means all defaults.  Start from
+   SCANRT_PARAMS_INIT.  */
+typedef struct scanrt_params
+{
+  unsigned flags;          /* SCANRT_EXCLUSIVE, SCANRT_NO_HOST */
+  const void *seed;        /* combined before in[0]; NULL: the identity */
+  void *total;             /* if set, receives seed combined with every
+                              element */
+  int device;              /* device number, SCANRT_DEFAULT_DEVICE, or
+                              scanrt_get_num_devices () for the host */
+  scanrt_variant variant;
+  size_t work_group_size;  /* GPU and THESIS kernel sets; 0: automatic */
+  size_t items;            /* GPU: elements per work-item; CPU: lanes */
+  size_t chunk;            /* CPU: elements per work-item; 0: automatic */
+  const char *site;        /* name in SCANOMP_PROFILE output; NULL: the
+                              API function's name */
+} scanrt_params;
+
+#define SCANRT_PARAMS_INIT \
+  { 0, NULL, NULL, SCANRT_DEFAULT_DEVICE, SCANRT_VARIANT_AUTO, 0, 0, 0, NULL }
+
+/* Scan the N elements of IN into OUT with a built-in operator:
+   out[i] = seed OP in[0] OP ... OP in[i] (or ... in[i-1] when exclusive).
+   OUT and IN may be the same array (an in-place scan) but must not
+   otherwise overlap.  */
+int scanrt_scan (void *out, const void *in, size_t n, scanrt_type type,
+                 scanrt_op op, const scanrt_params *params);
+
+/* A user-defined operator, given as OpenCL C source, SkelCL-style.  */
+typedef struct scanrt_user_op
+{
+  const char *source;     /* OpenCL C: the element type's definition if it
+                             is not built in, and the combiner function */
+  const char *type_name;  /* the element type's OpenCL C name */
+  const char *combine;    /* name of `T combine (T a, T b)'; a is the
+                             earlier operand, so it need not commute */
+  size_t elem_size;       /* sizeof the element type, on host and device */
+  const void *identity;   /* elem_size bytes */
+  /* Optional: the same combiner on the host, for the host fallback.
+     Without it, a scan the device cannot run fails.  */
+  void (*host_combine) (void *result, const void *a, const void *b);
+} scanrt_user_op;
+
+int scanrt_scan_user (void *out, const void *in, size_t n,
+                      const scanrt_user_op *op, const scanrt_params *params);
+
+/* Devices.  Device n is the n-th OpenCL device when the ICD loader's
+   platforms are taken in order and each platform's devices in its own order
+   (clGetDeviceIDs with CL_DEVICE_TYPE_ALL).  Number
+   scanrt_get_num_devices () is the host.  The default device is
+   SCANOMP_DEVICE, else OMP_DEFAULT_DEVICE, else the first GPU, else the
+   first device.  */
+int scanrt_get_num_devices (void);
+int scanrt_get_default_device (void);
+/* Write device N's name into BUF of SIZE bytes.  */
+int scanrt_get_device_name (int device, char *buf, size_t size);
+
+/* Data mapping, as `target enter data' / `target exit data' do: data
+   entered stays on DEVICE, counted by reference, and scans whose arrays
+   lie inside it do not copy it again.  KIND is a mask of SCANRT_MAP_TO
+   (copy in on the first entry) and SCANRT_MAP_FROM (copy out on the last
+   exit).  */
+#define SCANRT_MAP_TO 1u
+#define SCANRT_MAP_FROM 2u
+int scanrt_data_enter (int device, void *ptr, size_t bytes, unsigned kind);
+int scanrt_data_exit (int device, void *ptr, size_t bytes, unsigned kind);
+
+/* The name of a status, e.g. "SCANRT_EBUILD".  */
+const char *scanrt_status_name (int status);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SCANRT_H */

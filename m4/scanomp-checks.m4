@@ -1,0 +1,85 @@
+# scanomp-checks.m4: configure checks for building scanomp.  Each failure
+# names the Debian package that provides what is missing.
+# serial 1
+
+m4_pattern_forbid([^SCANOMP_])
+
+# SCANOMP_CHECK_GCC_PLUGIN
+# ------------------------
+# Find the plugin headers of the GCC that $CC runs, require GCC >= 12, and
+# check that a plugin compiles against them with $CXX.  Sets and
+# substitutes GCC_PLUGIN_DIR, GCC_PLUGIN_CPPFLAGS.
+AC_DEFUN([SCANOMP_CHECK_GCC_PLUGIN],
+[AC_REQUIRE([AC_PROG_CC])dnl
+AC_REQUIRE([AC_PROG_CXX])dnl
+AC_ARG_VAR([GCC_PLUGIN_DIR], [GCC's plugin directory (default: $CC -print-file-name=plugin)])
+AC_CACHE_CHECK([for the GCC version of $CC], [scanomp_cv_gcc_major],
+  [scanomp_cv_gcc_major=`$CC -dumpversion 2>/dev/null | sed 's/\..*//'`])
+AS_CASE([$scanomp_cv_gcc_major],
+  [[[0-9]]|1[[01]]|""],
+    [AC_MSG_ERROR([scanomp needs GCC 12 or later as \$CC (found '$scanomp_cv_gcc_major')])])
+AC_MSG_CHECKING([for the GCC plugin headers])
+AS_IF([test -z "$GCC_PLUGIN_DIR"],
+  [GCC_PLUGIN_DIR=`$CC -print-file-name=plugin`])
+AS_IF([test -f "$GCC_PLUGIN_DIR/include/gcc-plugin.h"],
+  [AC_MSG_RESULT([$GCC_PLUGIN_DIR])],
+  [AC_MSG_RESULT([no])
+   AC_MSG_ERROR([no gcc-plugin.h under '$GCC_PLUGIN_DIR/include': install the Debian package gcc-$scanomp_cv_gcc_major-plugin-dev])])
+GCC_PLUGIN_CPPFLAGS="-I$GCC_PLUGIN_DIR/include"
+AC_LANG_PUSH([C++])
+scanomp_save_CPPFLAGS=$CPPFLAGS
+CPPFLAGS="$CPPFLAGS $GCC_PLUGIN_CPPFLAGS"
+AC_MSG_CHECKING([whether $CXX compiles a GCC plugin])
+AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[#include "gcc-plugin.h"
+#include "plugin-version.h"
+int plugin_is_GPL_compatible;]],
+  [[return plugin_default_version_check (0, 0);]])],
+  [AC_MSG_RESULT([yes])],
+  [AC_MSG_RESULT([no])
+   AC_MSG_ERROR([$CXX cannot compile against GCC's plugin headers: install the Debian packages g++ and gcc-$scanomp_cv_gcc_major-plugin-dev, and use the g++ of the same version as \$CC])])
+CPPFLAGS=$scanomp_save_CPPFLAGS
+AC_LANG_POP([C++])
+AC_SUBST([GCC_PLUGIN_DIR])
+AC_SUBST([GCC_PLUGIN_CPPFLAGS])
+])
+
+# SCANOMP_CHECK_OPENCL
+# --------------------
+# Require the OpenCL headers and the ICD loader.  Sets and substitutes
+# OPENCL_LIBS.
+AC_DEFUN([SCANOMP_CHECK_OPENCL],
+[AC_ARG_VAR([OPENCL_LIBS], [linker flags for the OpenCL ICD loader (default: -lOpenCL)])
+AC_CHECK_HEADER([CL/cl.h], [],
+  [AC_MSG_ERROR([no CL/cl.h: install the Debian package opencl-headers (or opencl-c-headers)])],
+  [#define CL_TARGET_OPENCL_VERSION 120])
+AS_IF([test -z "$OPENCL_LIBS"],
+  [AC_CHECK_LIB([OpenCL], [clGetPlatformIDs], [OPENCL_LIBS=-lOpenCL],
+    [AC_MSG_ERROR([no OpenCL ICD loader (libOpenCL.so): install the Debian package ocl-icd-opencl-dev])])])
+AC_SUBST([OPENCL_LIBS])
+])
+
+# SCANOMP_CHECK_RUNTEST
+# ---------------------
+# Require DejaGnu's runtest, which `make check' uses.
+AC_DEFUN([SCANOMP_CHECK_RUNTEST],
+[AC_CHECK_PROG([scanomp_have_runtest], [runtest], [yes], [no])
+AS_IF([test "$scanomp_have_runtest" != yes],
+  [AC_MSG_ERROR([no runtest: install the Debian package dejagnu])])
+])
+
+# SCANOMP_CHECK_PTHREAD
+# ---------------
+# libscanrt uses POSIX threads: add -pthread to CFLAGS and LIBS.
+AC_DEFUN([SCANOMP_CHECK_PTHREAD],
+[AC_CACHE_CHECK([whether $CC accepts -pthread], [scanomp_cv_pthread],
+  [scanomp_save_CFLAGS=$CFLAGS
+   CFLAGS="$CFLAGS -pthread"
+   AC_LINK_IFELSE([AC_LANG_PROGRAM([[#include <pthread.h>]],
+       [[pthread_once_t o = PTHREAD_ONCE_INIT; return pthread_once (&o, 0);]])],
+     [scanomp_cv_pthread=yes], [scanomp_cv_pthread=no])
+   CFLAGS=$scanomp_save_CFLAGS])
+AS_IF([test "$scanomp_cv_pthread" = yes],
+  [PTHREAD_CFLAGS=-pthread],
+  [AC_MSG_ERROR([$CC does not accept -pthread])])
+AC_SUBST([PTHREAD_CFLAGS])
+])

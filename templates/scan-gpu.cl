@@ -1,0 +1,192 @@
+/* scan-gpu.cl: the kernel set for GPU-shaped devices.  A work-group scans
+   a block of SCANOMP_WG * SCANOMP_ITEMS elements: it loads the block into
+   local memory with coalesced reads, each work-item scans its
+   SCANOMP_ITEMS consecutive elements, and a tree scan over the work-items'
+   totals gives each one its prefix.  Any n is handled in levels (reduce
+   then scan):
+
+     scanomp_gpu_reduce        block totals of the input          -> sums
+     scanomp_gpu_reduce_level  block totals of a level's array    -> sums
+     scanomp_gpu_scan_level    exclusive scan of a level's array, in place,
+                               each block starting from its carry
+     scanomp_gpu_scan          the final scan of the input, each block
+                               starting from seed and its carry
+
+   so a scan of n elements with block size B costs a reduce and a scan at
+   each of the ceil (log_B n) levels.  Combiners need not commute: every
+   step keeps the operands in index order.
+
+   Parameters (besides those of scanomp-common.h):
+     SCANOMP_WG     the work-group size, a power of two.  Launch every kernel
+                    with this local size.
+     SCANOMP_ITEMS  elements per work-item.
+
+   Kernels (one work-group per block of B = SCANOMP_WG * SCANOMP_ITEMS):
+     scanomp_gpu_reduce (n, first, sums, SCANOMP_PARAMS...)
+     scanomp_gpu_reduce_level (m, a, sums)
+     scanomp_gpu_scan_level (m, a, carries, has_carries)
+     scanomp_gpu_scan (n, first, seed, flags, carries, has_carries, total,
+                       SCANOMP_PARAMS...)
+   n, m: ulong element counts; first: long, the hooks' index of position 0;
+   sums: one total per block; carries: the exclusive prefix of each block,
+   used when has_carries (uint) is nonzero; total: one element, receives
+   seed combined with every element.  */
+
+#include "scanomp-common.h"
+
+#ifndef SCANOMP_WG
+#error "scanomp: define SCANOMP_WG, the work-group size"
+#endif
+#ifndef SCANOMP_ITEMS
+#error "scanomp: define SCANOMP_ITEMS, the elements per work-item"
+#endif
+#if SCANOMP_WG < 1 || (SCANOMP_WG & (SCANOMP_WG - 1)) != 0
+#error "scanomp: SCANOMP_WG must be a power of two"
+#endif
+
+#define ITEMS SCANOMP_ITEMS
+#define BLOCK (SCANOMP_WG * SCANOMP_ITEMS)
+
+/* Load the block at BASE of an array of COUNT elements into BUF, in
+   coalesced order, padding past the end with the identity; GET (k) reads
+   position k.  */
+#define LOAD_BLOCK(buf, base, count, GET)                                   \
+  for (uint j_ = 0; j_ < ITEMS; j_++)                                       \
+    {                                                                       \
+      uint p_ = j_ * SCANOMP_WG + get_local_id (0);                         \
+      (buf)[p_] = (base) + p_ < (count) ? GET ((base) + p_)                 \
+                                        : SCANOMP_IDENTITY;                 \
+    }                                                                       \
+  barrier (CLK_LOCAL_MEM_FENCE)
+
+#define INPUT_AT(k) SCANOMP_INPUT (first + (long) (k))
+#define ARRAY_AT(k) a[k]
+
+/* Exclusive scan of the work-items' values V, in order, through local
+   memory TMP; returns this work-item's prefix and sets *TOTAL to the
+   group's total.  */
+static scanomp_t
+group_scan (scanomp_t v, __local scanomp_t *tmp, scanomp_t *total)
+{
+  uint l = get_local_id (0);
+  tmp[l] = v;
+  barrier (CLK_LOCAL_MEM_FENCE);
+  for (uint d = 1; d < SCANOMP_WG; d <<= 1)
+    {
+      scanomp_t left = l >= d ? tmp[l - d] : SCANOMP_IDENTITY;
+      barrier (CLK_LOCAL_MEM_FENCE);
+      if (l >= d)
+        tmp[l] = SCANOMP_COMBINE (left, tmp[l]);
+      barrier (CLK_LOCAL_MEM_FENCE);
+    }
+  *total = tmp[SCANOMP_WG - 1];
+  scanomp_t prefix = l > 0 ? tmp[l - 1] : SCANOMP_IDENTITY;
+  barrier (CLK_LOCAL_MEM_FENCE);
+  return prefix;
+}
+
+/* Fold this work-item's ITEMS consecutive elements of BUF.  */
+static scanomp_t
+own_total (__local const scanomp_t *buf)
+{
+  __local const scanomp_t *mine = buf + get_local_id (0) * ITEMS;
+  scanomp_t acc = mine[0];
+  for (uint k = 1; k < ITEMS; k++)
+    acc = SCANOMP_COMBINE (acc, mine[k]);
+  return acc;
+}
+
+/* Scan BUF, the loaded block, in place starting from PREFIX: inclusive, or
+   exclusive when EXCLUSIVE.  Returns the block's total combined after
+   PREFIX.  */
+static scanomp_t
+block_scan (__local scanomp_t *buf, __local scanomp_t *tmp, scanomp_t prefix,
+            int exclusive)
+{
+  scanomp_t block_total;
+  scanomp_t run = group_scan (own_total (buf), tmp, &block_total);
+  run = SCANOMP_COMBINE (prefix, run);
+  __local scanomp_t *mine = buf + get_local_id (0) * ITEMS;
+  for (uint k = 0; k < ITEMS; k++)
+    {
+      scanomp_t x = mine[k];
+      scanomp_t next = SCANOMP_COMBINE (run, x);
+      mine[k] = exclusive ? run : next;
+      run = next;
+    }
+  barrier (CLK_LOCAL_MEM_FENCE);
+  return SCANOMP_COMBINE (prefix, block_total);
+}
+
+/* The total of BUF, the loaded block.  */
+static scanomp_t
+block_total (__local const scanomp_t *buf, __local scanomp_t *tmp)
+{
+  scanomp_t total;
+  group_scan (own_total (buf), tmp, &total);
+  return total;
+}
+
+__kernel __attribute__ ((reqd_work_group_size (SCANOMP_WG, 1, 1))) void
+scanomp_gpu_reduce (ulong n, long first, __global scanomp_t *sums,
+                    SCANOMP_PARAMS)
+{
+  __local scanomp_t buf[BLOCK], tmp[SCANOMP_WG];
+  ulong base = get_group_id (0) * (ulong) BLOCK;
+  LOAD_BLOCK (buf, base, n, INPUT_AT);
+  scanomp_t total = block_total (buf, tmp);
+  if (get_local_id (0) == 0)
+    sums[get_group_id (0)] = total;
+}
+
+__kernel __attribute__ ((reqd_work_group_size (SCANOMP_WG, 1, 1))) void
+scanomp_gpu_reduce_level (ulong m, __global const scanomp_t *a,
+                          __global scanomp_t *sums)
+{
+  __local scanomp_t buf[BLOCK], tmp[SCANOMP_WG];
+  ulong base = get_group_id (0) * (ulong) BLOCK;
+  LOAD_BLOCK (buf, base, m, ARRAY_AT);
+  scanomp_t total = block_total (buf, tmp);
+  if (get_local_id (0) == 0)
+    sums[get_group_id (0)] = total;
+}
+
+__kernel __attribute__ ((reqd_work_group_size (SCANOMP_WG, 1, 1))) void
+scanomp_gpu_scan_level (ulong m, __global scanomp_t *a,
+                        __global const scanomp_t *carries, uint has_carries)
+{
+  __local scanomp_t buf[BLOCK], tmp[SCANOMP_WG];
+  ulong base = get_group_id (0) * (ulong) BLOCK;
+  LOAD_BLOCK (buf, base, m, ARRAY_AT);
+  block_scan (buf, tmp,
+              has_carries ? carries[get_group_id (0)] : SCANOMP_IDENTITY, 1);
+  for (uint j = 0; j < ITEMS; j++)
+    {
+      uint p = j * SCANOMP_WG + get_local_id (0);
+      if (base + p < m)
+        a[base + p] = buf[p];
+    }
+}
+
+__kernel __attribute__ ((reqd_work_group_size (SCANOMP_WG, 1, 1))) void
+scanomp_gpu_scan (ulong n, long first, scanomp_t seed, uint flags,
+                  __global const scanomp_t *carries, uint has_carries,
+                  __global scanomp_t *total, SCANOMP_PARAMS)
+{
+  __local scanomp_t buf[BLOCK], tmp[SCANOMP_WG];
+  ulong base = get_group_id (0) * (ulong) BLOCK;
+  LOAD_BLOCK (buf, base, n, INPUT_AT);
+  scanomp_t prefix = seed;
+  if (has_carries)
+    prefix = SCANOMP_COMBINE (prefix, carries[get_group_id (0)]);
+  scanomp_t through = block_scan (buf, tmp, prefix,
+                                  (flags & SCANOMP_FLAG_EXCLUSIVE) != 0);
+  for (uint j = 0; j < ITEMS; j++)
+    {
+      uint p = j * SCANOMP_WG + get_local_id (0);
+      if (base + p < n)
+        SCANOMP_STORE (first + (long) (base + p), buf[p]);
+    }
+  if (base + BLOCK >= n && get_local_id (0) == 0)
+    total[0] = through;
+}

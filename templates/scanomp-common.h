@@ -1,0 +1,151 @@
+/* scanomp-common.h: what every scanomp kernel template shares: the element
+   type, the operator with its identity, and the hooks through which a kernel
+   reads element i's contribution and stores element i's result.
+
+   Parameters (-D options, or #defines placed before this file):
+
+     SCANOMP_T          the element type.  Required.
+     SCANOMP_OP         the operator, one of the SCANOMP_OP_* codes below.
+                        Required.
+     SCANOMP_UT         integer SCANOMP_T only: an unsigned type at least as
+                        wide as SCANOMP_T.  +, - and * are computed in it and
+                        converted back, so results wrap bit for bit as C's
+                        unsigned arithmetic does and never hit signed
+                        overflow.  Leave undefined for float and double.
+     SCANOMP_T_MIN, SCANOMP_T_MAX
+                        the least and greatest value of SCANOMP_T: the
+                        identities of max and min.  Required for those two.
+     SCANOMP_COMBINE(a, b), SCANOMP_IDENTITY
+                        SCANOMP_OP_USER only: the combiner, where a is the
+                        earlier operand (the order matters: combiners need not
+                        commute), and its identity.
+     SCANOMP_PARAMS, SCANOMP_ARGS
+                        the kernel parameters through which the hooks reach
+                        their data, as a declaration list and as the matching
+                        list of names.  Default: one input and one output
+                        array, each with a byte offset.
+     SCANOMP_LOAD(i)    the contribution of element i (a long: the launch's
+                        FIRST plus the position).  It may read only read-only
+                        data and what SCANOMP_STORE(i, ...) itself writes.
+     SCANOMP_STORE(i, v)
+                        store the scan result v of element i.
+                        Default for both: the arrays of the default
+                        SCANOMP_PARAMS, indexed by i.
+
+   Every kernel also takes, first, `ulong n` (the element count) and
+   `long first` (the index of position 0); see each template.  */
+
+#ifndef SCANOMP_COMMON_H
+#define SCANOMP_COMMON_H
+
+#define SCANOMP_OP_ADD 1
+#define SCANOMP_OP_SUB 2
+#define SCANOMP_OP_MUL 3
+#define SCANOMP_OP_AND 4
+#define SCANOMP_OP_OR 5
+#define SCANOMP_OP_XOR 6
+#define SCANOMP_OP_LAND 7
+#define SCANOMP_OP_LOR 8
+#define SCANOMP_OP_MIN 9
+#define SCANOMP_OP_MAX 10
+#define SCANOMP_OP_USER 11
+
+#ifndef SCANOMP_T
+#error "scanomp: define SCANOMP_T, the element type"
+#endif
+#ifndef SCANOMP_OP
+#error "scanomp: define SCANOMP_OP, one of the SCANOMP_OP_* codes"
+#endif
+
+#ifdef cl_khr_fp64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+
+typedef SCANOMP_T scanomp_t;
+
+/* Arithmetic that wraps like C's unsigned arithmetic for integer types.  */
+#ifdef SCANOMP_UT
+#define SCANOMP_WRAP(a, op, b) \
+  ((scanomp_t) ((SCANOMP_UT) (a) op (SCANOMP_UT) (b)))
+#else
+#define SCANOMP_WRAP(a, op, b) ((scanomp_t) ((a) op (b)))
+#endif
+
+/* The built-in operators, with OpenMP's identities.  `-' follows OpenMP's
+   reduction: each element is subtracted from the running value, so element
+   contributions are negated and partial results combine with +.  min and max
+   keep the earlier operand on ties, like OpenMP's combiner
+   `omp_out = omp_in < omp_out ? omp_in : omp_out'.  */
+#if SCANOMP_OP == SCANOMP_OP_ADD
+#define SCANOMP_IDENTITY ((scanomp_t) 0)
+#define SCANOMP_COMBINE(a, b) SCANOMP_WRAP (a, +, b)
+#elif SCANOMP_OP == SCANOMP_OP_SUB
+#define SCANOMP_IDENTITY ((scanomp_t) 0)
+#define SCANOMP_COMBINE(a, b) SCANOMP_WRAP (a, +, b)
+#define SCANOMP_PREPARE(x) SCANOMP_WRAP (0, -, x)
+#elif SCANOMP_OP == SCANOMP_OP_MUL
+#define SCANOMP_IDENTITY ((scanomp_t) 1)
+#define SCANOMP_COMBINE(a, b) SCANOMP_WRAP (a, *, b)
+#elif SCANOMP_OP == SCANOMP_OP_AND
+#define SCANOMP_IDENTITY ((scanomp_t) ~(scanomp_t) 0)
+#define SCANOMP_COMBINE(a, b) ((scanomp_t) ((a) & (b)))
+#elif SCANOMP_OP == SCANOMP_OP_OR
+#define SCANOMP_IDENTITY ((scanomp_t) 0)
+#define SCANOMP_COMBINE(a, b) ((scanomp_t) ((a) | (b)))
+#elif SCANOMP_OP == SCANOMP_OP_XOR
+#define SCANOMP_IDENTITY ((scanomp_t) 0)
+#define SCANOMP_COMBINE(a, b) ((scanomp_t) ((a) ^ (b)))
+#elif SCANOMP_OP == SCANOMP_OP_LAND
+#define SCANOMP_IDENTITY ((scanomp_t) 1)
+#define SCANOMP_COMBINE(a, b) ((scanomp_t) ((a) && (b)))
+#elif SCANOMP_OP == SCANOMP_OP_LOR
+#define SCANOMP_IDENTITY ((scanomp_t) 0)
+#define SCANOMP_COMBINE(a, b) ((scanomp_t) ((a) || (b)))
+#elif SCANOMP_OP == SCANOMP_OP_MIN || SCANOMP_OP == SCANOMP_OP_MAX
+#if !defined SCANOMP_T_MIN || !defined SCANOMP_T_MAX
+#error "scanomp: min and max need SCANOMP_T_MIN and SCANOMP_T_MAX"
+#endif
+#if SCANOMP_OP == SCANOMP_OP_MIN
+#define SCANOMP_IDENTITY ((scanomp_t) SCANOMP_T_MAX)
+#define SCANOMP_COMBINE(a, b) ((b) < (a) ? (b) : (a))
+#else
+#define SCANOMP_IDENTITY ((scanomp_t) SCANOMP_T_MIN)
+#define SCANOMP_COMBINE(a, b) ((b) > (a) ? (b) : (a))
+#endif
+#elif SCANOMP_OP == SCANOMP_OP_USER
+#if !defined SCANOMP_COMBINE || !defined SCANOMP_IDENTITY
+#error "scanomp: SCANOMP_OP_USER needs SCANOMP_COMBINE(a, b) and SCANOMP_IDENTITY"
+#endif
+#else
+#error "scanomp: SCANOMP_OP is not one of the SCANOMP_OP_* codes"
+#endif
+
+#ifndef SCANOMP_PREPARE
+#define SCANOMP_PREPARE(x) (x)
+#endif
+
+/* The default hooks: an input and an output array, which may be the same
+   buffer (an in-place scan), each at a byte offset into its buffer.  */
+#ifndef SCANOMP_PARAMS
+#define SCANOMP_PARAMS                                                       \
+  __global const scanomp_t *scanomp_in, ulong scanomp_in_off,               \
+  __global scanomp_t *scanomp_out, ulong scanomp_out_off
+#define SCANOMP_ARGS scanomp_in, scanomp_in_off, scanomp_out, scanomp_out_off
+#define SCANOMP_LOAD(i)                                                      \
+  (((__global const scanomp_t *) ((__global const char *) scanomp_in         \
+                                  + scanomp_in_off))[i])
+#define SCANOMP_STORE(i, v)                                                  \
+  (((__global scanomp_t *) ((__global char *) scanomp_out                    \
+                            + scanomp_out_off))[i] = (v))
+#endif
+#if !defined SCANOMP_ARGS || !defined SCANOMP_LOAD || !defined SCANOMP_STORE
+#error "scanomp: SCANOMP_PARAMS needs SCANOMP_ARGS, SCANOMP_LOAD and SCANOMP_STORE"
+#endif
+
+/* Element i's contribution to the scan.  */
+#define SCANOMP_INPUT(i) SCANOMP_PREPARE (SCANOMP_LOAD (i))
+
+/* Bits of a kernel's `flags' argument.  */
+#define SCANOMP_FLAG_EXCLUSIVE 1u
+
+#endif /* SCANOMP_COMMON_H */
