@@ -86,7 +86,9 @@ scan_segments (const struct SCANRT_desc *desc, void *out, const void *in,
           if (!host)
             {
               scanrt_report ("%s: the scan cannot run on the host: the user "
-                             "operator has no host_combine", desc->site);
+                             "operator has no host_combine",
+                             params && params->site ? params->site
+                                                    : desc->site);
               return SCANRT_ENODEV;
             }
           host (args[1].ptr, args[0].ptr, len, desc->flags, carry[k],

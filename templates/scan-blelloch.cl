@@ -34,12 +34,12 @@
 #define PAIR (2 * SCANOMP_WG)
 
 __kernel void
-scanomp_blelloch_gather (ulong n, long first, __global scanomp_t *tmp,
+scanomp_blelloch_gather (ulong n_, long first_, __global scanomp_t *tmp_,
                          SCANOMP_PARAMS)
 {
-  ulong k = get_global_id (0);
-  if (k < n)
-    tmp[k] = SCANOMP_INPUT (first + (long) k);
+  ulong k_ = get_global_id (0);
+  if (k_ < n_)
+    tmp_[k_] = SCANOMP_INPUT (first_ + (long) k_);
 }
 
 __kernel __attribute__ ((reqd_work_group_size (SCANOMP_WG, 1, 1))) void
@@ -113,19 +113,19 @@ scanomp_blelloch_add (ulong m, __global scanomp_t *a,
 }
 
 __kernel void
-scanomp_blelloch_scatter (ulong n, long first, scanomp_t seed, uint flags,
-                          __global const scanomp_t *tmp,
-                          __global scanomp_t *total, SCANOMP_PARAMS)
+scanomp_blelloch_scatter (ulong n_, long first_, scanomp_t seed_, uint flags_,
+                          __global const scanomp_t *tmp_,
+                          __global scanomp_t *total_, SCANOMP_PARAMS)
 {
-  ulong k = get_global_id (0);
-  if (k >= n)
+  ulong k_ = get_global_id (0);
+  if (k_ >= n_)
     return;
-  scanomp_t v;
-  if (flags & SCANOMP_FLAG_EXCLUSIVE)
-    v = k == 0 ? seed : SCANOMP_COMBINE (seed, tmp[k - 1]);
+  scanomp_t v_;
+  if (flags_ & SCANOMP_FLAG_EXCLUSIVE)
+    v_ = k_ == 0 ? seed_ : SCANOMP_COMBINE (seed_, tmp_[k_ - 1]);
   else
-    v = SCANOMP_COMBINE (seed, tmp[k]);
-  SCANOMP_STORE (first + (long) k, v);
-  if (k == n - 1)
-    total[0] = SCANOMP_COMBINE (seed, tmp[k]);
+    v_ = SCANOMP_COMBINE (seed_, tmp_[k_]);
+  SCANOMP_STORE (first_ + (long) k_, v_);
+  if (k_ == n_ - 1)
+    total_[0] = SCANOMP_COMBINE (seed_, tmp_[k_]);
 }

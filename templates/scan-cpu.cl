@@ -40,87 +40,88 @@
 #define LANES SCANOMP_CPU_LANES
 
 __kernel void
-scanomp_cpu_chained (ulong n, long first, scanomp_t seed, uint flags,
-                     ulong chunk, __global scanomp_t *carry,
-                     __global volatile int *state, SCANOMP_PARAMS)
+scanomp_cpu_chained (ulong n_, long first_, scanomp_t seed_, uint flags_,
+                     ulong chunk_, __global scanomp_t *carry_,
+                     __global volatile int *state_, SCANOMP_PARAMS)
 {
   /* Chunks are numbered by a ticket rather than by group id, so that chunk
      c starts only after chunk c-1 has started.  Waiting for c-1 then cannot
      deadlock, whatever order the device runs work-groups in.  */
-  uint c = atomic_inc (&state[0]);
-  ulong lo = c * chunk;
-  if (lo >= n)
+  uint c_ = atomic_inc (&state_[0]);
+  ulong lo_ = c_ * chunk_;
+  if (lo_ >= n_)
     return;
-  ulong len = min (n - lo, chunk);
-  ulong step = (len + LANES - 1) / LANES;
+  ulong len_ = min (n_ - lo_, chunk_);
+  ulong step_ = (len_ + LANES - 1) / LANES;
 
   /* Lane l covers positions lo + l * step + [0, lane_len[l]); the last
      lanes are shorter, or empty.  All lanes are full below `full'.  */
-  ulong lane_len[LANES];
-  for (int l = 0; l < LANES; l++)
-    lane_len[l] = len > l * step ? min (step, len - l * step) : 0;
-  ulong full = lane_len[LANES - 1];
-  long base = first + (long) lo;
+  ulong lane_len_[LANES];
+  for (int l_ = 0; l_ < LANES; l_++)
+    lane_len_[l_] = len_ > l_ * step_ ? min (step_, len_ - l_ * step_) : 0;
+  ulong full_ = lane_len_[LANES - 1];
+  long base_ = first_ + (long) lo_;
 
-  scanomp_t part[LANES];
-  for (int l = 0; l < LANES; l++)
-    part[l] = SCANOMP_IDENTITY;
-  for (ulong j = 0; j < full; j++)
-    for (int l = 0; l < LANES; l++)
-      part[l] = SCANOMP_COMBINE (part[l],
-                                 SCANOMP_INPUT (base + (long) (l * step + j)));
-  for (ulong j = full; j < step; j++)
-    for (int l = 0; l < LANES; l++)
-      if (j < lane_len[l])
-        part[l] = SCANOMP_COMBINE (part[l],
-                                   SCANOMP_INPUT (base
-                                                  + (long) (l * step + j)));
-  scanomp_t total = part[0];
-  for (int l = 1; l < LANES; l++)
-    total = SCANOMP_COMBINE (total, part[l]);
+  scanomp_t part_[LANES];
+  for (int l_ = 0; l_ < LANES; l_++)
+    part_[l_] = SCANOMP_IDENTITY;
+  for (ulong j_ = 0; j_ < full_; j_++)
+    for (int l_ = 0; l_ < LANES; l_++)
+      part_[l_] = SCANOMP_COMBINE (part_[l_], SCANOMP_INPUT (base_
+                                                      + (long) (l_ * step_
+                                                                + j_)));
+  for (ulong j_ = full_; j_ < step_; j_++)
+    for (int l_ = 0; l_ < LANES; l_++)
+      if (j_ < lane_len_[l_])
+        part_[l_] = SCANOMP_COMBINE (part_[l_], SCANOMP_INPUT (base_
+                                                        + (long) (l_ * step_
+                                                                  + j_)));
+  scanomp_t total_ = part_[0];
+  for (int l_ = 1; l_ < LANES; l_++)
+    total_ = SCANOMP_COMBINE (total_, part_[l_]);
 
   /* The hand-off: state[1 + c] becomes 1 once carry[c] holds the inclusive
      prefix through chunk c.  */
-  scanomp_t prefix = seed;
-  if (c > 0)
+  scanomp_t prefix_ = seed_;
+  if (c_ > 0)
     {
-      while (atomic_add (&state[c], 0) == 0)
+      while (atomic_add (&state_[c_], 0) == 0)
         ;
       read_mem_fence (CLK_GLOBAL_MEM_FENCE);
-      prefix = carry[c - 1];
+      prefix_ = carry_[c_ - 1];
     }
-  carry[c] = SCANOMP_COMBINE (prefix, total);
+  carry_[c_] = SCANOMP_COMBINE (prefix_, total_);
   write_mem_fence (CLK_GLOBAL_MEM_FENCE);
-  atomic_xchg (&state[c + 1], 1);
+  atomic_xchg (&state_[c_ + 1], 1);
 
-  scanomp_t run[LANES];
-  run[0] = prefix;
-  for (int l = 1; l < LANES; l++)
-    run[l] = SCANOMP_COMBINE (run[l - 1], part[l - 1]);
+  scanomp_t run_[LANES];
+  run_[0] = prefix_;
+  for (int l_ = 1; l_ < LANES; l_++)
+    run_[l_] = SCANOMP_COMBINE (run_[l_ - 1], part_[l_ - 1]);
 
   /* The element is read before its result is stored: in-place scans pass
      the same buffer as input and output.  */
-  if (flags & SCANOMP_FLAG_EXCLUSIVE)
+  if (flags_ & SCANOMP_FLAG_EXCLUSIVE)
     {
-      for (ulong j = 0; j < step; j++)
-        for (int l = 0; l < LANES; l++)
-          if (j < full || j < lane_len[l])
+      for (ulong j_ = 0; j_ < step_; j_++)
+        for (int l_ = 0; l_ < LANES; l_++)
+          if (j_ < full_ || j_ < lane_len_[l_])
             {
-              long i = base + (long) (l * step + j);
-              scanomp_t x = SCANOMP_INPUT (i);
-              SCANOMP_STORE (i, run[l]);
-              run[l] = SCANOMP_COMBINE (run[l], x);
+              long i_ = base_ + (long) (l_ * step_ + j_);
+              scanomp_t x_ = SCANOMP_INPUT (i_);
+              SCANOMP_STORE (i_, run_[l_]);
+              run_[l_] = SCANOMP_COMBINE (run_[l_], x_);
             }
     }
   else
     {
-      for (ulong j = 0; j < step; j++)
-        for (int l = 0; l < LANES; l++)
-          if (j < full || j < lane_len[l])
+      for (ulong j_ = 0; j_ < step_; j_++)
+        for (int l_ = 0; l_ < LANES; l_++)
+          if (j_ < full_ || j_ < lane_len_[l_])
             {
-              long i = base + (long) (l * step + j);
-              run[l] = SCANOMP_COMBINE (run[l], SCANOMP_INPUT (i));
-              SCANOMP_STORE (i, run[l]);
+              long i_ = base_ + (long) (l_ * step_ + j_);
+              run_[l_] = SCANOMP_COMBINE (run_[l_], SCANOMP_INPUT (i_));
+              SCANOMP_STORE (i_, run_[l_]);
             }
     }
 }

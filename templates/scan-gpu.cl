@@ -28,6 +28,7 @@
      scanomp_gpu_scan (n, first, seed, flags, carries, has_carries, total,
                        SCANOMP_PARAMS...)
    n, m: ulong element counts; first: long, the hooks' index of position 0;
+   (in the kernels that call the hooks, every name ends in `_');
    sums: one total per block; carries: the exclusive prefix of each block,
    used when has_carries (uint) is nonzero; total: one element, receives
    seed combined with every element.  */
@@ -59,7 +60,7 @@
     }                                                                       \
   barrier (CLK_LOCAL_MEM_FENCE)
 
-#define INPUT_AT(k) SCANOMP_INPUT (first + (long) (k))
+#define INPUT_AT(k) SCANOMP_INPUT (first_ + (long) (k))
 #define ARRAY_AT(k) a[k]
 
 /* Exclusive scan of the work-items' values V, in order, through local
@@ -128,15 +129,15 @@ block_total (__local const scanomp_t *buf, __local scanomp_t *tmp)
 }
 
 __kernel __attribute__ ((reqd_work_group_size (SCANOMP_WG, 1, 1))) void
-scanomp_gpu_reduce (ulong n, long first, __global scanomp_t *sums,
+scanomp_gpu_reduce (ulong n_, long first_, __global scanomp_t *sums_,
                     SCANOMP_PARAMS)
 {
-  __local scanomp_t buf[BLOCK], tmp[SCANOMP_WG];
-  ulong base = get_group_id (0) * (ulong) BLOCK;
-  LOAD_BLOCK (buf, base, n, INPUT_AT);
-  scanomp_t total = block_total (buf, tmp);
+  __local scanomp_t buf_[BLOCK], tmp_[SCANOMP_WG];
+  ulong base_ = get_group_id (0) * (ulong) BLOCK;
+  LOAD_BLOCK (buf_, base_, n_, INPUT_AT);
+  scanomp_t total_ = block_total (buf_, tmp_);
   if (get_local_id (0) == 0)
-    sums[get_group_id (0)] = total;
+    sums_[get_group_id (0)] = total_;
 }
 
 __kernel __attribute__ ((reqd_work_group_size (SCANOMP_WG, 1, 1))) void
@@ -169,24 +170,24 @@ scanomp_gpu_scan_level (ulong m, __global scanomp_t *a,
 }
 
 __kernel __attribute__ ((reqd_work_group_size (SCANOMP_WG, 1, 1))) void
-scanomp_gpu_scan (ulong n, long first, scanomp_t seed, uint flags,
-                  __global const scanomp_t *carries, uint has_carries,
-                  __global scanomp_t *total, SCANOMP_PARAMS)
+scanomp_gpu_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
+                  __global const scanomp_t *carries_, uint has_carries_,
+                  __global scanomp_t *total_, SCANOMP_PARAMS)
 {
-  __local scanomp_t buf[BLOCK], tmp[SCANOMP_WG];
-  ulong base = get_group_id (0) * (ulong) BLOCK;
-  LOAD_BLOCK (buf, base, n, INPUT_AT);
-  scanomp_t prefix = seed;
-  if (has_carries)
-    prefix = SCANOMP_COMBINE (prefix, carries[get_group_id (0)]);
-  scanomp_t through = block_scan (buf, tmp, prefix,
-                                  (flags & SCANOMP_FLAG_EXCLUSIVE) != 0);
-  for (uint j = 0; j < ITEMS; j++)
+  __local scanomp_t buf_[BLOCK], tmp_[SCANOMP_WG];
+  ulong base_ = get_group_id (0) * (ulong) BLOCK;
+  LOAD_BLOCK (buf_, base_, n_, INPUT_AT);
+  scanomp_t prefix_ = seed_;
+  if (has_carries_)
+    prefix_ = SCANOMP_COMBINE (prefix_, carries_[get_group_id (0)]);
+  scanomp_t through_ = block_scan (buf_, tmp_, prefix_,
+                                   (flags_ & SCANOMP_FLAG_EXCLUSIVE) != 0);
+  for (uint j_ = 0; j_ < ITEMS; j_++)
     {
-      uint p = j * SCANOMP_WG + get_local_id (0);
-      if (base + p < n)
-        SCANOMP_STORE (first + (long) (base + p), buf[p]);
+      uint p_ = j_ * SCANOMP_WG + get_local_id (0);
+      if (base_ + p_ < n_)
+        SCANOMP_STORE (first_ + (long) (base_ + p_), buf_[p_]);
     }
-  if (base + BLOCK >= n && get_local_id (0) == 0)
-    total[0] = through;
+  if (base_ + BLOCK >= n_ && get_local_id (0) == 0)
+    total_[0] = through_;
 }
