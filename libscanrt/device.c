@@ -64,6 +64,8 @@ describe (struct scanrt_device *d, cl_platform_id p, cl_device_id id)
                                  sizeof d->max_alloc, &d->max_alloc, NULL))
       || (err = clGetDeviceInfo (id, CL_DEVICE_GLOBAL_MEM_SIZE,
                                  sizeof d->global_mem, &d->global_mem, NULL))
+      || (err = clGetDeviceInfo (id, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE,
+                                 sizeof d->cache_size, &d->cache_size, NULL))
       || (err = clGetDeviceInfo (id, CL_DEVICE_LOCAL_MEM_SIZE,
                                  sizeof d->local_mem, &d->local_mem, NULL))
       || (err = clGetDeviceInfo (id, CL_DEVICE_MAX_WORK_GROUP_SIZE,

@@ -47,6 +47,7 @@ struct scanrt_device
   cl_ulong max_alloc;      /* largest buffer */
   cl_ulong global_mem;
   cl_ulong local_mem;
+  cl_ulong cache_size;     /* global memory cache, 0 if unknown */
   size_t max_wg;
   cl_uint compute_units;
   /* Created on first use, under LOCK, which also serialises launches.  */
@@ -54,6 +55,11 @@ struct scanrt_device
   int opened;              /* 0 not yet, 1 open, -1 failed */
   cl_context context;
   cl_command_queue queue;
+  /* The CPU kernel set's scratch space, kept between launches (see
+     templates/scan-cpu.cl): carries, and the ticket and ready flags.  */
+  cl_mem cpu_carry, cpu_state;
+  size_t cpu_carry_bytes, cpu_state_count;
+  cl_uint cpu_tickets, cpu_epoch;
 };
 
 enum scanrt_offload scanrt_offload_policy (void);
@@ -144,8 +150,9 @@ struct scanrt_binding
 int scanrt_bind (struct scanrt_device *dev, const struct SCANRT_desc *desc,
                  const struct SCANRT_arg *args, struct scanrt_binding *b,
                  double *seconds);
-/* Copy results back (or map them, on unified devices) and release the
-   temporaries.  OK says whether the launch succeeded.  */
+/* Copy results back (or map them, on unified devices), wait for the
+   device, and release the temporaries.  OK says whether the launch
+   succeeded; if it did not, nothing is copied back.  */
 int scanrt_unbind (struct scanrt_device *dev, struct scanrt_binding *b,
                    int ok, double *seconds);
 void scanrt_map_enter (int device, void *ptr, size_t bytes, unsigned kind,
@@ -175,7 +182,7 @@ struct scanrt_launch
    the -D options into OPTIONS.  */
 int scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
                         char *options, size_t size);
-/* Enqueue the kernel set and wait for it.  */
+/* Enqueue the kernel set, and the read of the total; does not wait.  */
 int scanrt_launch_run (struct scanrt_launch *l);
 
 /* scan.c: one scan, from descriptor to result.  */
@@ -202,6 +209,8 @@ struct scanrt_timing
   int on_host;
 };
 double scanrt_now (void);
+/* Whether SCANOMP_PROFILE is on.  */
+int scanrt_profiling (void);
 void scanrt_profile_record (const char *site, const struct scanrt_timing *t);
 
 #endif /* SCANRT_INTERNAL_H */

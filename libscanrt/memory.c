@@ -88,29 +88,26 @@ make_buffer (struct scanrt_device *dev, char *base, size_t bytes,
   return mem;
 }
 
-/* Make the device's writes to MEM visible in host range [BASE, BASE +
-   BYTES): a read on a discrete device, a map and unmap on a shared one.  */
+/* Enqueue what makes the device's writes to MEM visible in host range
+   [BASE, BASE + BYTES): a read on a discrete device, a map and unmap on a
+   shared one.  The caller waits for the queue.  */
 static int
-copy_out (struct scanrt_device *dev, cl_mem mem, char *base, size_t bytes,
-          double *seconds)
+enqueue_copy_out (struct scanrt_device *dev, cl_mem mem, char *base,
+                  size_t bytes)
 {
   if (bytes == 0)
     return SCANRT_OK;
-  double t0 = scanrt_now ();
   cl_int err;
   if (dev->unified)
     {
-      void *p = clEnqueueMapBuffer (dev->queue, mem, CL_TRUE, CL_MAP_READ, 0,
+      void *p = clEnqueueMapBuffer (dev->queue, mem, CL_FALSE, CL_MAP_READ, 0,
                                     bytes, 0, NULL, NULL, &err);
       if (err == CL_SUCCESS)
         err = clEnqueueUnmapMemObject (dev->queue, mem, p, 0, NULL, NULL);
-      if (err == CL_SUCCESS)
-        err = clFinish (dev->queue);
     }
   else
-    err = clEnqueueReadBuffer (dev->queue, mem, CL_TRUE, 0, bytes, base, 0,
+    err = clEnqueueReadBuffer (dev->queue, mem, CL_FALSE, 0, bytes, base, 0,
                                NULL, NULL);
-  *seconds += scanrt_now () - t0;
   if (err != CL_SUCCESS)
     {
       scanrt_report_cl (dev->unified ? "clEnqueueMapBuffer"
@@ -119,6 +116,31 @@ copy_out (struct scanrt_device *dev, cl_mem mem, char *base, size_t bytes,
       return scanrt_status_of_cl (err);
     }
   return SCANRT_OK;
+}
+
+/* Wait for everything enqueued on DEV.  */
+static int
+finish (struct scanrt_device *dev)
+{
+  cl_int err = clFinish (dev->queue);
+  if (err != CL_SUCCESS)
+    {
+      scanrt_report_cl ("clFinish", err, "the device failed the scan");
+      return scanrt_status_of_cl (err);
+    }
+  return SCANRT_OK;
+}
+
+/* Copy MEM out to [BASE, BASE + BYTES) now.  */
+static int
+copy_out (struct scanrt_device *dev, cl_mem mem, char *base, size_t bytes,
+          double *seconds)
+{
+  double t0 = scanrt_now ();
+  int status = enqueue_copy_out (dev, mem, base, bytes);
+  int waited = finish (dev);
+  *seconds += scanrt_now () - t0;
+  return status != SCANRT_OK ? status : waited;
 }
 
 static int
@@ -225,17 +247,21 @@ scanrt_unbind (struct scanrt_device *dev, struct scanrt_binding *b, int ok,
                double *seconds)
 {
   int status = SCANRT_OK;
+  double t0 = scanrt_now ();
+  /* After a failure the host keeps its data: the caller's fallback needs
+     it intact.  */
+  for (unsigned i = 0; i < b->count && ok && status == SCANRT_OK; i++)
+    if (b->temps[i].mem && (b->temps[i].kinds & SCANRT_MAP_FROM))
+      status = enqueue_copy_out (dev, b->temps[i].mem, b->temps[i].base,
+                                 b->temps[i].bytes);
+  /* One wait covers the kernels, the total and the copies.  */
+  int waited = finish (dev);
+  if (status == SCANRT_OK)
+    status = waited;
+  *seconds += scanrt_now () - t0;
   for (unsigned i = 0; i < b->count; i++)
-    {
-      struct scanrt_temp *t = &b->temps[i];
-      if (!t->mem)
-        continue;
-      /* After a failure the host keeps its data: the caller's fallback
-         needs it intact.  */
-      if (ok && (t->kinds & SCANRT_MAP_FROM) && status == SCANRT_OK)
-        status = copy_out (dev, t->mem, t->base, t->bytes, seconds);
-      clReleaseMemObject (t->mem);
-    }
+    if (b->temps[i].mem)
+      clReleaseMemObject (b->temps[i].mem);
   if (b->bound)
     {
       pthread_mutex_lock (&map_lock);

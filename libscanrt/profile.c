@@ -30,12 +30,21 @@ scanrt_now (void)
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-void
-scanrt_profile_record (const char *name, const struct scanrt_timing *t)
+int
+scanrt_profiling (void)
 {
   pthread_mutex_lock (&lock);
   if (enabled < 0)
     enabled = scanrt_env_size ("SCANOMP_PROFILE", 0) != 0;
+  pthread_mutex_unlock (&lock);
+  return enabled;
+}
+
+void
+scanrt_profile_record (const char *name, const struct scanrt_timing *t)
+{
+  scanrt_profiling ();
+  pthread_mutex_lock (&lock);
   struct site *s = NULL;
   if (enabled)
     {

@@ -72,6 +72,11 @@ run_on (struct scanrt_device *dev, const struct scanrt_request *r,
       double t0 = scanrt_now ();
       l.bound = b.bound;
       status = scanrt_launch_run (&l);
+      /* Normally one wait, in scanrt_unbind, covers kernels and copies;
+         the profile waits for the kernels apart, to time them apart.  */
+      if (status == SCANRT_OK && scanrt_profiling ()
+          && clFinish (dev->queue) != CL_SUCCESS)
+        status = SCANRT_EDEVICE;
       t->kernel += scanrt_now () - t0;
       int out = scanrt_unbind (dev, &b, status == SCANRT_OK, &t->transfer);
       if (status == SCANRT_OK)

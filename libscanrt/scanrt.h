@@ -99,7 +99,8 @@ typedef struct scanrt_params
                               scanrt_get_num_devices () for the host */
   scanrt_variant variant;
   size_t work_group_size;  /* GPU and THESIS kernel sets; 0: automatic */
-  size_t items;            /* GPU: elements per work-item; CPU: lanes */
+  size_t items;            /* GPU: elements per work-item; CPU: elements
+                              per unrolled step */
   size_t chunk;            /* CPU: elements per work-item; 0: automatic */
   const char *site;        /* name in SCANOMP_PROFILE output; NULL: the
                               API function's name */

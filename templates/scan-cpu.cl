@@ -8,120 +8,145 @@
         only for this hand-off and not for the scan below;
      3. scan the chunk from cache, starting from the previous prefix.
 
-   Memory traffic is one read and one write per element, as for a copy.
-   Each chunk is cut into SCANOMP_CPU_LANES equal lanes walked side by side,
-   so that the loops carry that many independent dependency chains: a scan
+   Memory traffic is one read and one write per element, as for a copy;
+   with SCANOMP_STREAM the writes bypass the cache, as a large memcpy's do.
+   Both loops take SCANOMP_CPU_UNROLL elements at a time and combine them
+   among themselves before combining with the running value, so the chain
+   of dependent operations has one step per block, not per element: a scan
    over floats is otherwise bound by the latency of one add per element.
+   The operands stay in index order, so combiners need not commute.
 
    Parameters (besides those of scanomp-common.h):
-     SCANOMP_CPU_LANES  lanes per chunk, 1 to 16.
+     SCANOMP_CPU_UNROLL  elements per step, 1 to 16.
 
-   Kernel scanomp_cpu_chained (n, first, seed, flags, chunk, carry, state,
+   Kernel scanomp_cpu_chained (n_, first_, seed_, flags_, chunk_, carry_,
+                               state_, ticket_base_, epoch_,
                                SCANOMP_PARAMS...)
-     n       ulong: element count, positions 0 .. n-1;
-     first   long: the index the hooks get for position 0;
-     seed    the value combined before position 0;
-     flags   uint: SCANOMP_FLAG_EXCLUSIVE, or 0 for an inclusive scan;
-     chunk   ulong: positions per work-item;
-     carry   scanomp_t[ceil (n / chunk)]: on return, carry[c] is the
+     n_      ulong: element count, positions 0 .. n-1;
+     first_  long: the index the hooks get for position 0;
+     seed_   the value combined before position 0;
+     flags_  uint: SCANOMP_FLAG_EXCLUSIVE, or 0 for an inclusive scan;
+     chunk_  ulong: positions per work-item;
+     carry_  scanomp_t[ceil (n / chunk)]: on return, carry[c] is the
              inclusive prefix through chunk c (the last one is the total);
-     state   int[1 + ceil (n / chunk)], zeroed before the launch.
+     state_  uint[1 + ceil (n / chunk)]: state[0] counts tickets, state[1 +
+             c] is set to epoch_ once carry[c] is ready.  The buffer is kept
+             from launch to launch, never cleared:
+     ticket_base_  uint: state[0] before this launch;
+     epoch_  uint: a value no element of state[1 ...] holds before this
+             launch (the host counts launches, skipping 0, and zeroes a
+             new state buffer once).
    Launch it with ceil (n / chunk) work-items and a local size of 1.  */
 
 #include "scanomp-common.h"
 
-#ifndef SCANOMP_CPU_LANES
-#error "scanomp: define SCANOMP_CPU_LANES, the lanes per chunk"
+#ifndef SCANOMP_CPU_UNROLL
+#error "scanomp: define SCANOMP_CPU_UNROLL, the elements per step"
 #endif
-#if SCANOMP_CPU_LANES < 1 || SCANOMP_CPU_LANES > 16
-#error "scanomp: SCANOMP_CPU_LANES must be 1 to 16"
+#if SCANOMP_CPU_UNROLL < 1 || SCANOMP_CPU_UNROLL > 16
+#error "scanomp: SCANOMP_CPU_UNROLL must be 1 to 16"
 #endif
 
-#define LANES SCANOMP_CPU_LANES
+#define UNROLL SCANOMP_CPU_UNROLL
+
+/* One block of UNROLL elements at I_: scan it locally into V_, store each
+   result combined after RUN_ (EXCL_: the result before the element), and
+   advance RUN_.  All the block's inputs are read before any store, for
+   in-place scans.  */
+#define SCAN_BLOCK(i_, run_, excl_)                                         \
+  do                                                                        \
+    {                                                                       \
+      scanomp_t v_[UNROLL];                                                 \
+      _Pragma ("unroll")                                                    \
+      for (int k_ = 0; k_ < UNROLL; k_++)                                   \
+        v_[k_] = SCANOMP_INPUT ((i_) + k_);                                 \
+      _Pragma ("unroll")                                                    \
+      for (int k_ = 1; k_ < UNROLL; k_++)                                   \
+        v_[k_] = SCANOMP_COMBINE (v_[k_ - 1], v_[k_]);                      \
+      if (excl_)                                                            \
+        {                                                                   \
+          SCANOMP_STORE (i_, run_);                                         \
+          _Pragma ("unroll")                                                \
+          for (int k_ = 1; k_ < UNROLL; k_++)                               \
+            SCANOMP_STORE ((i_) + k_, SCANOMP_COMBINE (run_, v_[k_ - 1]));  \
+        }                                                                   \
+      else                                                                  \
+        {                                                                   \
+          _Pragma ("unroll")                                                \
+          for (int k_ = 0; k_ < UNROLL; k_++)                               \
+            SCANOMP_STORE ((i_) + k_, SCANOMP_COMBINE (run_, v_[k_]));      \
+        }                                                                   \
+      run_ = SCANOMP_COMBINE (run_, v_[UNROLL - 1]);                        \
+    }                                                                       \
+  while (0)
+
+/* Scan positions [0, len_) from BASE_ starting from RUN_: whole blocks,
+   then one element at a time.  */
+#define SCAN_CHUNK(base_, len_, run_, excl_)                                \
+  do                                                                        \
+    {                                                                       \
+      ulong blocks_ = (len_) / UNROLL;                                      \
+      for (ulong b_ = 0; b_ < blocks_; b_++)                                \
+        SCAN_BLOCK ((base_) + (long) (b_ * UNROLL), run_, excl_);           \
+      for (ulong j_ = blocks_ * UNROLL; j_ < (len_); j_++)                  \
+        {                                                                   \
+          long i_ = (base_) + (long) j_;                                    \
+          scanomp_t x_ = SCANOMP_INPUT (i_);                                \
+          scanomp_t next_ = SCANOMP_COMBINE (run_, x_);                     \
+          SCANOMP_STORE (i_, (excl_) ? run_ : next_);                       \
+          run_ = next_;                                                     \
+        }                                                                   \
+    }                                                                       \
+  while (0)
 
 __kernel void
 scanomp_cpu_chained (ulong n_, long first_, scanomp_t seed_, uint flags_,
                      ulong chunk_, __global scanomp_t *carry_,
-                     __global volatile int *state_, SCANOMP_PARAMS)
+                     __global volatile uint *state_, uint ticket_base_,
+                     uint epoch_, SCANOMP_PARAMS)
 {
   /* Chunks are numbered by a ticket rather than by group id, so that chunk
      c starts only after chunk c-1 has started.  Waiting for c-1 then cannot
      deadlock, whatever order the device runs work-groups in.  */
-  uint c_ = atomic_inc (&state_[0]);
+  uint c_ = atomic_inc (&state_[0]) - ticket_base_;
   ulong lo_ = c_ * chunk_;
   if (lo_ >= n_)
     return;
   ulong len_ = min (n_ - lo_, chunk_);
-  ulong step_ = (len_ + LANES - 1) / LANES;
-
-  /* Lane l covers positions lo + l * step + [0, lane_len[l]); the last
-     lanes are shorter, or empty.  All lanes are full below `full'.  */
-  ulong lane_len_[LANES];
-  for (int l_ = 0; l_ < LANES; l_++)
-    lane_len_[l_] = len_ > l_ * step_ ? min (step_, len_ - l_ * step_) : 0;
-  ulong full_ = lane_len_[LANES - 1];
   long base_ = first_ + (long) lo_;
 
-  scanomp_t part_[LANES];
-  for (int l_ = 0; l_ < LANES; l_++)
-    part_[l_] = SCANOMP_IDENTITY;
-  for (ulong j_ = 0; j_ < full_; j_++)
-    for (int l_ = 0; l_ < LANES; l_++)
-      part_[l_] = SCANOMP_COMBINE (part_[l_], SCANOMP_INPUT (base_
-                                                      + (long) (l_ * step_
-                                                                + j_)));
-  for (ulong j_ = full_; j_ < step_; j_++)
-    for (int l_ = 0; l_ < LANES; l_++)
-      if (j_ < lane_len_[l_])
-        part_[l_] = SCANOMP_COMBINE (part_[l_], SCANOMP_INPUT (base_
-                                                        + (long) (l_ * step_
-                                                                  + j_)));
-  scanomp_t total_ = part_[0];
-  for (int l_ = 1; l_ < LANES; l_++)
-    total_ = SCANOMP_COMBINE (total_, part_[l_]);
+  /* The chunk's total: blocks folded first, then folded in order.  */
+  scanomp_t total_ = SCANOMP_IDENTITY;
+  ulong blocks_ = len_ / UNROLL;
+  for (ulong b_ = 0; b_ < blocks_; b_++)
+    {
+      long i_ = base_ + (long) (b_ * UNROLL);
+      scanomp_t t_ = SCANOMP_INPUT (i_);
+#pragma unroll
+      for (int k_ = 1; k_ < UNROLL; k_++)
+        t_ = SCANOMP_COMBINE (t_, SCANOMP_INPUT (i_ + k_));
+      total_ = SCANOMP_COMBINE (total_, t_);
+    }
+  for (ulong j_ = blocks_ * UNROLL; j_ < len_; j_++)
+    total_ = SCANOMP_COMBINE (total_, SCANOMP_INPUT (base_ + (long) j_));
 
-  /* The hand-off: state[1 + c] becomes 1 once carry[c] holds the inclusive
-     prefix through chunk c.  */
-  scanomp_t prefix_ = seed_;
+  /* The hand-off: state[1 + c] becomes epoch once carry[c] holds the
+     inclusive prefix through chunk c.  */
+  scanomp_t run_ = seed_;
   if (c_ > 0)
     {
-      while (atomic_add (&state_[c_], 0) == 0)
+      while (atomic_add (&state_[c_], 0) != epoch_)
         ;
       read_mem_fence (CLK_GLOBAL_MEM_FENCE);
-      prefix_ = carry_[c_ - 1];
+      run_ = carry_[c_ - 1];
     }
-  carry_[c_] = SCANOMP_COMBINE (prefix_, total_);
+  carry_[c_] = SCANOMP_COMBINE (run_, total_);
   write_mem_fence (CLK_GLOBAL_MEM_FENCE);
-  atomic_xchg (&state_[c_ + 1], 1);
+  atomic_xchg (&state_[c_ + 1], epoch_);
 
-  scanomp_t run_[LANES];
-  run_[0] = prefix_;
-  for (int l_ = 1; l_ < LANES; l_++)
-    run_[l_] = SCANOMP_COMBINE (run_[l_ - 1], part_[l_ - 1]);
-
-  /* The element is read before its result is stored: in-place scans pass
-     the same buffer as input and output.  */
   if (flags_ & SCANOMP_FLAG_EXCLUSIVE)
-    {
-      for (ulong j_ = 0; j_ < step_; j_++)
-        for (int l_ = 0; l_ < LANES; l_++)
-          if (j_ < full_ || j_ < lane_len_[l_])
-            {
-              long i_ = base_ + (long) (l_ * step_ + j_);
-              scanomp_t x_ = SCANOMP_INPUT (i_);
-              SCANOMP_STORE (i_, run_[l_]);
-              run_[l_] = SCANOMP_COMBINE (run_[l_], x_);
-            }
-    }
+    SCAN_CHUNK (base_, len_, run_, 1);
   else
-    {
-      for (ulong j_ = 0; j_ < step_; j_++)
-        for (int l_ = 0; l_ < LANES; l_++)
-          if (j_ < full_ || j_ < lane_len_[l_])
-            {
-              long i_ = base_ + (long) (l_ * step_ + j_);
-              run_[l_] = SCANOMP_COMBINE (run_[l_], SCANOMP_INPUT (i_));
-              SCANOMP_STORE (i_, run_[l_]);
-            }
-    }
+    SCAN_CHUNK (base_, len_, run_, 0);
+  scanomp_stream_end ();
 }

@@ -24,6 +24,11 @@
                         their data, as a declaration list and as the matching
                         list of names.  Default: one input and one output
                         array, each with a byte offset.
+     SCANOMP_STREAM     1 when the output is too large to stay in cache:
+                        SCANOMP_STREAM_STORE then writes around the cache
+                        (non-temporal stores), saving the read a cached
+                        store makes of each line it writes.  Scalar and
+                        vector element types only.  Default 0.
      SCANOMP_LOAD(i)    the contribution of element i (a long: the launch's
                         FIRST plus the position).  It may read only read-only
                         data and what SCANOMP_STORE(i, ...) itself writes.
@@ -124,6 +129,22 @@ typedef SCANOMP_T scanomp_t;
 #define SCANOMP_PREPARE(x) (x)
 #endif
 
+/* SCANOMP_STREAM_STORE (p, v): *p = v, around the cache when streaming.
+   Kernels that store this way end with scanomp_stream_end (), which orders
+   those weakly ordered stores before the kernel completes.  */
+#ifndef SCANOMP_STREAM
+#define SCANOMP_STREAM 0
+#endif
+#if SCANOMP_STREAM && defined __has_builtin
+#if __has_builtin (__builtin_nontemporal_store)
+#define SCANOMP_STREAM_STORE(p, v) __builtin_nontemporal_store ((v), (p))
+#endif
+#endif
+#ifndef SCANOMP_STREAM_STORE
+#define SCANOMP_STREAM_STORE(p, v) (*(p) = (v))
+#endif
+#define scanomp_stream_end() mem_fence (CLK_GLOBAL_MEM_FENCE)
+
 /* The default hooks: an input and an output array, which may be the same
    buffer (an in-place scan), each at a byte offset into its buffer.  */
 #ifndef SCANOMP_PARAMS
@@ -135,8 +156,9 @@ typedef SCANOMP_T scanomp_t;
   (((__global const scanomp_t *) ((__global const char *) scanomp_in         \
                                   + scanomp_in_off))[i])
 #define SCANOMP_STORE(i, v)                                                  \
-  (((__global scanomp_t *) ((__global char *) scanomp_out                    \
-                            + scanomp_out_off))[i] = (v))
+  SCANOMP_STREAM_STORE (((__global scanomp_t *) ((__global char *) scanomp_out \
+                                                  + scanomp_out_off)) + (i),  \
+                        (v))
 #endif
 #if !defined SCANOMP_ARGS || !defined SCANOMP_LOAD || !defined SCANOMP_STORE
 #error "scanomp: SCANOMP_PARAMS needs SCANOMP_ARGS, SCANOMP_LOAD and SCANOMP_STORE"

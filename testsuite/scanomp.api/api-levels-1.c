@@ -41,19 +41,19 @@ main (void)
                         "small blocks");
       }
 
-  /* CPU: a work-item per element, odd chunks, every lane count.  */
+  /* CPU: a work-item per element, odd chunks, every unroll factor.  */
   static const size_t chunks[] = { 1, 3, 4096 };
   for (size_t c = 0; c < 3; c++)
-    for (size_t lanes = 1; lanes <= 16; lanes += c == 2 ? 1 : 5)
+    for (size_t unroll = 1; unroll <= 16; unroll += c == 2 ? 1 : 5)
       {
         scanrt_params p = SCANRT_PARAMS_INIT;
         p.variant = SCANRT_VARIANT_CPU;
         p.chunk = chunks[c];
-        p.items = lanes;
+        p.items = unroll;
         scan_and_check (SCANRT_INT, SCANRT_ADD, c == 0 ? 4099 : 65537, &p,
                         "cpu chunks");
-        scan_and_check (SCANRT_DOUBLE, SCANRT_ADD, 1000 + lanes, &p,
-                        "cpu lanes");
+        scan_and_check (SCANRT_DOUBLE, SCANRT_ADD, 1000 + unroll, &p,
+                        "cpu unroll");
       }
 
   /* Default tuning, past (largest work-group)^2 elements.  */

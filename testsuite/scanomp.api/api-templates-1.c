@@ -71,7 +71,7 @@ main (void)
 
   const char *base = "-DSCANOMP_T=int -DSCANOMP_UT=uint -DSCANOMP_OP=1";
   char opts[1024];
-  snprintf (opts, sizeof opts, "%s -DSCANOMP_CPU_LANES=4", base);
+  snprintf (opts, sizeof opts, "%s -DSCANOMP_CPU_UNROLL=4", base);
   build ("scan-cpu.cl", opts, NULL);
   snprintf (opts, sizeof opts, "%s -DSCANOMP_WG=64 -DSCANOMP_ITEMS=4", base);
   build ("scan-gpu.cl", opts, NULL);
@@ -79,9 +79,9 @@ main (void)
   build ("scan-blelloch.cl", opts, NULL);
   build ("scan-cpu.cl",
          "-DSCANOMP_T=double -DSCANOMP_OP=9 -DSCANOMP_T_MIN=(-INFINITY) "
-         "-DSCANOMP_T_MAX=INFINITY -DSCANOMP_CPU_LANES=2", NULL);
+         "-DSCANOMP_T_MAX=INFINITY -DSCANOMP_CPU_UNROLL=2", NULL);
 
-  build ("scan-cpu.cl", base, "define SCANOMP_CPU_LANES");
+  build ("scan-cpu.cl", base, "define SCANOMP_CPU_UNROLL");
   build ("scan-gpu.cl", "-DSCANOMP_T=int -DSCANOMP_OP=1 -DSCANOMP_ITEMS=2",
          "define SCANOMP_WG");
   build ("scan-gpu.cl", "-DSCANOMP_T=int -DSCANOMP_OP=1 -DSCANOMP_WG=2",
@@ -91,18 +91,18 @@ main (void)
          "SCANOMP_WG must be a power of two");
   build ("scan-blelloch.cl", "-DSCANOMP_T=int -DSCANOMP_OP=1",
          "define SCANOMP_WG");
-  build ("scan-cpu.cl", "-DSCANOMP_OP=1 -DSCANOMP_CPU_LANES=1",
+  build ("scan-cpu.cl", "-DSCANOMP_OP=1 -DSCANOMP_CPU_UNROLL=1",
          "define SCANOMP_T");
-  build ("scan-cpu.cl", "-DSCANOMP_T=int -DSCANOMP_CPU_LANES=1",
+  build ("scan-cpu.cl", "-DSCANOMP_T=int -DSCANOMP_CPU_UNROLL=1",
          "define SCANOMP_OP");
-  build ("scan-cpu.cl", "-DSCANOMP_T=int -DSCANOMP_OP=9 -DSCANOMP_CPU_LANES=1",
+  build ("scan-cpu.cl", "-DSCANOMP_T=int -DSCANOMP_OP=9 -DSCANOMP_CPU_UNROLL=1",
          "min and max need SCANOMP_T_MIN");
-  build ("scan-cpu.cl", "-DSCANOMP_T=int -DSCANOMP_OP=11 -DSCANOMP_CPU_LANES=1",
+  build ("scan-cpu.cl", "-DSCANOMP_T=int -DSCANOMP_OP=11 -DSCANOMP_CPU_UNROLL=1",
          "SCANOMP_OP_USER needs SCANOMP_COMBINE");
-  build ("scan-cpu.cl", "-DSCANOMP_T=int -DSCANOMP_OP=12 -DSCANOMP_CPU_LANES=1",
+  build ("scan-cpu.cl", "-DSCANOMP_T=int -DSCANOMP_OP=12 -DSCANOMP_CPU_UNROLL=1",
          "not one of the SCANOMP_OP_* codes");
   build ("scan-cpu.cl",
-         "-DSCANOMP_T=int -DSCANOMP_OP=1 -DSCANOMP_CPU_LANES=1 "
+         "-DSCANOMP_T=int -DSCANOMP_OP=1 -DSCANOMP_CPU_UNROLL=1 "
          "-DSCANOMP_PARAMS=int",
          "SCANOMP_PARAMS needs SCANOMP_ARGS");
   clReleaseContext (ctx);
