@@ -4,6 +4,7 @@ set terminal pngcairo size 1100,450 noenhanced
 set output png
 set datafile separator "\t"
 set logscale x 2
+set logscale y 10
 set format x "2^%L"
 set xlabel "elements"
 set ylabel "Gelem/s (median)"
@@ -11,10 +12,10 @@ set key top left
 set grid
 set multiplot layout 1,2
 methods = "scanrt thesis serial memcpy gcc-inscan"
-do for [c in "int32 double"] {
-  set title c." inclusive + scan"
-  plot for [m in methods] tsv using \
-    ((strcol(1) eq c && strcol(2) eq m) ? $3 : 1/0):($3 / $5 / 1e9) \
-    with linespoints title m
+# The rows of one case and method, through awk, so each line is unbroken.
+rows(c, m) = sprintf("< awk -F'\t' '$1 == \"%s\" && $2 == \"%s\"' %s", c, m, tsv)
+do for [kind in "int32 double"] {
+  set title kind." inclusive + scan"
+  plot for [method in methods] rows(kind, method) using 3:($3 / $5 / 1e9) with linespoints title method
 }
 unset multiplot
