@@ -76,8 +76,9 @@ struct scanrt_program
 {
   struct scanrt_program *next;
   uint64_t hash;
-  char *text;              /* options, a NUL, then the source */
-  size_t text_len;
+  char *head;              /* the generated source before the template */
+  char *options;
+  const char *tmpl;        /* the template (static text) */
   struct scanrt_device *dev;
   cl_program program;
   cl_kernel kernels[SCANRT_MAX_KERNELS];
@@ -85,12 +86,13 @@ struct scanrt_program
 };
 
 uint64_t scanrt_hash (const void *data, size_t len, uint64_t seed);
-/* The program for SOURCE built with OPTIONS on DEV, from the in-process
-   cache, the disk cache, or a build.  Adds the time spent to *SECONDS.
-   Returns NULL (reported, with the build log) on failure, with *STATUS
-   set.  */
+/* The program of HEAD followed by template TMPL, built with OPTIONS on DEV:
+   from the in-process cache, the disk cache, or a build.  Adds the time
+   spent to *SECONDS.  Returns NULL (reported, with the build log) on
+   failure, with *STATUS set.  */
 struct scanrt_program *scanrt_program_get (struct scanrt_device *dev,
-                                           const char *source,
+                                           const char *head,
+                                           const char *tmpl,
                                            const char *options,
                                            double *seconds, int *status);
 /* Kernel NAME of PROG, created once.  Call with dev->lock held.  */

@@ -27,6 +27,25 @@
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct scanrt_program *cache;
 
+/* The templates' hashes, computed once each.  Call with cache_lock held.  */
+static uint64_t
+template_hash (const char *tmpl)
+{
+  static const char *known[4];
+  static uint64_t hashes[4];
+  int i;
+  for (i = 0; i < 4 && known[i]; i++)
+    if (known[i] == tmpl)
+      return hashes[i];
+  uint64_t h = scanrt_hash (tmpl, strlen (tmpl), 0x7e3);
+  if (i < 4)
+    {
+      known[i] = tmpl;
+      hashes[i] = h;
+    }
+  return h;
+}
+
 /* FNV-1a, 64 bits, started from SEED.  */
 uint64_t
 scanrt_hash (const void *data, size_t len, uint64_t seed)
@@ -80,14 +99,29 @@ cache_dir (void)
   return dir;
 }
 
+/* A second hash of P's key, independent of p->hash.  */
+static uint64_t
+second_hash (const struct scanrt_program *p)
+{
+  uint64_t h = scanrt_hash (p->dev->key, strlen (p->dev->key), 0x5ca7);
+  h = scanrt_hash (p->options, strlen (p->options), h);
+  h = scanrt_hash (p->head, strlen (p->head), h);
+  return scanrt_hash (p->tmpl, strlen (p->tmpl), h);
+}
+
 static void
 disk_path (char *path, size_t size, const struct scanrt_program *p)
 {
-  uint64_t h2 = scanrt_hash (p->text, p->text_len,
-                             scanrt_hash (p->dev->key, strlen (p->dev->key),
-                                          0x5ca7));
   snprintf (path, size, "%s/%016llx%016llx.bin", cache_dir (),
-            (unsigned long long) p->hash, (unsigned long long) h2);
+            (unsigned long long) p->hash,
+            (unsigned long long) second_hash (p));
+}
+
+/* The length of P's source text, recorded in its disk cache file.  */
+static uint64_t
+text_length (const struct scanrt_program *p)
+{
+  return strlen (p->options) + strlen (p->head) + strlen (p->tmpl);
 }
 
 /* Create P's program from its binary in the disk cache, or return NULL.  */
@@ -107,7 +141,7 @@ disk_load (const struct scanrt_program *p, const char *options)
   cl_program prog = NULL;
   if (fread (magic, 1, 8, f) != 8 || memcmp (magic, DISK_MAGIC, 8)
       || fread (&text_len, sizeof text_len, 1, f) != 1
-      || text_len != p->text_len
+      || text_len != text_length (p)
       || fread (&size, sizeof size, 1, f) != 1 || size == 0
       || size > ((uint64_t) 1 << 30) || !(bin = malloc (size))
       || fread (bin, 1, size, f) != size)
@@ -152,7 +186,7 @@ disk_save (const struct scanrt_program *p, cl_program prog)
       disk_path (path, sizeof path, p);
       snprintf (tmp, sizeof tmp, "%s.%ld.tmp", path, (long) getpid ());
       FILE *f = fopen (tmp, "wb");
-      uint64_t text_len = p->text_len, size64 = size;
+      uint64_t text_len = text_length (p), size64 = size;
       if (f)
         {
           int ok = fwrite (DISK_MAGIC, 1, 8, f) == 8
@@ -217,46 +251,62 @@ build_from_source (struct scanrt_program *p, const char *source,
   return prog;
 }
 
-struct scanrt_program *
-scanrt_program_get (struct scanrt_device *dev, const char *source,
-                    const char *options, double *seconds, int *status)
+/* Free P and the copies it owns.  */
+static void
+program_free (struct scanrt_program *p)
 {
-  size_t olen = strlen (options), slen = strlen (source);
-  size_t len = olen + 1 + slen;
-  uint64_t h = scanrt_hash (options, olen,
-                            scanrt_hash (dev->key, strlen (dev->key), 0));
-  h = scanrt_hash (source, slen, h);
+  free (p->head);
+  free (p->options);
+  free (p);
+}
+
+struct scanrt_program *
+scanrt_program_get (struct scanrt_device *dev, const char *head,
+                    const char *tmpl, const char *options, double *seconds,
+                    int *status)
+{
+  double t0 = scanrt_now ();
   struct scanrt_program *p;
 
   pthread_mutex_lock (&cache_lock);
+  uint64_t h = scanrt_hash (dev->key, strlen (dev->key), template_hash (tmpl));
+  h = scanrt_hash (options, strlen (options), h);
+  h = scanrt_hash (head, strlen (head), h);
   for (p = cache; p; p = p->next)
-    if (p->dev == dev && p->hash == h && p->text_len == len
-        && !strcmp (p->text, options) && !strcmp (p->text + olen + 1, source))
+    if (p->hash == h && p->dev == dev && p->tmpl == tmpl
+        && !strcmp (p->options, options) && !strcmp (p->head, head))
       break;
   if (p)
     {
       pthread_mutex_unlock (&cache_lock);
+      *seconds += scanrt_now () - t0;
       return p;
     }
 
   /* Build under the lock: two threads wanting the same program build it
      once.  */
-  double t0 = scanrt_now ();
-  p = calloc (1, sizeof *p);
-  char *text = malloc (len + 1);
-  if (!p || !text)
+  char *source = NULL;
+  size_t hlen = strlen (head), tlen = strlen (tmpl);
+  if ((p = calloc (1, sizeof *p)))
     {
-      free (p);
-      free (text);
+      p->head = strdup (head);
+      p->options = strdup (options);
+      source = malloc (hlen + tlen + 2);
+    }
+  if (!p || !p->head || !p->options || !source)
+    {
+      if (p)
+        program_free (p);
+      free (source);
       pthread_mutex_unlock (&cache_lock);
       scanrt_report ("out of host memory building a program");
       *status = SCANRT_ENOMEM;
       return NULL;
     }
-  memcpy (text, options, olen + 1);
-  memcpy (text + olen + 1, source, slen + 1);
-  p->text = text;
-  p->text_len = len;
+  memcpy (source, head, hlen);
+  source[hlen] = '\n';
+  memcpy (source + hlen + 1, tmpl, tlen + 1);
+  p->tmpl = tmpl;
   p->hash = h;
   p->dev = dev;
   p->program = disk_load (p, options);
@@ -266,10 +316,10 @@ scanrt_program_get (struct scanrt_device *dev, const char *source,
       if (p->program)
         disk_save (p, p->program);
     }
+  free (source);
   if (!p->program)
     {
-      free (text);
-      free (p);
+      program_free (p);
       p = NULL;
     }
   else

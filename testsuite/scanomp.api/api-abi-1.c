@@ -6,6 +6,7 @@
    ABI version.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
+/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
 
 #include <scanrt-abi.h>
 
