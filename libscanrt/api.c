@@ -239,17 +239,15 @@ data_device (int device)
 SCANRT_EXPORT int
 scanrt_data_enter (int device, void *ptr, size_t bytes, unsigned kind)
 {
-  int status = SCANRT_OK;
-  if ((device = data_device (device)) >= 0 && ptr && bytes)
-    scanrt_map_enter (device, ptr, bytes, kind, &status);
-  return status;
+  if ((device = data_device (device)) < 0 || !ptr || !bytes)
+    return SCANRT_OK;
+  return scanrt_map_enter (device, ptr, bytes, kind);
 }
 
 SCANRT_EXPORT int
 scanrt_data_exit (int device, void *ptr, size_t bytes, unsigned kind)
 {
-  int status = SCANRT_OK;
-  if ((device = data_device (device)) >= 0 && ptr && bytes)
-    scanrt_map_exit (device, ptr, bytes, kind, &status);
-  return status;
+  if ((device = data_device (device)) < 0 || !ptr || !bytes)
+    return SCANRT_OK;
+  return scanrt_map_exit (device, ptr, bytes, kind);
 }

@@ -157,10 +157,9 @@ int scanrt_bind (struct scanrt_device *dev, const struct SCANRT_desc *desc,
    succeeded; if it did not, nothing is copied back.  */
 int scanrt_unbind (struct scanrt_device *dev, struct scanrt_binding *b,
                    int ok, double *seconds);
-void scanrt_map_enter (int device, void *ptr, size_t bytes, unsigned kind,
-                       int *status);
-void scanrt_map_exit (int device, void *ptr, size_t bytes, unsigned kind,
-                      int *status);
+/* Enter and exit data mapped on DEVICE (scanrt_data_enter/exit).  */
+int scanrt_map_enter (int device, void *ptr, size_t bytes, unsigned kind);
+int scanrt_map_exit (int device, void *ptr, size_t bytes, unsigned kind);
 
 /* kernelset.c: running a kernel set.  */
 struct scanrt_launch
@@ -186,6 +185,9 @@ int scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
                         char *options, size_t size);
 /* Enqueue the kernel set, and the read of the total; does not wait.  */
 int scanrt_launch_run (struct scanrt_launch *l);
+/* After a failure on DEV: drop the state kept between launches, which the
+   failed launch may have left half updated.  Call with dev->lock held.  */
+void scanrt_launch_forget (struct scanrt_device *dev);
 
 /* scan.c: one scan, from descriptor to result.  */
 struct scanrt_request

@@ -76,7 +76,8 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
       l->chunk = pick (params->chunk, "SCANOMP_CPU_CHUNK", chunk);
       if (l->items < 1 || l->items > 16)
         {
-          scanrt_report ("%zu CPU unroll asked for; give 1 to 16", l->items);
+          scanrt_report ("an unroll of %zu elements asked for; give 1 to 16",
+                         l->items);
           return SCANRT_EINVAL;
         }
       /* An output larger than half the cache would only evict the input
@@ -101,7 +102,7 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
                    ? (l->wg * l->items + l->wg) * elem
                    : 2 * l->wg * elem;
   if (l->wg == 0 || (l->wg & (l->wg - 1)) || l->wg > dev->max_wg
-      || l->items == 0 || local > dev->local_mem)
+      || l->items == 0 || l->items > 4096 || local > dev->local_mem)
     {
       scanrt_report ("work-group size %zu with %zu items per work-item does "
                      "not fit this device (a power of two up to %zu, and "
@@ -462,6 +463,15 @@ run_thesis (const struct scanrt_launch *l)
   if (total)
     clReleaseMemObject (total);
   return status;
+}
+
+void
+scanrt_launch_forget (struct scanrt_device *dev)
+{
+  if (dev->cpu_state)
+    clReleaseMemObject (dev->cpu_state);
+  dev->cpu_state = NULL;
+  dev->cpu_state_count = 0;
 }
 
 int

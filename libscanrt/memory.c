@@ -276,15 +276,16 @@ scanrt_unbind (struct scanrt_device *dev, struct scanrt_binding *b, int ok,
   return status;
 }
 
-void
-scanrt_map_enter (int device, void *ptr, size_t bytes, unsigned kind,
-                  int *status)
+int
+scanrt_map_enter (int device, void *ptr, size_t bytes, unsigned kind)
 {
   struct scanrt_device *dev = scanrt_device_open (device);
   double seconds = 0;
-  *status = SCANRT_OK;
+  int status = SCANRT_OK;
+  /* A device that cannot open leaves the data on the host: scans will
+     run there.  */
   if (!dev)
-    return;
+    return SCANRT_OK;
   pthread_mutex_lock (&dev->lock);
   pthread_mutex_lock (&map_lock);
   struct scanrt_map *m = find_map (dev, ptr, bytes);
@@ -293,7 +294,7 @@ scanrt_map_enter (int device, void *ptr, size_t bytes, unsigned kind,
   else if ((m = calloc (1, sizeof *m)))
     {
       m->mem = make_buffer (dev, ptr, bytes, (kind & SCANRT_MAP_TO) != 0,
-                            &seconds, status);
+                            &seconds, &status);
       if (!m->mem)
         {
           free (m);
@@ -310,20 +311,20 @@ scanrt_map_enter (int device, void *ptr, size_t bytes, unsigned kind,
         }
     }
   else
-    *status = SCANRT_ENOMEM;
+    status = SCANRT_ENOMEM;
   pthread_mutex_unlock (&map_lock);
   pthread_mutex_unlock (&dev->lock);
+  return status;
 }
 
-void
-scanrt_map_exit (int device, void *ptr, size_t bytes, unsigned kind,
-                 int *status)
+int
+scanrt_map_exit (int device, void *ptr, size_t bytes, unsigned kind)
 {
   struct scanrt_device *dev = scanrt_device_open (device);
   double seconds = 0;
-  *status = SCANRT_OK;
+  int status = SCANRT_OK;
   if (!dev)
-    return;
+    return SCANRT_OK;
   pthread_mutex_lock (&dev->lock);
   pthread_mutex_lock (&map_lock);
   struct scanrt_map **pm, *m = NULL;
@@ -338,16 +339,17 @@ scanrt_map_exit (int device, void *ptr, size_t bytes, unsigned kind,
       scanrt_report ("data exit of %p (%zu bytes), which is not mapped on "
                      "device %d; check the matching enter", ptr, bytes,
                      device);
-      *status = SCANRT_EINVAL;
+      status = SCANRT_EINVAL;
     }
   else if (--m->refs == 0)
     {
       *pm = m->next;
       if (kind & SCANRT_MAP_FROM)
-        *status = copy_out (dev, m->mem, m->base, m->bytes, &seconds);
+        status = copy_out (dev, m->mem, m->base, m->bytes, &seconds);
       clReleaseMemObject (m->mem);
       free (m);
     }
   pthread_mutex_unlock (&map_lock);
   pthread_mutex_unlock (&dev->lock);
+  return status;
 }

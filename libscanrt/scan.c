@@ -77,6 +77,8 @@ run_on (struct scanrt_device *dev, const struct scanrt_request *r,
       int out = scanrt_unbind (dev, &b, status == SCANRT_OK, &t->transfer);
       if (status == SCANRT_OK)
         status = out;
+      if (status != SCANRT_OK)
+        scanrt_launch_forget (dev);
     }
   pthread_mutex_unlock (&dev->lock);
   return status;
@@ -106,16 +108,20 @@ scanrt_run (const struct scanrt_request *r)
     }
   else if (device == ndev)
     {
-      if (strict)
+      /* The host: chosen by number, which even MANDATORY allows when
+         there are devices to choose from, or the only device left.  */
+      int refused = (p->flags & SCANRT_NO_HOST)
+                    || (policy == SCANRT_OFFLOAD_MANDATORY && ndev == 0);
+      if (refused)
         scanrt_report ("%s: %s, but %s; not running on the host", site,
-                       policy == SCANRT_OFFLOAD_MANDATORY
-                         ? "OMP_TARGET_OFFLOAD=MANDATORY"
-                         : "SCANRT_NO_HOST is set",
+                       p->flags & SCANRT_NO_HOST
+                         ? "SCANRT_NO_HOST is set"
+                         : "OMP_TARGET_OFFLOAD=MANDATORY",
                        policy == SCANRT_OFFLOAD_DISABLED
                          ? "OMP_TARGET_OFFLOAD=DISABLED"
                          : ndev ? "the host device was chosen"
                                 : "there is no OpenCL device");
-      status = strict ? SCANRT_ENODEV : SCANRT_HOST;
+      status = refused ? SCANRT_ENODEV : SCANRT_HOST;
     }
   else if (r->n == 0)
     {
@@ -128,16 +134,14 @@ scanrt_run (const struct scanrt_request *r)
     {
       struct scanrt_device *dev = scanrt_device_open (device);
       status = dev ? run_on (dev, r, &t) : SCANRT_EDEVICE;
-      if (status != SCANRT_OK)
+      if (status != SCANRT_OK && strict)
+        scanrt_report ("%s: the scan failed on device %d (%s) and may not "
+                       "run on the host", site, device,
+                       scanrt_status_name (status));
+      else if (status != SCANRT_OK)
         {
-          if (!strict)
-            scanrt_report ("%s: the scan runs on the host instead", site);
-          else
-            scanrt_report ("%s: the scan failed on device %d (%s) and may "
-                           "not run on the host", site, device,
-                           scanrt_status_name (status));
-          if (!strict)
-            status = SCANRT_HOST;
+          scanrt_report ("%s: the scan runs on the host instead", site);
+          status = SCANRT_HOST;
         }
     }
 

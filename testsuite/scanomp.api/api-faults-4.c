@@ -1,5 +1,6 @@
 /* OMP_TARGET_OFFLOAD=MANDATORY with a device: even a tiny scan, which would
-   otherwise stay on the host, runs on the device.  */
+   otherwise stay on the host, runs on the device; the host device chosen by
+   number is still allowed, as in OpenMP.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
 /* { dg-set-env OMP_TARGET_OFFLOAD mandatory } */
@@ -14,5 +15,13 @@ main (void)
   CHECK (status == SCANRT_OK, "status %s", scanrt_status_name (status));
   short want[5] = { 1, 1, 3, 3, 5 };
   CHECK (!memcmp (y, want, sizeof y), "wrong result");
+
+  scanrt_params p = SCANRT_PARAMS_INIT;
+  p.device = scanrt_get_num_devices ();
+  memset (y, 0, sizeof y);
+  status = scanrt_scan (y, x, 5, SCANRT_SHORT, SCANRT_MAX, &p);
+  CHECK (status == SCANRT_HOST, "host device: %s",
+         scanrt_status_name (status));
+  CHECK (!memcmp (y, want, sizeof y), "wrong result on the host");
   return 0;
 }
