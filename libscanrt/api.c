@@ -3,7 +3,9 @@
    input and one output array), and goes through scanrt_run.  Scans larger
    than the device's largest buffer run as consecutive segments, each seeded
    with the total of the ones before.  When the device declines, the API
-   computes the scan on the host itself.  */
+   computes the scan on the host itself.  A segmented scan that fails
+   without a host fallback (SCANRT_NO_HOST, OMP_TARGET_OFFLOAD=MANDATORY)
+   in a later segment leaves the earlier segments written.  */
 
 #include <stdint.h>
 #include <stdio.h>
