@@ -1,29 +1,208 @@
-/* scanomp.cc: the scanomp GCC plugin.  It will add the OpenMP clause
-   `scan(op: list)' and outline the loops that carry it into OpenCL kernels
-   run by libscanrt.  For now it checks that it was built for the GCC that
-   loads it and answers its options.
+/* scanomp.cc: the scanomp GCC plugin.  It adds the OpenMP clause
+   `scan(op: list)' and turns the loops that carry it into OpenCL kernels
+   run by libscanrt:
+
+     #pragma omp parallel for scan(+: y)
+     for (int i = 1; i < n; i++)
+       y[i] = y[i-1] + x[i-1];
+
+   clause.cc reads the clause in the preprocessor; a GIMPLE pass inserted
+   before omplower (this file) finds each construct that carries one, and
+   analyze.cc, emit.cc and lower.cc check, outline and replace the loop.
 
    Options:
-     -fplugin-arg-scanomp-help      print the options and exit
-     -fplugin-arg-scanomp-verbose   a note for each offloaded loop
+     -fplugin-arg-scanomp-help        print the options and exit
+     -fplugin-arg-scanomp-verbose     a note for each offloaded loop
+     -fplugin-arg-scanomp-dump=DIR    write each generated kernel source to
+                                      DIR/FILE-LINE.cl
 
    Example:
      gcc -fopenmp -fplugin=scanomp.so prog.c -lscanrt  */
 
 #include "gcc-plugin.h"
 #include "plugin-version.h"
+#include "tree.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "function.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
 #include "diagnostic-core.h"
+#include "options.h"
+
+#include "scanomp.h"
 
 int plugin_is_GPL_compatible;
+
+struct scanomp_options scanomp_options;
 
 static struct plugin_info scanomp_info = {
   "0.1.0",
   "scanomp: #pragma omp parallel for scan(op: list) on OpenCL devices\n"
-  "  -fplugin-arg-scanomp-help      print this help\n"
-  "  -fplugin-arg-scanomp-verbose   a note for each offloaded loop\n"
+  "  -fplugin-arg-scanomp-help        print this help\n"
+  "  -fplugin-arg-scanomp-verbose     a note for each offloaded loop\n"
+  "  -fplugin-arg-scanomp-dump=DIR    write each kernel's OpenCL C to DIR\n"
 };
 
-static bool verbose;
+/* A construct carrying a clause, and the sequence that holds it.  */
+struct found
+{
+  gimple *construct;
+  gimple_seq *seq;
+  scan_clause *clause;
+};
+
+/* The clause of a parallel, teams or for construct inside target body
+   SEQ, not looking into other constructs' insides.  */
+static scan_clause *
+clause_inside (gimple_seq seq)
+{
+  for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
+    {
+      gimple *s = gsi_stmt (g);
+      switch (gimple_code (s))
+        {
+        case GIMPLE_BIND:
+          if (scan_clause *c = clause_inside (gimple_bind_body
+                                              (as_a<gbind *> (s))))
+            return c;
+          break;
+        case GIMPLE_OMP_PARALLEL:
+        case GIMPLE_OMP_TEAMS:
+        case GIMPLE_OMP_FOR:
+          if (scan_clause *c = scanomp_find_clause (gimple_location (s)))
+            return c;
+          if (gimple_code (s) != GIMPLE_OMP_PARALLEL)
+            if (scan_clause *c = clause_inside (gimple_omp_body (s)))
+              return c;
+          break;
+        default:
+          break;
+        }
+    }
+  return NULL;
+}
+
+/* Collect the constructs in *SEQ that carry a clause.  */
+static void
+collect (gimple_seq *seq, vec<found> *out)
+{
+  for (gimple_stmt_iterator g = gsi_start (*seq); !gsi_end_p (g); gsi_next (&g))
+    {
+      gimple *s = gsi_stmt (g);
+      scan_clause *c = NULL;
+      gimple_seq *inner = NULL;
+      switch (gimple_code (s))
+        {
+        case GIMPLE_BIND:
+          inner = gimple_bind_body_ptr (as_a<gbind *> (s));
+          break;
+        case GIMPLE_TRY:
+          inner = gimple_try_eval_ptr (s);
+          break;
+        case GIMPLE_OMP_TARGET:
+          c = scanomp_find_clause (gimple_location (s));
+          if (!c)
+            c = clause_inside (gimple_omp_body (s));
+          inner = gimple_omp_body_ptr (s);
+          break;
+        case GIMPLE_OMP_PARALLEL:
+        case GIMPLE_OMP_TEAMS:
+        case GIMPLE_OMP_FOR:
+          c = scanomp_find_clause (gimple_location (s));
+          inner = gimple_omp_body_ptr (s);
+          break;
+        default:
+          break;
+        }
+      if (c && !c->used)
+        {
+          c->used = true;
+          found f = { s, seq, c };
+          out->safe_push (f);
+        }
+      else if (inner)
+        collect (inner, out);
+    }
+}
+
+/* Write SOURCE to the dump directory; return the path written, or NULL.  */
+static char *
+dump_source (const scan_loop *l, const char *source)
+{
+  if (!scanomp_options.dump_dir)
+    return NULL;
+  expanded_location where = expand_location (l->clause->loc);
+  char *path = xasprintf ("%s/%s-%d.cl", scanomp_options.dump_dir,
+                          lbasename (where.file), where.line);
+  FILE *f = fopen (path, "w");
+  if (!f || fputs (source, f) < 0 || fclose (f) != 0)
+    {
+      error_at (l->clause->loc, "cannot write the kernel source to %qs: %m",
+                path);
+      free (path);
+      return NULL;
+    }
+  return path;
+}
+
+static void
+offload (found &f)
+{
+  scan_loop l;
+  memset (&l, 0, sizeof l);
+  l.clause = f.clause;
+  if (scanomp_analyze (&l, f.construct))
+    {
+      char *source = scanomp_emit (&l);
+      if (source)
+        {
+          char *path = dump_source (&l, source);
+          if (scanomp_options.verbose)
+            inform (l.clause->loc, "%<scan(%s: %s)%> runs as an OpenCL "
+                    "kernel: %qT elements, %s form%s%s",
+                    l.clause->op_name, l.var_name, l.type,
+                    l.in_place ? "in-place" : "y[i] = y[i-1] op E(i)",
+                    path ? "; kernel source in " : "", path ? path : "");
+          free (path);
+          gimple_stmt_iterator gsi = gsi_for_stmt (f.construct, f.seq);
+          scanomp_lower (&l, source, &gsi);
+          free (source);
+        }
+    }
+  scanomp_release (&l);
+}
+
+const pass_data scanomp_pass_data = {
+  GIMPLE_PASS, "scanomp", OPTGROUP_OMP, TV_NONE, PROP_gimple_any, 0, 0, 0, 0
+};
+
+/* Runs on high GIMPLE before omplower: see analyze.cc.  */
+class scanomp_pass : public gimple_opt_pass
+{
+public:
+  scanomp_pass (gcc::context *ctx) : gimple_opt_pass (scanomp_pass_data, ctx)
+  {
+  }
+
+  bool
+  gate (function *) final override
+  {
+    return flag_openmp;
+  }
+
+  unsigned int
+  execute (function *fun) final override
+  {
+    gimple_seq body = gimple_body (fun->decl);
+    auto_vec<found> constructs;
+    collect (&body, &constructs);
+    for (found &f : constructs)
+      offload (f);
+    gimple_set_body (fun->decl, body);
+    return 0;
+  }
+};
 
 int
 plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
@@ -38,14 +217,16 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 
   for (int i = 0; i < info->argc; i++)
     {
-      const char *key = info->argv[i].key;
+      const char *key = info->argv[i].key, *value = info->argv[i].value;
       if (!strcmp (key, "help"))
         {
           fputs (scanomp_info.help, stdout);
           exit (0);
         }
       else if (!strcmp (key, "verbose"))
-        verbose = true;
+        scanomp_options.verbose = true;
+      else if (!strcmp (key, "dump") && value && *value)
+        scanomp_options.dump_dir = value;
       else
         {
           error ("scanomp: unknown option %<-fplugin-arg-scanomp-%s%>; "
@@ -54,6 +235,14 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
         }
     }
 
+  scanomp_clause_init (info->base_name);
+
+  struct register_pass_info pass;
+  pass.pass = new scanomp_pass (g);
+  pass.reference_pass_name = "omplower";
+  pass.ref_pass_instance_number = 1;
+  pass.pos_op = PASS_POS_INSERT_BEFORE;
+  register_callback (info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass);
   register_callback (info->base_name, PLUGIN_INFO, NULL, &scanomp_info);
   return 0;
 }

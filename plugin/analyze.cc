@@ -1,0 +1,827 @@
+/* analyze.cc: find the loop a scan clause belongs to, and check that it is
+   a scan the plugin can outline.
+
+   The pass runs before omplower, on high GIMPLE: there is no CFG yet, the
+   body of `#pragma omp parallel for' is still a GIMPLE_OMP_PARALLEL holding
+   a GIMPLE_BIND holding a GIMPLE_OMP_FOR, and the loop body still names the
+   function's own variables.  Temporaries are VAR_DECLs, not SSA names, and
+   the gimplifier reuses them: `D.1 = (long) i' may be assigned several
+   times.  So the body is read in order, keeping for each variable its
+   latest value as a GENERIC expression of the loop index, of values that
+   do not change in the loop, and of loads; every load and store address
+   is then split into an array and a byte offset COEF * i + REST.
+
+   A scan of y with operator op is accepted in these forms (i the index,
+   stepping by 1 or -1, and y[i-1] meaning the element before y[i] in
+   iteration order):
+
+     y[i] = y[i-1] op E(i)        E(i) free of y
+     y[i] = E(i) op y[i-1]        op commutative
+     y[i] = y[i] op y[i-1]        in place (y[i] op= y[i-1])
+
+   E(i) may read other arrays at affine indices, loop-invariant scalars and
+   temporaries computed earlier in the body; it may call const built-in
+   functions.  Everything else gets an error at the clause.  */
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "gimple-walk.h"
+#include "diagnostic-core.h"
+#include "fold-const.h"
+#include "stor-layout.h"
+#include "tree-nested.h"
+#include "hash-map.h"
+#include "gimplify.h"
+#include "cfgexpand.h"
+#include "omp-general.h"
+
+#include "scanomp.h"
+
+/* Reading the body in order.  */
+struct reader
+{
+  scan_loop *l;
+  location_t loc;                 /* the clause, for errors */
+  hash_map<tree, tree> value;     /* latest value of each variable */
+  hash_map<tree, int> block;      /* the block that assigned it */
+  hash_set<tree> assigned;        /* variables the body assigns */
+  int current_block;              /* bumped at every label */
+  bool ok;
+};
+
+/* walk_tree callback: whether DATA, a decl, occurs in *TP.  */
+static tree
+find_decl (tree *tp, int *walk_subtrees, void *data)
+{
+  if (*tp == (tree) data)
+    return *tp;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+bool
+scanomp_contains (tree expr, tree decl)
+{
+  return walk_tree_without_duplicates (&expr, find_decl, decl) != NULL_TREE;
+}
+
+/* walk_tree callback: replace variables by their latest values.  */
+static tree
+substitute_1 (tree *tp, int *walk_subtrees, void *data)
+{
+  reader *r = (reader *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (VAR_P (*tp) || TREE_CODE (*tp) == PARM_DECL)
+    {
+      tree *v = r->value.get (*tp);
+      if (v)
+        {
+          /* A value computed before a label is not known to reach here
+             along every path: do not build addresses on it.  */
+          int *b = r->block.get (*tp);
+          if (b && *b != r->current_block && POINTER_TYPE_P (TREE_TYPE (*tp)))
+            r->ok = false;
+          *tp = unshare_expr (*v);
+        }
+      *walk_subtrees = 0;
+    }
+  return NULL_TREE;
+}
+
+static tree
+substitute (reader *r, tree e)
+{
+  e = unshare_expr (e);
+  walk_tree (&e, substitute_1, r, NULL);
+  return e;
+}
+
+/* Split the affine byte offset E into COEF * iv + *REST.  */
+static bool
+affine (tree e, tree iv, HOST_WIDE_INT *coef, tree *rest)
+{
+  tree a_rest, b_rest;
+  HOST_WIDE_INT a_coef, b_coef;
+  if (!scanomp_contains (e, iv))
+    {
+      *coef = 0;
+      *rest = fold_convert (sizetype, e);
+      return true;
+    }
+  switch (TREE_CODE (e))
+    {
+    case VAR_DECL:
+    case PARM_DECL:
+      *coef = 1;
+      *rest = size_zero_node;
+      return true;
+    CASE_CONVERT:
+      return INTEGRAL_TYPE_P (TREE_TYPE (e))
+             && affine (TREE_OPERAND (e, 0), iv, coef, rest);
+    case PLUS_EXPR:
+    case POINTER_PLUS_EXPR:
+    case MINUS_EXPR:
+      if (!affine (TREE_OPERAND (e, 0), iv, &a_coef, &a_rest)
+          || !affine (TREE_OPERAND (e, 1), iv, &b_coef, &b_rest))
+        return false;
+      if (TREE_CODE (e) == MINUS_EXPR)
+        {
+          *coef = a_coef - b_coef;
+          *rest = size_binop (MINUS_EXPR, a_rest, b_rest);
+        }
+      else
+        {
+          *coef = a_coef + b_coef;
+          *rest = size_binop (PLUS_EXPR, a_rest, b_rest);
+        }
+      return true;
+    case MULT_EXPR:
+      {
+        tree a = TREE_OPERAND (e, 0), b = TREE_OPERAND (e, 1);
+        if (TREE_CODE (a) == INTEGER_CST)
+          std::swap (a, b);
+        if (TREE_CODE (b) != INTEGER_CST || !tree_fits_shwi_p (b)
+            || !affine (a, iv, &a_coef, &a_rest))
+          return false;
+        *coef = a_coef * tree_to_shwi (b);
+        *rest = size_binop (MULT_EXPR, a_rest, fold_convert (sizetype, b));
+        return true;
+      }
+    case NEGATE_EXPR:
+      if (!affine (TREE_OPERAND (e, 0), iv, &a_coef, &a_rest))
+        return false;
+      *coef = -a_coef;
+      *rest = size_binop (MINUS_EXPR, size_zero_node, a_rest);
+      return true;
+    default:
+      return false;
+    }
+}
+
+/* Split pointer expression P into a base array or pointer decl *BASE and
+   a byte offset *OFF.  */
+static bool
+split_pointer (tree p, tree *base, tree *off)
+{
+  switch (TREE_CODE (p))
+    {
+    case VAR_DECL:
+    case PARM_DECL:
+      *base = p;
+      *off = size_zero_node;
+      return POINTER_TYPE_P (TREE_TYPE (p));
+    CASE_CONVERT:
+      return split_pointer (TREE_OPERAND (p, 0), base, off);
+    case POINTER_PLUS_EXPR:
+      if (!split_pointer (TREE_OPERAND (p, 0), base, off))
+        return false;
+      *off = fold_build2 (PLUS_EXPR, sizetype, *off,
+                          fold_convert (sizetype, TREE_OPERAND (p, 1)));
+      return true;
+    case ADDR_EXPR:
+      {
+        tree t = TREE_OPERAND (p, 0);
+        if (VAR_P (t) && TREE_CODE (TREE_TYPE (t)) == ARRAY_TYPE)
+          {
+            *base = t;
+            *off = size_zero_node;
+            return true;
+          }
+        if (TREE_CODE (t) == ARRAY_REF && VAR_P (TREE_OPERAND (t, 0)))
+          {
+            *base = TREE_OPERAND (t, 0);
+            *off = fold_build2 (MULT_EXPR, sizetype,
+                                fold_convert (sizetype, TREE_OPERAND (t, 1)),
+                                TYPE_SIZE_UNIT (TREE_TYPE (t)));
+            return true;
+          }
+        return false;
+      }
+    default:
+      return false;
+    }
+}
+
+/* Record the memory access REF of STMT, a store when STORE.  */
+static void
+record_access (reader *r, tree ref, gimple *stmt, bool store)
+{
+  scan_access a;
+  memset (&a, 0, sizeof a);
+  a.ref = ref;
+  a.stmt = stmt;
+  a.store = store;
+  a.elem_type = TREE_TYPE (ref);
+  tree off = NULL_TREE;
+  bool ok = false;
+  if (TREE_CODE (ref) == MEM_REF)
+    {
+      tree p = substitute (r, TREE_OPERAND (ref, 0));
+      ok = split_pointer (p, &a.base, &off);
+      if (ok)
+        off = fold_build2 (PLUS_EXPR, sizetype, off,
+                           fold_convert (sizetype, TREE_OPERAND (ref, 1)));
+    }
+  else if (TREE_CODE (ref) == ARRAY_REF && VAR_P (TREE_OPERAND (ref, 0)))
+    {
+      a.base = TREE_OPERAND (ref, 0);
+      tree idx = substitute (r, TREE_OPERAND (ref, 1));
+      off = fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, idx),
+                         TYPE_SIZE_UNIT (a.elem_type));
+      ok = true;
+    }
+  if (!ok || !r->ok)
+    {
+      error_at (gimple_location (stmt), "the %<scan%> loop accesses memory "
+                "through %qE, which is not an element of an array or of "
+                "memory a pointer points to; index arrays directly, as in "
+                "%<x[i]%>", ref);
+      inform (r->loc, "for this %<scan%> clause");
+      r->ok = false;
+      return;
+    }
+  if (!affine (off, r->l->iv, &a.coef, &a.rest))
+    {
+      error_at (gimple_location (stmt), "the index of %qE is not an affine "
+                "function of the loop index %qD; %<scan%> loops index arrays "
+                "as in %<x[i + k]%>", ref, r->l->iv);
+      inform (r->loc, "for this %<scan%> clause");
+      r->ok = false;
+      return;
+    }
+  r->l->accesses.safe_push (a);
+}
+
+/* The set of variables the body assigns (its temporaries and locals).  */
+static tree
+note_assigned (gimple_stmt_iterator *gsi, bool *handled, struct walk_stmt_info *wi)
+{
+  reader *r = (reader *) wi->info;
+  gimple *s = gsi_stmt (*gsi);
+  *handled = false;
+  if (is_gimple_assign (s) || is_gimple_call (s))
+    {
+      tree lhs = gimple_get_lhs (s);
+      if (lhs && (VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL))
+        r->assigned.add (lhs);
+    }
+  else if (gimple_code (s) == GIMPLE_BIND)
+    for (tree v = gimple_bind_vars (as_a<gbind *> (s)); v; v = DECL_CHAIN (v))
+      r->assigned.add (v);
+  return NULL_TREE;
+}
+
+static void read_stmt (reader *r, gimple *s);
+
+/* Read the statements of SEQ in order.  */
+static void
+read_seq (reader *r, gimple_seq seq)
+{
+  for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g) && r->ok;
+       gsi_next (&g))
+    read_stmt (r, gsi_stmt (g));
+}
+
+/* Read statement S of the body in order.  */
+static void
+read_stmt (reader *r, gimple *s)
+{
+  switch (gimple_code (s))
+    {
+    case GIMPLE_ASSIGN:
+      {
+        tree lhs = gimple_assign_lhs (s);
+        if (gimple_assign_single_p (s)
+            && (TREE_CODE (gimple_assign_rhs1 (s)) == MEM_REF
+                || TREE_CODE (gimple_assign_rhs1 (s)) == ARRAY_REF))
+          record_access (r, gimple_assign_rhs1 (s), s, false);
+        if (TREE_CODE (lhs) == MEM_REF || TREE_CODE (lhs) == ARRAY_REF)
+          record_access (r, lhs, s, true);
+        else if (VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL)
+          {
+            tree v = substitute (r, gimple_assign_rhs_to_tree (s));
+            r->value.put (lhs, v);
+            r->block.put (lhs, r->current_block);
+          }
+        else
+          {
+            error_at (gimple_location (s), "the %<scan%> loop assigns to "
+                      "%qE, which cannot be outlined; assign to variables "
+                      "and array elements only", lhs);
+            r->ok = false;
+          }
+        break;
+      }
+    case GIMPLE_CALL:
+      {
+        tree fn = gimple_call_fndecl (s);
+        if (!(gimple_call_flags (s) & (ECF_CONST | ECF_PURE)))
+          error_at (gimple_location (s), "the %<scan%> loop calls %qE, "
+                    "which may have side effects; a scan loop may only "
+                    "compute values", fn ? fn : gimple_call_fn (s));
+        else if (!scanomp_cl_builtin (fn))
+          error_at (gimple_location (s), "the %<scan%> loop calls %qE, "
+                    "which cannot be translated to OpenCL; only math "
+                    "built-ins such as %<sqrt%> are supported",
+                    fn ? fn : gimple_call_fn (s));
+        else
+          {
+            tree lhs = gimple_call_lhs (s);
+            if (lhs)
+              {
+                r->value.put (lhs, lhs);
+                r->block.put (lhs, r->current_block);
+              }
+            break;
+          }
+        inform (r->loc, "for this %<scan%> clause");
+        r->ok = false;
+        break;
+      }
+    case GIMPLE_LABEL:
+      r->current_block++;
+      break;
+    case GIMPLE_COND:
+    case GIMPLE_GOTO:
+    case GIMPLE_NOP:
+    case GIMPLE_PREDICT:
+    case GIMPLE_DEBUG:
+      break;
+    case GIMPLE_BIND:
+      read_seq (r, gimple_bind_body (as_a<gbind *> (s)));
+      break;
+    case GIMPLE_TRY:
+      /* The cleanups are clobbers of block-scope variables.  */
+      read_seq (r, gimple_try_eval (s));
+      break;
+    default:
+      error_at (gimple_location (s), "the %<scan%> loop contains a "
+                "statement that cannot be outlined (%s); a scan loop "
+                "computes values and stores them",
+                gimple_code_name[gimple_code (s)]);
+      inform (r->loc, "for this %<scan%> clause");
+      r->ok = false;
+      break;
+    }
+}
+
+/* Find the GIMPLE_OMP_FOR under construct S: through a bind or teams or
+   distribute levels.  Sets *OTHER if anything else stands beside it.  */
+static gomp_for *
+find_loop (gimple_seq seq, bool *other)
+{
+  gomp_for *found = NULL;
+  for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
+    {
+      gimple *s = gsi_stmt (g);
+      gomp_for *f = NULL;
+      switch (gimple_code (s))
+        {
+        case GIMPLE_BIND:
+          f = find_loop (gimple_bind_body (as_a<gbind *> (s)), other);
+          break;
+        case GIMPLE_OMP_PARALLEL:
+        case GIMPLE_OMP_TEAMS:
+          f = find_loop (gimple_omp_body (s), other);
+          break;
+        case GIMPLE_OMP_FOR:
+          f = as_a<gomp_for *> (s);
+          /* distribute parallel for: the inner loop is the one.  */
+          if (gimple_omp_for_kind (f) == GF_OMP_FOR_KIND_DISTRIBUTE)
+            {
+              bool inner_other = false;
+              gomp_for *inner = find_loop (gimple_omp_body (f), &inner_other);
+              if (inner)
+                f = inner;
+            }
+          break;
+        case GIMPLE_NOP:
+        case GIMPLE_DEBUG:
+        case GIMPLE_OMP_RETURN:
+        case GIMPLE_OMP_CONTINUE:
+          break;
+        default:
+          *other = true;
+          break;
+        }
+      if (f)
+        {
+          if (found)
+            *other = true;
+          found = f;
+        }
+    }
+  return found;
+}
+
+/* Read the loop header: index, bounds, condition and step.  */
+static bool
+read_header (scan_loop *l, location_t loc)
+{
+  gomp_for *f = l->loop;
+  if (gimple_omp_for_collapse (f) != 1)
+    {
+      error_at (loc, "the %<scan%> clause needs a single loop; drop "
+                "%<collapse%>");
+      return false;
+    }
+  l->iv = gimple_omp_for_index (f, 0);
+  l->lb = gimple_omp_for_initial (f, 0);
+  l->ub = gimple_omp_for_final (f, 0);
+  l->cond = gimple_omp_for_cond (f, 0);
+  tree incr = gimple_omp_for_incr (f, 0);
+  if (!INTEGRAL_TYPE_P (TREE_TYPE (l->iv)))
+    {
+      error_at (loc, "the index %qD of the %<scan%> loop is not an integer",
+                l->iv);
+      return false;
+    }
+  tree step = TREE_OPERAND (incr, 1);
+  if (TREE_CODE (step) != INTEGER_CST
+      || !(integer_onep (step) || integer_minus_onep (step)))
+    {
+      error_at (loc, "the %<scan%> loop steps by %qE; a scan loop steps by "
+                "1 or -1, as in %<i++%>", step);
+      return false;
+    }
+  l->step = integer_onep (step) ? 1 : -1;
+  if (TREE_CODE (incr) == MINUS_EXPR)
+    l->step = -l->step;
+  bool up = l->cond == LT_EXPR || l->cond == LE_EXPR;
+  if (!(up || l->cond == GT_EXPR || l->cond == GE_EXPR)
+      || (up ? l->step < 0 : l->step > 0))
+    {
+      error_at (loc, "the condition of the %<scan%> loop does not match its "
+                "step; write %<i < n%> or %<i <= n%> with %<i++%>, or "
+                "%<i > n%> or %<i >= n%> with %<i--%>");
+      return false;
+    }
+  return true;
+}
+
+/* Check the data-sharing clauses: what a scan leaves behind is the array,
+   not private copies.  */
+static bool
+check_clauses (tree clauses, location_t loc, tree iv)
+{
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN (c))
+    switch (OMP_CLAUSE_CODE (c))
+      {
+      case OMP_CLAUSE_LASTPRIVATE:
+        if (OMP_CLAUSE_DECL (c) == iv)
+          break;
+        /* Fall through.  */
+      case OMP_CLAUSE_REDUCTION:
+      case OMP_CLAUSE_LINEAR:
+      case OMP_CLAUSE_ORDERED:
+        error_at (OMP_CLAUSE_LOCATION (c) != UNKNOWN_LOCATION
+                    ? OMP_CLAUSE_LOCATION (c) : loc,
+                  "the %qs clause cannot be combined with %<scan%>; compute "
+                  "that value after the loop", omp_clause_code_name
+                  [OMP_CLAUSE_CODE (c)]);
+        return false;
+      default:
+        break;
+      }
+  return true;
+}
+
+/* The index in L->bases of array DECL, adding it.  */
+static void
+add_base (scan_loop *l, tree decl)
+{
+  for (tree b : l->bases)
+    if (b == decl)
+      return;
+  l->bases.safe_push (decl);
+}
+
+/* walk_tree callback: collect loop-invariant scalars.  */
+static tree
+note_scalar (tree *tp, int *walk_subtrees, void *data)
+{
+  reader *r = (reader *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    *walk_subtrees = 0;
+  else if ((VAR_P (t) || TREE_CODE (t) == PARM_DECL) && t != r->l->iv
+           && !r->assigned.contains (t)
+           && TREE_CODE (TREE_TYPE (t)) != ARRAY_TYPE
+           && !POINTER_TYPE_P (TREE_TYPE (t)))
+    {
+      for (tree s : r->l->scalars)
+        if (s == t)
+          return NULL_TREE;
+      r->l->scalars.safe_push (t);
+    }
+  return NULL_TREE;
+}
+
+static tree
+note_scalars (gimple_stmt_iterator *gsi, bool *handled,
+              struct walk_stmt_info *wi)
+{
+  *handled = false;
+  (void) gsi;
+  (void) wi;
+  return NULL_TREE;
+}
+
+static tree
+note_scalar_op (tree *tp, int *walk_subtrees, void *data)
+{
+  struct walk_stmt_info *wi = (struct walk_stmt_info *) data;
+  return note_scalar (tp, walk_subtrees, wi->info);
+}
+
+/* Strip conversions between integer or float types from E.  */
+static tree
+strip (tree e)
+{
+  while (CONVERT_EXPR_P (e) || TREE_CODE (e) == FLOAT_EXPR)
+    e = TREE_OPERAND (e, 0);
+  return e;
+}
+
+/* Whether E is the value of access A (the same memory, read).  */
+static bool
+is_load_of (tree e, const scan_access &a, reader *r)
+{
+  e = strip (e);
+  if (TREE_CODE (e) != MEM_REF && TREE_CODE (e) != ARRAY_REF)
+    return false;
+  scan_access probe;
+  unsigned n = r->l->accesses.length ();
+  record_access (r, e, a.stmt, false);
+  if (r->l->accesses.length () == n)
+    return false;
+  probe = r->l->accesses.pop ();
+  return probe.base == a.base && probe.coef == a.coef && probe.rest
+         && a.rest && operand_equal_p (probe.rest, a.rest, 0);
+}
+
+/* The tree code of scan operator OP.  */
+static enum tree_code
+op_code (enum scan_op op)
+{
+  switch (op)
+    {
+    case SCAN_OP_ADD: return PLUS_EXPR;
+    case SCAN_OP_SUB: return MINUS_EXPR;
+    case SCAN_OP_MUL: return MULT_EXPR;
+    case SCAN_OP_AND: return BIT_AND_EXPR;
+    case SCAN_OP_OR: return BIT_IOR_EXPR;
+    case SCAN_OP_XOR: return BIT_XOR_EXPR;
+    case SCAN_OP_MIN: return MIN_EXPR;
+    case SCAN_OP_MAX: return MAX_EXPR;
+    default: return ERROR_MARK;
+    }
+}
+
+/* Check that V, the value stored to y[i], is y[i-1] op E with E free of
+   y[i-1], or E op y[i-1] for a commutative op.  */
+static bool
+check_update (reader *r, tree v)
+{
+  scan_loop *l = r->l;
+  const scan_access &prev = l->accesses[l->recur];
+  tree e = strip (v);
+  enum tree_code code = op_code (l->op);
+  if (code == ERROR_MARK)
+    {
+      error_at (l->clause->loc, "the %<%s%> operator is not supported by "
+                "%<scan%> yet; use %<+%>, %<-%>, %<*%>, %<&%>, %<|%>, "
+                "%<^%>, %<min%> or %<max%>", l->clause->op_name);
+      return false;
+    }
+  if (TREE_CODE (e) != code)
+    {
+      error_at (l->clause->loc, "the loop updates %qs with %qE, which is "
+                "not %<%s[i-1] %s ...%>; make the operator of the clause match "
+                "the update", l->var_name, v, l->var_name,
+                l->clause->op_name);
+      return false;
+    }
+  tree a = TREE_OPERAND (e, 0), b = TREE_OPERAND (e, 1);
+  if (!is_load_of (a, prev, r))
+    {
+      if (code == MINUS_EXPR || !is_load_of (b, prev, r))
+        {
+          error_at (l->clause->loc, "the loop updates %qs with %qE, which "
+                    "does not combine %<%s[i-1]%> with the rest by %<%s%>; "
+                    "write %<%s[i] = %s[i-1] %s ...%>", l->var_name, v,
+                    l->var_name, l->clause->op_name, l->var_name,
+                    l->var_name, l->clause->op_name);
+          return false;
+        }
+      std::swap (a, b);
+    }
+  /* The other operand must not use y[i-1] again.  */
+  for (const scan_access &acc : l->accesses)
+    if (&acc != &prev && acc.base == l->var && !acc.store && acc.rest
+        && prev.rest && operand_equal_p (acc.rest, prev.rest, 0))
+      {
+        error_at (l->clause->loc, "the loop reads %<%s[i-1]%> more than "
+                  "once; a scan combines it with the rest exactly once",
+                  l->var_name);
+        return false;
+      }
+  return true;
+}
+
+/* Classify the accesses to the scanned array, and the others.  */
+static bool
+check_accesses (reader *r)
+{
+  scan_loop *l = r->l;
+  HOST_WIDE_INT size = tree_to_shwi (TYPE_SIZE_UNIT (l->type));
+  l->store = l->recur = -1;
+  int at_i_load = -1;
+  for (unsigned k = 0; k < l->accesses.length (); k++)
+    {
+      scan_access &a = l->accesses[k];
+      if (a.store && a.base != l->var)
+        {
+          error_at (gimple_location (a.stmt), "the %<scan%> loop stores to "
+                    "%qD; only the scanned array %qs may be written", a.base,
+                    l->var_name);
+          return false;
+        }
+      if (a.base != l->var)
+        {
+          add_base (l, a.base);
+          continue;
+        }
+      if (a.coef != size || TREE_CODE (a.rest) != INTEGER_CST)
+        {
+          error_at (gimple_location (a.stmt), "%qs is indexed as %qE; a "
+                    "scan reads %<%s[i]%> and %<%s[i-1]%> and writes "
+                    "%<%s[i]%> only", l->var_name, a.ref, l->var_name,
+                    l->var_name, l->var_name);
+          return false;
+        }
+      HOST_WIDE_INT rest = tree_to_shwi (fold_convert (ssizetype, a.rest));
+      if (a.store && rest == 0 && l->store < 0)
+        l->store = k;
+      else if (!a.store && rest == -l->step * size && l->recur < 0)
+        l->recur = k;
+      else if (!a.store && rest == 0 && at_i_load < 0)
+        at_i_load = k;
+      else
+        {
+          error_at (gimple_location (a.stmt), "%s %qs at %qE; a scan reads "
+                    "%<%s[i]%> and %<%s[i-1]%> once each and writes "
+                    "%<%s[i]%> once", a.store ? "the loop writes" :
+                    "the loop reads", l->var_name, a.ref, l->var_name,
+                    l->var_name, l->var_name);
+          return false;
+        }
+    }
+  if (l->store < 0 || l->recur < 0)
+    {
+      error_at (l->clause->loc, "the loop does not compute %<%s[i]%> from "
+                "%<%s[i-1]%>; write the scan as %<%s[i] = %s[i-1] %s ...%>",
+                l->var_name, l->var_name, l->var_name, l->var_name,
+                l->clause->op_name);
+      return false;
+    }
+  l->in_place = at_i_load >= 0;
+  add_base (l, l->var);
+  return true;
+}
+
+/* Find the scanned array's decl: a variable of that name read or written
+   by the body.  */
+static tree
+find_var (scan_loop *l)
+{
+  for (const scan_access &a : l->accesses)
+    if (DECL_NAME (a.base)
+        && !strcmp (IDENTIFIER_POINTER (DECL_NAME (a.base)), l->var_name))
+      return a.base;
+  return NULL_TREE;
+}
+
+bool
+scanomp_analyze (scan_loop *l, gimple *construct)
+{
+  location_t loc = l->clause->loc;
+  l->construct = construct;
+  bool other = false;
+  if (gimple_code (construct) == GIMPLE_OMP_FOR)
+    {
+      error_at (loc, "%<scan%> on an orphaned %<omp for%> is not supported; "
+                "put it on the enclosing %<#pragma omp parallel for%>");
+      return false;
+    }
+  l->loop = find_loop (gimple_omp_body (construct), &other);
+  if (!l->loop)
+    {
+      error_at (loc, "the %<scan%> clause is not on a loop; put it on "
+                "%<#pragma omp parallel for%>");
+      return false;
+    }
+  if (other)
+    {
+      error_at (loc, "the construct with the %<scan%> clause holds more "
+                "than its loop; a %<target%> region with a scan holds only "
+                "the %<parallel for%> loop");
+      return false;
+    }
+  if (l->clause->nvars != 1)
+    {
+      error_at (loc, "this %<scan%> clause lists %u arrays; only one array "
+                "per clause is supported yet", l->clause->nvars);
+      return false;
+    }
+  l->var_name = l->clause->vars[0];
+  l->op = l->clause->op;
+  if (gimple_code (construct) == GIMPLE_OMP_TARGET)
+    {
+      tree c = gimple_omp_target_clauses (construct);
+      tree d = omp_find_clause (c, OMP_CLAUSE_DEVICE);
+      tree i = omp_find_clause (c, OMP_CLAUSE_IF);
+      l->device = d ? OMP_CLAUSE_DEVICE_ID (d) : NULL_TREE;
+      l->if_cond = i ? OMP_CLAUSE_IF_EXPR (i) : NULL_TREE;
+    }
+  if (!read_header (l, loc)
+      || !check_clauses (gimple_omp_for_clauses (l->loop), loc, l->iv))
+    return false;
+
+  reader r;
+  r.l = l;
+  r.loc = loc;
+  r.current_block = 0;
+  r.ok = true;
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = &r;
+  walk_gimple_seq (gimple_omp_body (l->loop), note_assigned, NULL, &wi);
+  read_seq (&r, gimple_omp_body (l->loop));
+  if (!r.ok)
+    return false;
+
+  l->var = find_var (l);
+  if (!l->var)
+    {
+      error_at (loc, "%qs is not an array the loop reads or writes",
+                l->var_name);
+      return false;
+    }
+  tree vt = TREE_TYPE (l->var);
+  if (TREE_CODE (vt) != ARRAY_TYPE && !POINTER_TYPE_P (vt))
+    {
+      error_at (loc, "%<scan%> list item %qD is not an array or a pointer; "
+                "scan an array, as in %<scan(%s: y)%> with "
+                "%<y[i] = y[i-1] %s x[i]%>", l->var, l->clause->op_name,
+                l->clause->op_name);
+      return false;
+    }
+  l->type = TREE_TYPE (TREE_TYPE (l->var));
+  if (!INTEGRAL_TYPE_P (l->type) && !SCALAR_FLOAT_TYPE_P (l->type))
+    {
+      error_at (loc, "%qs has elements of type %qT; built-in %<scan%> "
+                "operators take integer, %<float%> and %<double%> "
+                "elements", l->var_name, l->type);
+      return false;
+    }
+  if (SCALAR_FLOAT_TYPE_P (l->type)
+      && (l->op == SCAN_OP_AND || l->op == SCAN_OP_OR || l->op == SCAN_OP_XOR))
+    {
+      error_at (loc, "the %<%s%> operator takes integer elements, and %qs "
+                "has %qT elements", l->clause->op_name, l->var_name, l->type);
+      return false;
+    }
+  if (!check_accesses (&r))
+    return false;
+
+  /* The value stored to y[i], as the body computed it.  */
+  gimple *st = l->accesses[l->store].stmt;
+  r.current_block = -1;
+  tree stored = gimple_assign_rhs1 (st);
+  tree *known = VAR_P (stored) ? r.value.get (stored) : NULL;
+  if (!check_update (&r, known ? *known : stored))
+    return false;
+  if (l->in_place)
+    {
+      /* y[i] = y[i] op y[i-1]: the other operand is y[i] itself.  */
+    }
+
+  memset (&wi, 0, sizeof wi);
+  wi.info = &r;
+  walk_gimple_seq (gimple_omp_body (l->loop), note_scalars, note_scalar_op,
+                   &wi);
+  return true;
+}
+
+void
+scanomp_release (scan_loop *l)
+{
+  l->accesses.release ();
+  l->bases.release ();
+  l->scalars.release ();
+}

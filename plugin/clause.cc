@@ -1,0 +1,315 @@
+/* clause.cc: the `scan(op: list)' clause, read in the preprocessor.
+
+   GCC's OpenMP parser rejects clauses it does not know, so the clause never
+   reaches it.  When the unit starts (PLUGIN_START_UNIT: the main file
+   is open, nothing is lexed yet; plugin_init is too early, libcpp has no
+   line map then), the plugin defines the function-like macro `scan(...)'
+   with an empty expansion and marks its identifier NODE_CONDITIONAL: libcpp then asks our macro_to_expand hook,
+   each time it meets `scan', whether to expand it.  The hook says yes only
+   when `scan' stands in an OpenMP pragma and is followed by a parenthesis:
+   it reads the clause with cpp_peek_token, records it, and the expansion
+   removes it, leaving GCC a plain `parallel for'.  Everywhere else `scan'
+   stays an ordinary identifier, so functions, variables and members named
+   scan are untouched, and so is `#pragma omp scan inclusive(x)'.
+
+   A chained line_change hook sees the CPP_PRAGMA token that starts each
+   pragma line: its location is the location GCC gives the construct in
+   GIMPLE, which is how analyze.cc matches a loop to its clause.
+
+   `#pragma omp declare scan(...)' becomes `declare reduction(...)' the same
+   way, through a second macro.  */
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "cpplib.h"
+#include "c-family/c-pragma.h"
+#include "options.h"
+#include "diagnostic-core.h"
+
+#include "scanomp.h"
+
+static cpp_hashnode *scan_node;
+static cpp_hashnode *declare_node;
+static cpp_hashnode *(*chained_macro_to_expand) (cpp_reader *,
+                                                 const cpp_token *);
+static void (*chained_line_change) (cpp_reader *, const cpp_token *, int);
+
+/* The last pragma line's CPP_PRAGMA token.  */
+static location_t pragma_loc = UNKNOWN_LOCATION;
+static int pragma_kind;
+
+static vec<scan_clause *> clauses;
+/* Operators declared with `#pragma omp declare scan'.  */
+static vec<const char *> declared;
+
+static const struct
+{
+  enum cpp_ttype token;
+  enum scan_op op;
+  const char *spelling;
+} operator_tokens[] = {
+  { CPP_PLUS, SCAN_OP_ADD, "+" },
+  { CPP_MINUS, SCAN_OP_SUB, "-" },
+  { CPP_MULT, SCAN_OP_MUL, "*" },
+  { CPP_AND, SCAN_OP_AND, "&" },
+  { CPP_OR, SCAN_OP_OR, "|" },
+  { CPP_XOR, SCAN_OP_XOR, "^" },
+  { CPP_AND_AND, SCAN_OP_LAND, "&&" },
+  { CPP_OR_OR, SCAN_OP_LOR, "||" },
+};
+
+const char *
+scanomp_op_spelling (enum scan_op op)
+{
+  for (unsigned i = 0; i < ARRAY_SIZE (operator_tokens); i++)
+    if (operator_tokens[i].op == op)
+      return operator_tokens[i].spelling;
+  return op == SCAN_OP_MIN ? "min" : op == SCAN_OP_MAX ? "max" : "?";
+}
+
+/* The token at INDEX past the current one, skipping padding; *INDEX moves
+   past it.  */
+static const cpp_token *
+peek (cpp_reader *pfile, int *index)
+{
+  const cpp_token *t;
+  do
+    t = cpp_peek_token (pfile, (*index)++);
+  while (t->type == CPP_PADDING);
+  return t;
+}
+
+/* Whether the tokens from INDEX on end in a pragma line's end rather than
+   in a statement or block: `scan(' then is a clause.  */
+static bool
+on_pragma_line (cpp_reader *pfile, int index)
+{
+  int depth = 0;
+  for (int n = 0; n < 100000; n++)
+    {
+      const cpp_token *t = peek (pfile, &index);
+      switch (t->type)
+        {
+        case CPP_PRAGMA_EOL:
+          return true;
+        case CPP_EOF:
+          return false;
+        case CPP_OPEN_PAREN:
+        case CPP_OPEN_SQUARE:
+          depth++;
+          break;
+        case CPP_CLOSE_PAREN:
+        case CPP_CLOSE_SQUARE:
+          depth--;
+          break;
+        case CPP_SEMICOLON:
+        case CPP_OPEN_BRACE:
+        case CPP_CLOSE_BRACE:
+          if (depth <= 0)
+            return false;
+          break;
+        default:
+          break;
+        }
+    }
+  return false;
+}
+
+static bool
+is_declared (const char *name)
+{
+  for (const char *d : declared)
+    if (!strcmp (d, name))
+      return true;
+  return false;
+}
+
+/* Read `( op : name, ... )' from INDEX, the open parenthesis, into a new
+   clause at LOC.  Errors are reported at the token at fault.  */
+static void
+read_clause (cpp_reader *pfile, int index, location_t loc)
+{
+  scan_clause *c = XCNEW (scan_clause);
+  c->loc = loc;
+  c->pragma_loc = pragma_loc;
+  peek (pfile, &index); /* ( */
+  const cpp_token *t = peek (pfile, &index);
+  for (unsigned i = 0; i < ARRAY_SIZE (operator_tokens); i++)
+    if (t->type == operator_tokens[i].token)
+      {
+        c->op = operator_tokens[i].op;
+        c->op_name = operator_tokens[i].spelling;
+      }
+  if (t->type == CPP_NAME)
+    {
+      const char *name = (const char *) NODE_NAME (t->val.node.node);
+      c->op_name = xstrdup (name);
+      if (!strcmp (name, "min"))
+        c->op = SCAN_OP_MIN;
+      else if (!strcmp (name, "max"))
+        c->op = SCAN_OP_MAX;
+      else if (is_declared (name))
+        error_at (t->src_loc, "%<scan%> operator %qs is declared with "
+                  "%<#pragma omp declare scan%>, but user-defined operators "
+                  "are not supported yet; use a built-in operator", name);
+      else
+        error_at (t->src_loc, "unknown %<scan%> operator %qs; use one of "
+                  "%<+%>, %<-%>, %<*%>, %<&%>, %<|%>, %<^%>, %<&&%>, "
+                  "%<||%>, %<min%> or %<max%>", name);
+    }
+  else if (c->op == SCAN_OP_NONE)
+    {
+      error_at (t->src_loc, "expected a %<scan%> operator, as in "
+                "%<scan(+: y)%>");
+      return;
+    }
+
+  t = peek (pfile, &index);
+  if (t->type != CPP_COLON)
+    {
+      error_at (t->src_loc, "expected %<:%> after the %<scan%> operator, as "
+                "in %<scan(%s: y)%>", c->op_name);
+      return;
+    }
+  auto_vec<const char *> vars;
+  for (;;)
+    {
+      t = peek (pfile, &index);
+      if (t->type != CPP_NAME)
+        {
+          error_at (t->src_loc, "expected the name of an array in the "
+                    "%<scan%> clause, as in %<scan(%s: y)%>", c->op_name);
+          return;
+        }
+      vars.safe_push (xstrdup ((const char *) NODE_NAME (t->val.node.node)));
+      t = peek (pfile, &index);
+      if (t->type == CPP_CLOSE_PAREN)
+        break;
+      if (t->type != CPP_COMMA)
+        {
+          error_at (t->src_loc, "%<scan%> list items are array names: write "
+                    "%<scan(%s: y)%>, not an array section or expression",
+                    c->op_name);
+          return;
+        }
+    }
+  if (c->op == SCAN_OP_NONE)
+    return;
+  c->nvars = vars.length ();
+  c->vars = XNEWVEC (const char *, c->nvars);
+  for (unsigned i = 0; i < c->nvars; i++)
+    c->vars[i] = vars[i];
+
+  switch (pragma_kind)
+    {
+    case PRAGMA_OMP_PARALLEL:
+    case PRAGMA_OMP_FOR:
+    case PRAGMA_OMP_TARGET:
+    case PRAGMA_OMP_TEAMS:
+    case PRAGMA_OMP_DISTRIBUTE:
+      clauses.safe_push (c);
+      break;
+    default:
+      error_at (loc, "the %<scan%> clause belongs on a loop: put it on "
+                "%<#pragma omp parallel for%>, %<target parallel for%> or "
+                "%<target teams distribute parallel for%>");
+      break;
+    }
+}
+
+/* libcpp asks this whether to expand a conditional macro at TOK.  */
+static cpp_hashnode *
+macro_to_expand (cpp_reader *pfile, const cpp_token *tok)
+{
+  cpp_hashnode *node = tok->val.node.node;
+  if (node != scan_node)
+    return chained_macro_to_expand ? chained_macro_to_expand (pfile, tok)
+                                   : node;
+  /* Look for the parenthesis first, and deeper only then: peeking far
+     while libcpp reads `#pragma omp scan inclusive (x)' upsets it.  */
+  int index = 0;
+  if (peek (pfile, &index)->type != CPP_OPEN_PAREN
+      || !on_pragma_line (pfile, 0))
+    return NULL;
+  if (pragma_kind == PRAGMA_OMP_DECLARE)
+    {
+      /* declare scan(id : type : combiner): a user-defined reduction.  */
+      index = 1;
+      const cpp_token *id = peek (pfile, &index);
+      if (id->type == CPP_NAME)
+        declared.safe_push (xstrdup ((const char *)
+                                     NODE_NAME (id->val.node.node)));
+      return declare_node;
+    }
+  read_clause (pfile, 0, tok->src_loc);
+  return scan_node;
+}
+
+static void
+line_change (cpp_reader *pfile, const cpp_token *tok, int parsing_args)
+{
+  if (chained_line_change)
+    chained_line_change (pfile, tok, parsing_args);
+  if (tok->type == CPP_PRAGMA)
+    {
+      pragma_loc = tok->src_loc;
+      pragma_kind = tok->val.pragma;
+    }
+}
+
+/* PLUGIN_START_UNIT: define the clause's macros and hook libcpp.
+   -E never gets here, and so keeps the clause verbatim.  */
+static void
+start_parse_unit (void *gcc_data, void *user_data)
+{
+  (void) gcc_data;
+  (void) user_data;
+  cpp_define (parse_in, "scan(...)=");
+  cpp_define (parse_in, "__scanomp_declare_scan=reduction");
+  scan_node = cpp_lookup (parse_in, (const unsigned char *) "scan", 4);
+  declare_node = cpp_lookup (parse_in,
+                             (const unsigned char *) "__scanomp_declare_scan",
+                             strlen ("__scanomp_declare_scan"));
+  scan_node->flags |= NODE_CONDITIONAL;
+
+  cpp_callbacks *cb = cpp_get_callbacks (parse_in);
+  chained_macro_to_expand = cb->macro_to_expand;
+  cb->macro_to_expand = macro_to_expand;
+  chained_line_change = cb->line_change;
+  cb->line_change = line_change;
+
+  /* Preprocessed input (-save-temps, or a .i file) keeps the clause
+     verbatim; read it with directives only, and do not warn that our
+     macros go unused.  */
+  cpp_options *opts = cpp_get_options (parse_in);
+  if (opts->preprocessed)
+    opts->directives_only = 1;
+  cpp_warn_unused_macros = 0;
+  opts->warn_unused_macros = 0;
+}
+
+void
+scanomp_clause_init (const char *plugin_name)
+{
+  register_callback (plugin_name, PLUGIN_START_UNIT, start_parse_unit,
+                     NULL);
+}
+
+/* The clause of the construct at LOC, or NULL.  */
+scan_clause *
+scanomp_find_clause (location_t loc)
+{
+  for (scan_clause *c : clauses)
+    if (c->pragma_loc == loc)
+      return c;
+  /* _Pragma and odd line structures: the same line as the clause.  */
+  expanded_location want = expand_location (loc);
+  for (scan_clause *c : clauses)
+    {
+      expanded_location have = expand_location (c->loc);
+      if (have.file && want.file && !strcmp (have.file, want.file)
+          && have.line == want.line)
+        return c;
+    }
+  return NULL;
+}

@@ -1,0 +1,455 @@
+/* lower.cc: replace a scan construct with a call into libscanrt, keeping
+   the loop, run sequentially, as the fallback.
+
+   `#pragma omp [target ...] parallel for' around the loop becomes, in the
+   function itself (all OpenMP constructs around the loop removed):
+
+     <the omp for's pre-body: its bound temporaries>
+     n = trip count;  if (n <= 0) goto done;
+     [if (!target-if-condition) goto fallback;]
+     lo_k, hi_k = byte extents of each array over the iterations;
+     args = { array k: (base + lo_k, hi_k - lo_k), &lo_k; &first; &scalars };
+     seed = y[first - step];
+     if (SCANRT_scan (&desc, device, 0, n, &seed, 0, args) == 0) goto done;
+   fallback:
+     for (i = first; i COND bound; i += step) body;
+   done:
+
+   desc is a static SCANRT_desc holding the kernel source from emit.cc.
+   The sequence replaces the GIMPLE_OMP_FOR inside the construct's binds,
+   and the binds replace the construct, so every variable stays in
+   scope.  */
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "gimplify.h"
+#include "gimplify-me.h"
+#include "stringpool.h"
+#include "stor-layout.h"
+#include "fold-const.h"
+#include "varasm.h"
+#include "cgraph.h"
+#include "diagnostic-core.h"
+#include "gimple-pretty-print.h"
+
+#include "scanomp.h"
+#include "scanrt.h"
+#include "scanrt-abi.h"
+
+/* A record type named NAME with N fields.  */
+static tree
+make_record (const char *name, unsigned n, const tree *types,
+             const char *const *names, tree *fields)
+{
+  tree rec = make_node (RECORD_TYPE);
+  tree chain = NULL_TREE;
+  for (unsigned i = n; i-- > 0;)
+    {
+      fields[i] = build_decl (BUILTINS_LOCATION, FIELD_DECL,
+                              get_identifier (names[i]), types[i]);
+      DECL_CONTEXT (fields[i]) = rec;
+      DECL_CHAIN (fields[i]) = chain;
+      chain = fields[i];
+    }
+  TYPE_FIELDS (rec) = chain;
+  TYPE_NAME (rec) = get_identifier (name);
+  layout_type (rec);
+  return rec;
+}
+
+/* A file-scope static constant of TYPE initialised to INIT.  */
+static tree
+make_static (tree type, tree init, const char *prefix)
+{
+  tree decl = build_decl (UNKNOWN_LOCATION, VAR_DECL,
+                          create_tmp_var_name (prefix), type);
+  TREE_STATIC (decl) = 1;
+  TREE_READONLY (decl) = 1;
+  TREE_USED (decl) = 1;
+  DECL_ARTIFICIAL (decl) = 1;
+  DECL_IGNORED_P (decl) = 1;
+  DECL_INITIAL (decl) = init;
+  varpool_node::finalize_decl (decl);
+  return decl;
+}
+
+/* The scanrt_type of element TYPE.  */
+static unsigned
+runtime_type (tree type)
+{
+  if (SCALAR_FLOAT_TYPE_P (type))
+    return TYPE_PRECISION (type) == 32 ? SCANRT_FLOAT : SCANRT_DOUBLE;
+  bool u = TYPE_UNSIGNED (type);
+  switch (TYPE_PRECISION (type))
+    {
+    case 8: return u ? SCANRT_UCHAR : SCANRT_SCHAR;
+    case 16: return u ? SCANRT_USHORT : SCANRT_SHORT;
+    case 32: return u ? SCANRT_UINT : SCANRT_INT;
+    default: return u ? SCANRT_ULONG : SCANRT_LONG;
+    }
+}
+
+/* The kinds of the call's arguments, in emit.cc's parameter order.  */
+static void
+arg_kinds (scan_loop *l, vec<unsigned> *kinds, vec<unsigned> *sizes)
+{
+  for (tree b : l->bases)
+    {
+      kinds->safe_push (b == l->var ? SCANRT_ARG_INOUT : SCANRT_ARG_IN);
+      sizes->safe_push (0);
+      kinds->safe_push (SCANRT_ARG_SCALAR);
+      sizes->safe_push (8);
+    }
+  kinds->safe_push (SCANRT_ARG_SCALAR);
+  sizes->safe_push (8);
+  for (tree s : l->scalars)
+    {
+      kinds->safe_push (SCANRT_ARG_SCALAR);
+      sizes->safe_push (tree_to_uhwi (TYPE_SIZE_UNIT (TREE_TYPE (s))));
+    }
+}
+
+/* The static SCANRT_desc of L, with kernel SOURCE.  */
+static tree
+make_desc (scan_loop *l, const char *source, const vec<unsigned> &kinds,
+           const vec<unsigned> &sizes)
+{
+  tree u = unsigned_type_node;
+  tree cstr = build_pointer_type (build_qualified_type (char_type_node,
+                                                        TYPE_QUAL_CONST));
+  tree kf[2];
+  static const char *const knames[2] = { "kind", "size" };
+  tree ktypes[2] = { u, u };
+  tree kind_type = make_record ("SCANRT_arg_desc", 2, ktypes, knames, kf);
+  tree karray = build_array_type_nelts (kind_type, kinds.length ());
+  vec<constructor_elt, va_gc> *elts = NULL;
+  for (unsigned i = 0; i < kinds.length (); i++)
+    {
+      vec<constructor_elt, va_gc> *one = NULL;
+      CONSTRUCTOR_APPEND_ELT (one, kf[0], build_int_cst (u, kinds[i]));
+      CONSTRUCTOR_APPEND_ELT (one, kf[1], build_int_cst (u, sizes[i]));
+      CONSTRUCTOR_APPEND_ELT (elts, size_int (i),
+                              build_constructor (kind_type, one));
+    }
+  tree kinds_var = make_static (karray, build_constructor (karray, elts),
+                                "scanomp_kinds");
+
+  tree df[9];
+  static const char *const dnames[9] = { "version", "site", "source", "type",
+                                         "op", "elem_size", "flags", "nargs",
+                                         "args" };
+  tree dtypes[9] = { u, cstr, cstr, u, u, u, u, u,
+                     build_pointer_type (kind_type) };
+  tree desc_type = make_record ("SCANRT_desc", 9, dtypes, dnames, df);
+  expanded_location where = expand_location (l->clause->loc);
+  char *site = xasprintf ("%s:%d", where.file, where.line);
+  unsigned op = l->op == SCAN_OP_SUB ? SCAN_OP_ADD : l->op;
+  tree vals[9] = {
+    build_int_cst (u, SCANRT_ABI_VERSION),
+    fold_convert (cstr, build_string_literal (strlen (site) + 1, site)),
+    fold_convert (cstr, build_string_literal (strlen (source) + 1, source)),
+    build_int_cst (u, runtime_type (l->type)),
+    build_int_cst (u, op),
+    build_int_cst (u, tree_to_uhwi (TYPE_SIZE_UNIT (l->type))),
+    build_int_cst (u, 0),
+    build_int_cst (u, kinds.length ()),
+    fold_convert (dtypes[8], build_fold_addr_expr (kinds_var)),
+  };
+  free (site);
+  vec<constructor_elt, va_gc> *d = NULL;
+  for (unsigned i = 0; i < 9; i++)
+    CONSTRUCTOR_APPEND_ELT (d, df[i], vals[i]);
+  return make_static (desc_type, build_constructor (desc_type, d),
+                      "scanomp_desc");
+}
+
+/* E as a GIMPLE value, its computation appended to *SEQ
+   (force_gimple_operand replaces its sequence, it does not append).  */
+static tree
+value (tree e, gimple_seq *seq)
+{
+  gimple_seq stmts = NULL;
+  tree v = force_gimple_operand (unshare_expr (e), &stmts, true, NULL_TREE);
+  gimple_seq_add_seq (seq, stmts);
+  return v;
+}
+
+/* A new addressable local of TYPE.  */
+static tree
+addressable_tmp (tree type, const char *name)
+{
+  tree t = create_tmp_var (type, name);
+  TREE_ADDRESSABLE (t) = 1;
+  return t;
+}
+
+/* The host pointer value of array BASE, as a char pointer.  */
+static tree
+base_pointer (tree base)
+{
+  tree p = POINTER_TYPE_P (TREE_TYPE (base)) ? base
+                                             : build_fold_addr_expr (base);
+  return fold_convert (build_pointer_type (char_type_node), p);
+}
+
+/* Byte offset of access A at index value I (a long), as a long.  */
+static tree
+offset_at (const scan_access &a, tree i)
+{
+  tree l = long_integer_type_node;
+  return fold_build2 (PLUS_EXPR, l,
+                      fold_build2 (MULT_EXPR, l, build_int_cst (l, a.coef), i),
+                      fold_convert (l, a.rest));
+}
+
+/* The sequential loop of L: its index from the first value while the
+   condition holds, the body, the step.  */
+static gimple_seq
+sequential_loop (scan_loop *l)
+{
+  gimple_seq seq = NULL;
+  tree body_label = create_artificial_label (UNKNOWN_LOCATION);
+  tree cond_label = create_artificial_label (UNKNOWN_LOCATION);
+  tree exit_label = create_artificial_label (UNKNOWN_LOCATION);
+  gimplify_assign (l->iv, l->lb, &seq);
+  gimple_seq_add_stmt (&seq, gimple_build_goto (cond_label));
+  gimple_seq_add_stmt (&seq, gimple_build_label (body_label));
+  gimple_seq_add_seq (&seq, gimple_omp_body (l->loop));
+  gimple_omp_set_body (l->loop, NULL);
+  gimplify_assign (l->iv, unshare_expr (gimple_omp_for_incr (l->loop, 0)),
+                   &seq);
+  gimple_seq_add_stmt (&seq, gimple_build_label (cond_label));
+  tree ub = value (l->ub, &seq);
+  gimple_seq_add_stmt (&seq, gimple_build_cond (l->cond, l->iv, ub,
+                                                body_label, exit_label));
+  gimple_seq_add_stmt (&seq, gimple_build_label (exit_label));
+  return seq;
+}
+
+/* The host code: bounds, extents, arguments, seed and the call, jumping
+   to FALLBACK or DONE.  */
+static gimple_seq
+offload_call (scan_loop *l, tree desc, tree fallback, tree done)
+{
+  gimple_seq seq = NULL;
+  tree lt = long_integer_type_node;
+  tree lb = create_tmp_var (lt, "scan_first");
+  tree n = create_tmp_var (lt, "scan_n");
+  tree last = create_tmp_var (lt, "scan_last");
+  gimplify_assign (lb, fold_convert (lt, l->lb), &seq);
+  tree ub = fold_convert (lt, l->ub);
+  tree count = l->step > 0 ? fold_build2 (MINUS_EXPR, lt, ub, lb)
+                           : fold_build2 (MINUS_EXPR, lt, lb, ub);
+  if (l->cond == LE_EXPR || l->cond == GE_EXPR)
+    count = fold_build2 (PLUS_EXPR, lt, count, build_int_cst (lt, 1));
+  gimplify_assign (n, fold_build2 (MAX_EXPR, lt, count,
+                                   build_int_cst (lt, 0)), &seq);
+  tree skip = create_artificial_label (UNKNOWN_LOCATION);
+  tree go = create_artificial_label (UNKNOWN_LOCATION);
+  gimple_seq_add_stmt (&seq, gimple_build_cond (LE_EXPR, n,
+                                                build_int_cst (lt, 0), done,
+                                                go));
+  gimple_seq_add_stmt (&seq, gimple_build_label (go));
+  if (l->if_cond)
+    {
+      tree c = value (l->if_cond, &seq);
+      tree yes = create_artificial_label (UNKNOWN_LOCATION);
+      gimple_seq_add_stmt (&seq, gimple_build_cond (NE_EXPR, c,
+                                                    build_zero_cst (TREE_TYPE (c)),
+                                                    yes, fallback));
+      gimple_seq_add_stmt (&seq, gimple_build_label (yes));
+    }
+  gimplify_assign (last, fold_build2 (PLUS_EXPR, lt, lb,
+                                      fold_build2 (MULT_EXPR, lt,
+                                                   fold_build2 (MINUS_EXPR, lt,
+                                                                n,
+                                                                build_int_cst (lt, 1)),
+                                                   build_int_cst (lt, l->step))),
+                   &seq);
+
+  /* The arguments: a SCANRT_arg array, laid out as void * and size_t
+     pairs.  */
+  auto_vec<unsigned> kinds, sizes;
+  arg_kinds (l, &kinds, &sizes);
+  tree ul = long_unsigned_type_node;
+  tree args = addressable_tmp (build_array_type_nelts (ul, 2 * kinds.length ()),
+                               "scan_args");
+  unsigned arg = 0;
+  auto put = [&] (tree ptr, tree bytes) {
+    gimplify_assign (build4 (ARRAY_REF, ul, args, size_int (2 * arg),
+                             NULL_TREE, NULL_TREE),
+                     fold_convert (ul, ptr), &seq);
+    gimplify_assign (build4 (ARRAY_REF, ul, args, size_int (2 * arg + 1),
+                             NULL_TREE, NULL_TREE),
+                     fold_convert (ul, bytes), &seq);
+    arg++;
+  };
+  for (tree base : l->bases)
+    {
+      tree lo = NULL_TREE, hi = NULL_TREE;
+      for (const scan_access &a : l->accesses)
+        {
+          if (a.base != base)
+            continue;
+          tree size = build_int_cst (lt, tree_to_shwi (TYPE_SIZE_UNIT
+                                                      (a.elem_type)));
+          tree at_lb = offset_at (a, lb), at_last = offset_at (a, last);
+          tree a_lo = fold_build2 (MIN_EXPR, lt, at_lb, at_last);
+          tree a_hi = fold_build2 (PLUS_EXPR, lt,
+                                   fold_build2 (MAX_EXPR, lt, at_lb, at_last),
+                                   size);
+          lo = lo ? fold_build2 (MIN_EXPR, lt, lo, a_lo) : a_lo;
+          hi = hi ? fold_build2 (MAX_EXPR, lt, hi, a_hi) : a_hi;
+        }
+      tree lo_v = addressable_tmp (lt, "scan_lo");
+      tree hi_v = create_tmp_var (lt, "scan_hi");
+      gimplify_assign (lo_v, lo, &seq);
+      gimplify_assign (hi_v, hi, &seq);
+      put (fold_build_pointer_plus (base_pointer (base), lo_v),
+           fold_build2 (MINUS_EXPR, lt, hi_v, lo_v));
+      put (build_fold_addr_expr (lo_v), build_int_cst (lt, 8));
+    }
+  tree lb_copy = addressable_tmp (lt, "scan_first");
+  gimplify_assign (lb_copy, lb, &seq);
+  put (build_fold_addr_expr (lb_copy), build_int_cst (lt, 8));
+  for (tree s : l->scalars)
+    {
+      tree copy = addressable_tmp (TREE_TYPE (s), "scan_scalar");
+      gimplify_assign (copy, s, &seq);
+      put (build_fold_addr_expr (copy), TYPE_SIZE_UNIT (TREE_TYPE (s)));
+    }
+
+  /* The seed: y[i-1] at the first i.  */
+  const scan_access &prev = l->accesses[l->recur];
+  tree seed = addressable_tmp (l->type, "scan_seed");
+  tree tp = build_pointer_type (l->type);
+  tree addr = fold_convert (tp, fold_build_pointer_plus (base_pointer (l->var),
+                                                         offset_at (prev, lb)));
+  gimplify_assign (seed, build2 (MEM_REF, l->type, addr,
+                                 build_int_cst (tp, 0)), &seq);
+
+  tree fntype = build_function_type_list (integer_type_node, ptr_type_node,
+                                          integer_type_node, lt,
+                                          long_unsigned_type_node,
+                                          ptr_type_node, ptr_type_node,
+                                          ptr_type_node, NULL_TREE);
+  tree fn = build_fn_decl ("SCANRT_scan", fntype);
+  tree device = l->device ? fold_convert (integer_type_node, l->device)
+                          : build_int_cst (integer_type_node, -1);
+  device = value (device, &seq);
+  tree nu = value (fold_convert (long_unsigned_type_node, n), &seq);
+  gcall *call = gimple_build_call (fn, 7, build_fold_addr_expr (desc), device,
+                                   build_int_cst (lt, 0), nu,
+                                   build_fold_addr_expr (seed),
+                                   null_pointer_node,
+                                   build_fold_addr_expr (args));
+  tree status = create_tmp_var (integer_type_node, "scan_status");
+  gimple_call_set_lhs (call, status);
+  gimple_set_location (call, l->clause->loc);
+  gimple_seq_add_stmt (&seq, call);
+  gimple_seq_add_stmt (&seq, gimple_build_cond (EQ_EXPR, status,
+                                                integer_zero_node, done,
+                                                fallback));
+  (void) skip;
+  return seq;
+}
+
+/* The position of STMT in *SEQ or in the sequences nested in it.  */
+static bool
+find_stmt (gimple_seq *seq, gimple *stmt, gimple_stmt_iterator *out)
+{
+  for (gimple_stmt_iterator g = gsi_start (*seq); !gsi_end_p (g); gsi_next (&g))
+    {
+      gimple *s = gsi_stmt (g);
+      if (s == stmt)
+        {
+          *out = g;
+          return true;
+        }
+      gimple_seq *inner = NULL;
+      switch (gimple_code (s))
+        {
+        case GIMPLE_BIND:
+          inner = gimple_bind_body_ptr (as_a<gbind *> (s));
+          break;
+        case GIMPLE_OMP_PARALLEL:
+        case GIMPLE_OMP_TEAMS:
+        case GIMPLE_OMP_TARGET:
+        case GIMPLE_OMP_FOR:
+          inner = gimple_omp_body_ptr (s);
+          break;
+        case GIMPLE_TRY:
+          inner = gimple_try_eval_ptr (s);
+          break;
+        default:
+          break;
+        }
+      if (inner && find_stmt (inner, stmt, out))
+        return true;
+    }
+  return false;
+}
+
+/* Replace every OpenMP construct in *SEQ by its body, through binds.  */
+static void
+unwrap (gimple_seq *seq)
+{
+  gimple_stmt_iterator g = gsi_start (*seq);
+  while (!gsi_end_p (g))
+    {
+      gimple *s = gsi_stmt (g);
+      switch (gimple_code (s))
+        {
+        case GIMPLE_OMP_PARALLEL:
+        case GIMPLE_OMP_TEAMS:
+        case GIMPLE_OMP_TARGET:
+          {
+            gimple_seq body = gimple_omp_body (s);
+            gimple_omp_set_body (s, NULL);
+            unwrap (&body);
+            gsi_replace_with_seq (&g, body, false);
+            continue;
+          }
+        case GIMPLE_BIND:
+          unwrap (gimple_bind_body_ptr (as_a<gbind *> (s)));
+          break;
+        default:
+          break;
+        }
+      gsi_next (&g);
+    }
+}
+
+void
+scanomp_lower (scan_loop *l, const char *source, gimple_stmt_iterator *gsi)
+{
+  auto_vec<unsigned> kinds, sizes;
+  arg_kinds (l, &kinds, &sizes);
+  tree desc = make_desc (l, source, kinds, sizes);
+
+  push_gimplify_context (true);
+  tree fallback = create_artificial_label (UNKNOWN_LOCATION);
+  tree done = create_artificial_label (UNKNOWN_LOCATION);
+  gimple_seq seq = gimple_omp_for_pre_body (l->loop);
+  gimple_omp_for_set_pre_body (l->loop, NULL);
+  gimple_seq_add_seq (&seq, offload_call (l, desc, fallback, done));
+  gimple_seq_add_stmt (&seq, gimple_build_label (fallback));
+  gimple_seq_add_seq (&seq, sequential_loop (l));
+  gimple_seq_add_stmt (&seq, gimple_build_label (done));
+  pop_gimplify_context (NULL);
+
+  /* The loop's place inside the construct gets the new code; then the
+     construct gives way to its body.  */
+  gimple_seq body = gimple_omp_body (l->construct);
+  gimple_stmt_iterator at;
+  if (!find_stmt (&body, l->loop, &at))
+    gcc_unreachable ();
+  gsi_replace_with_seq (&at, seq, false);
+  gimple_omp_set_body (l->construct, NULL);
+  unwrap (&body);
+  gsi_replace_with_seq (gsi, body, false);
+  if (getenv ("SCANOMP_DEBUG"))
+    print_gimple_seq (stderr, body, 0, TDF_NONE);
+}

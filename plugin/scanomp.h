@@ -1,0 +1,109 @@
+/* scanomp.h: what the scanomp plugin's files share.
+
+   The plugin works in four steps, one file each:
+     clause.cc   reads `scan(op: list)' out of OpenMP pragmas in the
+                 preprocessor and records it (struct scan_clause);
+     analyze.cc  finds the loop the clause belongs to in high GIMPLE,
+                 before OpenMP lowering, and checks that it is a scan
+                 (struct scan_loop);
+     emit.cc     writes the loop body as OpenCL C hooks for libscanrt's
+                 kernel templates;
+     lower.cc    replaces the construct with a call to SCANRT_scan and a
+                 sequential copy of the loop as its fallback.  */
+
+#ifndef SCANOMP_H
+#define SCANOMP_H
+
+/* The clause's operators, numbered as libscanrt's scanrt_op.  */
+enum scan_op
+{
+  SCAN_OP_NONE = 0,
+  SCAN_OP_ADD,
+  SCAN_OP_SUB,
+  SCAN_OP_MUL,
+  SCAN_OP_AND,
+  SCAN_OP_OR,
+  SCAN_OP_XOR,
+  SCAN_OP_LAND,
+  SCAN_OP_LOR,
+  SCAN_OP_MIN,
+  SCAN_OP_MAX
+};
+
+/* A `scan(op: list)' clause as the preprocessor saw it.  */
+struct scan_clause
+{
+  location_t loc;            /* the `scan' token */
+  location_t pragma_loc;     /* the construct's #pragma */
+  enum scan_op op;
+  const char *op_name;       /* the operator as written */
+  unsigned nvars;
+  const char **vars;         /* the list items' names */
+  bool used;                 /* matched to a loop */
+};
+
+/* The options of -fplugin-arg-scanomp-*.  */
+struct scanomp_options
+{
+  bool verbose;
+  const char *dump_dir;
+};
+extern struct scanomp_options scanomp_options;
+
+/* clause.cc */
+void scanomp_clause_init (const char *plugin_name);
+struct scan_clause *scanomp_find_clause (location_t construct_loc);
+const char *scanomp_op_spelling (enum scan_op op);
+
+/* One memory access of the loop body: BASE[offset], the offset in bytes
+   being COEF * iv + REST (REST free of the iv).  */
+struct scan_access
+{
+  tree ref;                  /* the MEM_REF or ARRAY_REF */
+  gimple *stmt;
+  tree base;                 /* the array or pointer decl */
+  tree elem_type;
+  bool store;
+  HOST_WIDE_INT coef;
+  tree rest;                 /* sizetype, or NULL_TREE when unknown */
+};
+
+/* A loop with a scan clause, as the analysis found it.  */
+struct scan_loop
+{
+  struct scan_clause *clause;
+  const char *var_name;      /* the list item scanned */
+  gimple *construct;         /* the outermost statement replaced */
+  gomp_for *loop;
+  tree device;               /* the target's device() expression, or NULL */
+  tree if_cond;              /* the target's if() condition, or NULL */
+  tree iv;                   /* the loop index */
+  tree lb, ub;               /* bounds, as written in the omp for */
+  enum tree_code cond;       /* LT_EXPR, LE_EXPR, GT_EXPR, GE_EXPR */
+  int step;                  /* +1 or -1 */
+  tree var;                  /* the scanned array's decl */
+  tree type;                 /* its element type */
+  enum scan_op op;
+  bool in_place;             /* y[i] op= y[i-1] */
+  vec<scan_access> accesses;
+  int store;                 /* index of the y[i] store in ACCESSES */
+  int recur;                 /* index of the y[i-1] load */
+  vec<tree> bases;           /* arrays, in argument order */
+  vec<tree> scalars;         /* loop-invariant scalars read */
+};
+
+/* analyze.cc */
+bool scanomp_analyze (struct scan_loop *l, gimple *construct);
+void scanomp_release (struct scan_loop *l);
+bool scanomp_contains (tree expr, tree decl);
+
+/* emit.cc */
+char *scanomp_emit (struct scan_loop *l);
+const char *scanomp_cl_type (tree type);
+const char *scanomp_cl_builtin (tree fn);
+
+/* lower.cc */
+void scanomp_lower (struct scan_loop *l, const char *source,
+                    gimple_stmt_iterator *gsi);
+
+#endif /* SCANOMP_H */
