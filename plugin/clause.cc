@@ -39,6 +39,8 @@ static location_t pragma_loc = UNKNOWN_LOCATION;
 static int pragma_kind;
 
 static vec<scan_clause *> clauses;
+/* Whether the input was preprocessed (-fpreprocessed).  */
+static bool was_preprocessed;
 /* Operators declared with `#pragma omp declare scan'.  */
 static vec<const char *> declared;
 
@@ -266,6 +268,10 @@ start_parse_unit (void *gcc_data, void *user_data)
   (void) user_data;
   cpp_define (parse_in, "scan(...)=");
   cpp_define (parse_in, "__scanomp_declare_scan=reduction");
+  /* Back to preprocessed mode (see scanomp_clause_init), before GCC
+     would define the built-in macros that the file already has.  */
+  if (was_preprocessed)
+    cpp_get_options (parse_in)->preprocessed = 1;
   scan_node = cpp_lookup (parse_in, (const unsigned char *) "scan", 4);
   declare_node = cpp_lookup (parse_in,
                              (const unsigned char *) "__scanomp_declare_scan",
@@ -277,20 +283,23 @@ start_parse_unit (void *gcc_data, void *user_data)
   cb->macro_to_expand = macro_to_expand;
   chained_line_change = cb->line_change;
   cb->line_change = line_change;
-
-  /* Preprocessed input (-save-temps, or a .i file) keeps the clause
-     verbatim; read it with directives only, and do not warn that our
-     macros go unused.  */
-  cpp_options *opts = cpp_get_options (parse_in);
-  if (opts->preprocessed)
-    opts->directives_only = 1;
-  cpp_warn_unused_macros = 0;
-  opts->warn_unused_macros = 0;
 }
 
 void
 scanomp_clause_init (const char *plugin_name)
 {
+  /* Preprocessed input (-save-temps, or a .i file) keeps the clause
+     verbatim, for us to read now.  In preprocessed mode libcpp reads the
+     first line marker ahead when it opens the file, and our #define at
+     the start of the unit would take those tokens for its own.  So the
+     file is opened as ordinary source (its line markers are valid there),
+     and preprocessed mode comes back once the macros are defined.  Our
+     macros may go unused: no warning.  */
+  cpp_options *opts = cpp_get_options (parse_in);
+  was_preprocessed = opts->preprocessed;
+  opts->preprocessed = 0;
+  cpp_warn_unused_macros = 0;
+  opts->warn_unused_macros = 0;
   register_callback (plugin_name, PLUGIN_START_UNIT, start_parse_unit,
                      NULL);
 }

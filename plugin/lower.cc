@@ -32,7 +32,6 @@
 #include "varasm.h"
 #include "cgraph.h"
 #include "diagnostic-core.h"
-#include "gimple-pretty-print.h"
 
 #include "scanomp.h"
 #include "scanrt.h"
@@ -450,6 +449,4 @@ scanomp_lower (scan_loop *l, const char *source, gimple_stmt_iterator *gsi)
   gimple_omp_set_body (l->construct, NULL);
   unwrap (&body);
   gsi_replace_with_seq (gsi, body, false);
-  if (getenv ("SCANOMP_DEBUG"))
-    print_gimple_seq (stderr, body, 0, TDF_NONE);
 }
