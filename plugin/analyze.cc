@@ -49,6 +49,8 @@ struct reader
   hash_set<tree> assigned;        /* variables the body assigns */
   int current_block;              /* bumped at every label */
   bool ok;
+  auto_vec<gimple *> stmts;       /* the body, flattened, in order */
+  auto_vec<tree> cond_operands;   /* each GIMPLE_COND's operands' values */
 };
 
 /* walk_tree callback: whether DATA, a decl, occurs in *TP.  */
@@ -290,6 +292,8 @@ read_seq (reader *r, gimple_seq seq)
 static void
 read_stmt (reader *r, gimple *s)
 {
+  if (gimple_code (s) != GIMPLE_BIND && gimple_code (s) != GIMPLE_TRY)
+    r->stmts.safe_push (s);
   switch (gimple_code (s))
     {
     case GIMPLE_ASSIGN:
@@ -331,9 +335,19 @@ read_stmt (reader *r, gimple *s)
         else
           {
             tree lhs = gimple_call_lhs (s);
+            tree v = lhs;
+            /* fmin and fmax combine like min and max, for check_update. */
+            if (lhs && gimple_call_num_args (s) == 2
+                && (!strcmp (scanomp_cl_builtin (fn), "fmin")
+                    || !strcmp (scanomp_cl_builtin (fn), "fmax")))
+              v = build2 (scanomp_cl_builtin (fn)[2] == 'i' ? MIN_EXPR
+                                                           : MAX_EXPR,
+                          TREE_TYPE (lhs),
+                          substitute (r, gimple_call_arg (s, 0)),
+                          substitute (r, gimple_call_arg (s, 1)));
             if (lhs)
               {
-                r->value.put (lhs, lhs);
+                r->value.put (lhs, v);
                 r->block.put (lhs, r->current_block);
               }
             break;
@@ -346,6 +360,9 @@ read_stmt (reader *r, gimple *s)
       r->current_block++;
       break;
     case GIMPLE_COND:
+      r->cond_operands.safe_push (substitute (r, gimple_cond_lhs (s)));
+      r->cond_operands.safe_push (substitute (r, gimple_cond_rhs (s)));
+      break;
     case GIMPLE_GOTO:
     case GIMPLE_NOP:
     case GIMPLE_PREDICT:
@@ -582,54 +599,176 @@ op_code (enum scan_op op)
     }
 }
 
+/* walk_tree callback: whether *TP reads y[i-1] (DATA is the reader).  */
+static tree
+find_prev (tree *tp, int *walk_subtrees, void *data)
+{
+  reader *r = (reader *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if ((TREE_CODE (*tp) == MEM_REF || TREE_CODE (*tp) == ARRAY_REF)
+           && is_load_of (*tp, r->l->accesses[r->l->recur], r))
+    return *tp;
+  return NULL_TREE;
+}
+
+/* Whether the value E reads y[i-1].  */
+static bool
+uses_prev (reader *r, tree e)
+{
+  return walk_tree (&e, find_prev, r, NULL) != NULL_TREE;
+}
+
+/* The position of S in the flattened body.  */
+static int
+position (reader *r, gimple *s)
+{
+  for (unsigned k = 0; k < r->stmts.length (); k++)
+    if (r->stmts[k] == s)
+      return k;
+  return -1;
+}
+
+/* Check the short-circuit shape GCC gives y[i] = y[i-1] && E (or ||, or
+   with the operands swapped): the stored value is a flag F that is only
+   ever set to 0 or 1; y[i-1] is tested against zero once; and where that
+   test decides the result (false for &&, true for ||) the flag is set to
+   that result at once.  Run from the identity, the body then yields E's
+   truth value.  */
+static bool
+check_logical (reader *r)
+{
+  scan_loop *l = r->l;
+  bool land = l->op == SCAN_OP_LAND;
+  gimple *store = l->accesses[l->store].stmt;
+  gimple *load = l->accesses[l->recur].stmt;
+  tree p = gimple_assign_lhs (load);
+  int at = position (r, store);
+
+  /* Back from the stored value through copies and conversions to F.  */
+  tree f = gimple_assign_rhs1 (store);
+  for (int k = at - 1; k >= 0 && VAR_P (f); k--)
+    {
+      gimple *s = r->stmts[k];
+      if (is_gimple_assign (s) && gimple_assign_lhs (s) == f)
+        {
+          tree_code c = gimple_assign_rhs_code (s);
+          if (!(c == SSA_NAME || c == VAR_DECL || CONVERT_EXPR_CODE_P (c)
+                || c == FLOAT_EXPR) || !VAR_P (gimple_assign_rhs1 (s)))
+            break;
+          f = gimple_assign_rhs1 (s);
+        }
+      else if (gimple_code (s) == GIMPLE_LABEL)
+        break;
+    }
+  bool zero = false, one = false, only_flags = VAR_P (f) && f != p;
+  gcond *test = NULL;
+  for (gimple *s : r->stmts)
+    {
+      if (is_gimple_assign (s) && gimple_assign_lhs (s) == f)
+        {
+          tree v = gimple_assign_rhs1 (s);
+          zero |= integer_zerop (v);
+          one |= integer_onep (v);
+          only_flags &= integer_zerop (v) || integer_onep (v);
+        }
+      if (gimple_code (s) == GIMPLE_COND
+          && gimple_cond_lhs (s) == p
+          && (integer_zerop (gimple_cond_rhs (s))
+              || real_zerop (gimple_cond_rhs (s)))
+          && (gimple_cond_code (s) == NE_EXPR
+              || gimple_cond_code (s) == EQ_EXPR))
+        {
+          if (test)
+            only_flags = false;
+          test = as_a<gcond *> (s);
+        }
+    }
+  if (only_flags && zero && one && test)
+    {
+      /* The label the test takes when y[i-1] decides the result.  */
+      bool ne = gimple_cond_code (test) == NE_EXPR;
+      tree decided = (ne == land) ? gimple_cond_false_label (test)
+                                  : gimple_cond_true_label (test);
+      int k = 0;
+      while (k < (int) r->stmts.length ()
+             && !(gimple_code (r->stmts[k]) == GIMPLE_LABEL
+                  && gimple_label_label (as_a<glabel *> (r->stmts[k]))
+                     == decided))
+        k++;
+      gimple *next = k + 1 < (int) r->stmts.length () ? r->stmts[k + 1]
+                                                      : NULL;
+      if (next && is_gimple_assign (next) && gimple_assign_lhs (next) == f
+          && (land ? integer_zerop (gimple_assign_rhs1 (next))
+                   : integer_onep (gimple_assign_rhs1 (next))))
+        return true;
+    }
+  error_at (l->clause->loc, "the loop does not update %qs as %<%s[i] = "
+            "%s[i-1] %s ...%>; make the operator of the clause match the "
+            "update", l->var_name, l->var_name, l->var_name,
+            l->clause->op_name);
+  return false;
+}
+
 /* Check that V, the value stored to y[i], is y[i-1] op E with E free of
-   y[i-1], or E op y[i-1] for a commutative op.  */
+   y[i-1], or E op y[i-1] for a commutative op; and that nothing else
+   reads y[i-1].  */
 static bool
 check_update (reader *r, tree v)
 {
   scan_loop *l = r->l;
   const scan_access &prev = l->accesses[l->recur];
-  tree e = strip (v);
-  enum tree_code code = op_code (l->op);
-  if (code == ERROR_MARK)
-    {
-      error_at (l->clause->loc, "the %<%s%> operator is not supported by "
-                "%<scan%> yet; use %<+%>, %<-%>, %<*%>, %<&%>, %<|%>, "
-                "%<^%>, %<min%> or %<max%>", l->clause->op_name);
-      return false;
-    }
-  if (TREE_CODE (e) != code)
-    {
-      error_at (l->clause->loc, "the loop updates %qs with %qE, which is "
-                "not %<%s[i-1] %s ...%>; make the operator of the clause match "
-                "the update", l->var_name, v, l->var_name,
-                l->clause->op_name);
-      return false;
-    }
-  tree a = TREE_OPERAND (e, 0), b = TREE_OPERAND (e, 1);
-  if (!is_load_of (a, prev, r))
-    {
-      if (code == MINUS_EXPR || !is_load_of (b, prev, r))
-        {
-          error_at (l->clause->loc, "the loop updates %qs with %qE, which "
-                    "does not combine %<%s[i-1]%> with the rest by %<%s%>; "
-                    "write %<%s[i] = %s[i-1] %s ...%>", l->var_name, v,
-                    l->var_name, l->clause->op_name, l->var_name,
-                    l->var_name, l->clause->op_name);
-          return false;
-        }
-      std::swap (a, b);
-    }
-  /* The other operand must not use y[i-1] again.  */
-  for (const scan_access &acc : l->accesses)
-    if (&acc != &prev && acc.base == l->var && !acc.store && acc.rest
-        && prev.rest && operand_equal_p (acc.rest, prev.rest, 0))
+  const char *name = l->var_name, *op = l->clause->op_name;
+
+  /* The store must happen in every iteration: no label after it.  */
+  for (unsigned k = position (r, l->accesses[l->store].stmt) + 1;
+       k < r->stmts.length (); k++)
+    if (gimple_code (r->stmts[k]) == GIMPLE_LABEL)
       {
-        error_at (l->clause->loc, "the loop reads %<%s[i-1]%> more than "
-                  "once; a scan combines it with the rest exactly once",
-                  l->var_name);
+        error_at (l->clause->loc, "the loop may skip the store to "
+                  "%<%s[i]%>; a scan stores it in every iteration", name);
         return false;
       }
+  if (l->op == SCAN_OP_LAND || l->op == SCAN_OP_LOR)
+    return check_logical (r);
+
+  for (tree c : r->cond_operands)
+    if (uses_prev (r, c))
+      {
+        error_at (l->clause->loc, "the loop branches on %<%s[i-1]%>; a "
+                  "scan only combines it with the rest by %<%s%>", name, op);
+        return false;
+      }
+  tree e = strip (v);
+  enum tree_code code = op_code (l->op);
+  tree a = NULL_TREE, b = NULL_TREE;
+  if (TREE_CODE (e) == code)
+    {
+      a = TREE_OPERAND (e, 0);
+      b = TREE_OPERAND (e, 1);
+      if (!is_load_of (a, prev, r))
+        {
+          if (code == MINUS_EXPR || !is_load_of (b, prev, r))
+            a = NULL_TREE;
+          else
+            std::swap (a, b);
+        }
+    }
+  if (!a)
+    {
+      error_at (l->clause->loc, "the loop does not update %qs as %<%s[i] = "
+                "%s[i-1] %s ...%>%s; make the operator of the clause match "
+                "the update", name, name, name, op,
+                code == MINUS_EXPR ? "" : " or its mirror image");
+      return false;
+    }
+  if (uses_prev (r, b))
+    {
+      error_at (l->clause->loc, "the loop combines %<%s[i-1]%> with a value "
+                "that reads %<%s[i-1]%> again; a scan combines it with the "
+                "rest exactly once", name, name);
+      return false;
+    }
   return true;
 }
 
@@ -806,10 +945,6 @@ scanomp_analyze (scan_loop *l, gimple *construct)
   tree *known = VAR_P (stored) ? r.value.get (stored) : NULL;
   if (!check_update (&r, known ? *known : stored))
     return false;
-  if (l->in_place)
-    {
-      /* y[i] = y[i] op y[i-1]: the other operand is y[i] itself.  */
-    }
 
   memset (&wi, 0, sizeof wi);
   wi.info = &r;
