@@ -406,16 +406,16 @@ find_loop (gimple_seq seq, bool *other)
           f = find_loop (gimple_omp_body (s), other);
           break;
         case GIMPLE_OMP_FOR:
-          f = as_a<gomp_for *> (s);
-          /* distribute parallel for: the inner loop is the one.  */
-          if (gimple_omp_for_kind (f) == GF_OMP_FOR_KIND_DISTRIBUTE)
-            {
-              bool inner_other = false;
-              gomp_for *inner = find_loop (gimple_omp_body (f), &inner_other);
-              if (inner)
-                f = inner;
-            }
-          break;
+          {
+            /* Combined constructs nest loops: distribute around parallel
+               for, for around simd.  The innermost holds the body.  */
+            f = as_a<gomp_for *> (s);
+            bool inner_other = false;
+            gomp_for *inner = find_loop (gimple_omp_body (f), &inner_other);
+            if (inner && !inner_other)
+              f = inner;
+            break;
+          }
         case GIMPLE_NOP:
         case GIMPLE_DEBUG:
         case GIMPLE_OMP_RETURN:
@@ -489,11 +489,11 @@ check_clauses (tree clauses, location_t loc, tree iv)
     switch (OMP_CLAUSE_CODE (c))
       {
       case OMP_CLAUSE_LASTPRIVATE:
+      case OMP_CLAUSE_LINEAR:
         if (OMP_CLAUSE_DECL (c) == iv)
           break;
         /* Fall through.  */
       case OMP_CLAUSE_REDUCTION:
-      case OMP_CLAUSE_LINEAR:
       case OMP_CLAUSE_ORDERED:
         error_at (OMP_CLAUSE_LOCATION (c) != UNKNOWN_LOCATION
                     ? OMP_CLAUSE_LOCATION (c) : loc,

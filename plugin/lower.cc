@@ -391,7 +391,11 @@ find_stmt (gimple_seq *seq, gimple *stmt, gimple_stmt_iterator *out)
   return false;
 }
 
-/* Replace every OpenMP construct in *SEQ by its body, through binds.  */
+/* Replace every OpenMP construct in *SEQ by its body, through binds.
+   The loops left are the outer ones of combined constructs (distribute
+   around parallel for, for around simd): they run a private copy of the
+   index over the same range, so their bodies stand for them, after their
+   pre-bodies.  */
 static void
 unwrap (gimple_seq *seq)
 {
@@ -404,8 +408,15 @@ unwrap (gimple_seq *seq)
         case GIMPLE_OMP_PARALLEL:
         case GIMPLE_OMP_TEAMS:
         case GIMPLE_OMP_TARGET:
+        case GIMPLE_OMP_FOR:
           {
-            gimple_seq body = gimple_omp_body (s);
+            gimple_seq body = NULL;
+            if (gimple_code (s) == GIMPLE_OMP_FOR)
+              {
+                body = gimple_omp_for_pre_body (s);
+                gimple_omp_for_set_pre_body (s, NULL);
+              }
+            gimple_seq_add_seq (&body, gimple_omp_body (s));
             gimple_omp_set_body (s, NULL);
             unwrap (&body);
             gsi_replace_with_seq (&g, body, false);
