@@ -629,6 +629,127 @@ position (reader *r, gimple *s)
   return -1;
 }
 
+/* The variable the value stored by STORE comes from, back through
+   copies and conversions within its block: the flag that branches set.  */
+static tree
+stored_flag (reader *r, gimple *store)
+{
+  tree f = gimple_assign_rhs1 (store);
+  for (int k = position (r, store) - 1; k >= 0 && VAR_P (f); k--)
+    {
+      gimple *s = r->stmts[k];
+      if (is_gimple_assign (s) && gimple_assign_lhs (s) == f)
+        {
+          tree_code c = gimple_assign_rhs_code (s);
+          if (!(c == SSA_NAME || c == VAR_DECL || CONVERT_EXPR_CODE_P (c)
+                || c == FLOAT_EXPR) || !VAR_P (gimple_assign_rhs1 (s)))
+            break;
+          f = gimple_assign_rhs1 (s);
+        }
+      else if (gimple_code (s) == GIMPLE_LABEL)
+        break;
+    }
+  return f;
+}
+
+/* The assignment to F in the block that label LABEL starts, or NULL:
+   GCC recomputes addresses there first.  */
+static gimple *
+set_after_label (reader *r, tree label, tree f)
+{
+  unsigned k = 0;
+  while (k < r->stmts.length ()
+         && !(gimple_code (r->stmts[k]) == GIMPLE_LABEL
+              && gimple_label_label (as_a<glabel *> (r->stmts[k])) == label))
+    k++;
+  for (k++; k < r->stmts.length (); k++)
+    {
+      gimple *s = r->stmts[k];
+      if (is_gimple_assign (s) && gimple_assign_lhs (s) == f)
+        return s;
+      if (gimple_code (s) == GIMPLE_LABEL || gimple_code (s) == GIMPLE_GOTO
+          || gimple_code (s) == GIMPLE_COND)
+        return NULL;
+    }
+  return NULL;
+}
+
+/* The value assigned by S, as the body computed it at that point.  */
+static tree
+assigned_value (reader *r, gimple *s)
+{
+  unsigned k = position (r, s);
+  /* Replay the body up to S to know its operands' values.  */
+  reader replay;
+  replay.l = r->l;
+  replay.loc = r->loc;
+  replay.current_block = 0;
+  replay.ok = true;
+  tree v = NULL_TREE;
+  for (unsigned j = 0; j <= k; j++)
+    {
+      gimple *t = r->stmts[j];
+      if (j == k)
+        v = substitute (&replay, gimple_assign_rhs_to_tree (t));
+      else if (is_gimple_assign (t) && VAR_P (gimple_assign_lhs (t)))
+        replay.value.put (gimple_assign_lhs (t),
+                          substitute (&replay,
+                                      gimple_assign_rhs_to_tree (t)));
+    }
+  return v;
+}
+
+/* Check the shape GCC gives y[i] = V < y[i-1] ? V : y[i-1] and its
+   variants (min and max written with ?:): the stored value is a flag set
+   in two branches, to y[i-1] in one and to V in the other, chosen by one
+   comparison of V with y[i-1].  Run from the identity, the body then
+   yields V.  */
+static bool
+check_select (reader *r)
+{
+  scan_loop *l = r->l;
+  tree f = stored_flag (r, l->accesses[l->store].stmt);
+  gcond *test = NULL;
+  int tests = 0;
+  for (gimple *s : r->stmts)
+    if (gimple_code (s) == GIMPLE_COND)
+      {
+        tests++;
+        test = as_a<gcond *> (s);
+      }
+  if (!VAR_P (f) || tests != 1)
+    return false;
+  tree a = r->cond_operands[0], b = r->cond_operands[1];
+  enum tree_code code = gimple_cond_code (test);
+  if (code != LT_EXPR && code != LE_EXPR && code != GT_EXPR
+      && code != GE_EXPR)
+    return false;
+  /* Make it V cmp y[i-1].  */
+  if (is_load_of (a, l->accesses[l->recur], r))
+    {
+      std::swap (a, b);
+      code = swap_tree_comparison (code);
+    }
+  if (!is_load_of (b, l->accesses[l->recur], r) || uses_prev (r, a))
+    return false;
+  gimple *on_true = set_after_label (r, gimple_cond_true_label (test), f);
+  gimple *on_false = set_after_label (r, gimple_cond_false_label (test), f);
+  if (!on_true || !on_false)
+    return false;
+  tree t = assigned_value (r, on_true), e = assigned_value (r, on_false);
+  bool v_when_true = !uses_prev (r, t);
+  if (v_when_true)
+    std::swap (t, e);
+  /* Now T is the y[i-1] branch's value and E the other's.  */
+  if (!is_load_of (t, l->accesses[l->recur], r)
+      || !operand_equal_p (strip (e), strip (a), 0))
+    return false;
+  if (!v_when_true)
+    code = invert_tree_comparison (code, false);
+  bool min = code == LT_EXPR || code == LE_EXPR;
+  return min == (l->op == SCAN_OP_MIN);
+}
+
 /* Check the short-circuit shape GCC gives y[i] = y[i-1] && E (or ||, or
    with the operands swapped): the stored value is a flag F that is only
    ever set to 0 or 1; y[i-1] is tested against zero once; and where that
@@ -643,24 +764,7 @@ check_logical (reader *r)
   gimple *store = l->accesses[l->store].stmt;
   gimple *load = l->accesses[l->recur].stmt;
   tree p = gimple_assign_lhs (load);
-  int at = position (r, store);
-
-  /* Back from the stored value through copies and conversions to F.  */
-  tree f = gimple_assign_rhs1 (store);
-  for (int k = at - 1; k >= 0 && VAR_P (f); k--)
-    {
-      gimple *s = r->stmts[k];
-      if (is_gimple_assign (s) && gimple_assign_lhs (s) == f)
-        {
-          tree_code c = gimple_assign_rhs_code (s);
-          if (!(c == SSA_NAME || c == VAR_DECL || CONVERT_EXPR_CODE_P (c)
-                || c == FLOAT_EXPR) || !VAR_P (gimple_assign_rhs1 (s)))
-            break;
-          f = gimple_assign_rhs1 (s);
-        }
-      else if (gimple_code (s) == GIMPLE_LABEL)
-        break;
-    }
+  tree f = stored_flag (r, store);
   bool zero = false, one = false, only_flags = VAR_P (f) && f != p;
   gcond *test = NULL;
   for (gimple *s : r->stmts)
@@ -690,16 +794,8 @@ check_logical (reader *r)
       bool ne = gimple_cond_code (test) == NE_EXPR;
       tree decided = (ne == land) ? gimple_cond_false_label (test)
                                   : gimple_cond_true_label (test);
-      int k = 0;
-      while (k < (int) r->stmts.length ()
-             && !(gimple_code (r->stmts[k]) == GIMPLE_LABEL
-                  && gimple_label_label (as_a<glabel *> (r->stmts[k]))
-                     == decided))
-        k++;
-      gimple *next = k + 1 < (int) r->stmts.length () ? r->stmts[k + 1]
-                                                      : NULL;
-      if (next && is_gimple_assign (next) && gimple_assign_lhs (next) == f
-          && (land ? integer_zerop (gimple_assign_rhs1 (next))
+      gimple *next = set_after_label (r, decided, f);
+      if (next && (land ? integer_zerop (gimple_assign_rhs1 (next))
                    : integer_onep (gimple_assign_rhs1 (next))))
         return true;
     }
@@ -731,6 +827,8 @@ check_update (reader *r, tree v)
       }
   if (l->op == SCAN_OP_LAND || l->op == SCAN_OP_LOR)
     return check_logical (r);
+  if ((l->op == SCAN_OP_MIN || l->op == SCAN_OP_MAX) && check_select (r))
+    return true;
 
   for (tree c : r->cond_operands)
     if (uses_prev (r, c))
@@ -762,7 +860,10 @@ check_update (reader *r, tree v)
                 code == MINUS_EXPR ? "" : " or its mirror image");
       return false;
     }
-  if (uses_prev (r, b))
+  int prevs = 0;
+  for (const scan_access &acc : l->accesses)
+    prevs += acc.prev;
+  if (uses_prev (r, b) || prevs > 1)
     {
       error_at (l->clause->loc, "the loop combines %<%s[i-1]%> with a value "
                 "that reads %<%s[i-1]%> again; a scan combines it with the "
@@ -806,8 +907,12 @@ check_accesses (reader *r)
       HOST_WIDE_INT rest = tree_to_shwi (fold_convert (ssizetype, a.rest));
       if (a.store && rest == 0 && l->store < 0)
         l->store = k;
-      else if (!a.store && rest == -l->step * size && l->recur < 0)
-        l->recur = k;
+      else if (!a.store && rest == -l->step * size)
+        {
+          a.prev = true;
+          if (l->recur < 0)
+            l->recur = k;
+        }
       else if (!a.store && rest == 0 && at_i_load < 0)
         at_i_load = k;
       else

@@ -202,8 +202,11 @@ read_clause (cpp_reader *pfile, int index, location_t loc)
   for (unsigned i = 0; i < c->nvars; i++)
     c->vars[i] = vars[i];
 
+  /* The construct's kind is known on #pragma lines; for _Pragma the
+     GIMPLE pass tells.  */
   switch (pragma_kind)
     {
+    case PRAGMA_NONE:
     case PRAGMA_OMP_PARALLEL:
     case PRAGMA_OMP_FOR:
     case PRAGMA_OMP_TARGET:
@@ -252,10 +255,17 @@ line_change (cpp_reader *pfile, const cpp_token *tok, int parsing_args)
 {
   if (chained_line_change)
     chained_line_change (pfile, tok, parsing_args);
+  /* A line that is not a pragma forgets the last one: a _Pragma later on
+     it does not come through here, and its kind stays unknown.  */
   if (tok->type == CPP_PRAGMA)
     {
       pragma_loc = tok->src_loc;
       pragma_kind = tok->val.pragma;
+    }
+  else
+    {
+      pragma_loc = UNKNOWN_LOCATION;
+      pragma_kind = PRAGMA_NONE;
     }
 }
 
@@ -304,21 +314,47 @@ scanomp_clause_init (const char *plugin_name)
                      NULL);
 }
 
-/* The clause of the construct at LOC, or NULL.  */
+/* Where LOC was written, or for a macro, expanded.  */
+static expanded_location
+written (location_t loc)
+{
+  return expand_location (linemap_resolve_location
+                          (line_table, loc, LRK_MACRO_EXPANSION_POINT, NULL));
+}
+
+/* Whether clause C belongs to the construct at LOC: the pragma's own
+   location, or for _Pragma (whose kind and location the preprocessor does
+   not see) the line the clause was written on.  */
+static bool
+matches (scan_clause *c, location_t loc)
+{
+  if (c->pragma_loc != UNKNOWN_LOCATION)
+    return c->pragma_loc == loc;
+  expanded_location want = written (loc), have = written (c->loc);
+  return have.file && want.file && !strcmp (have.file, want.file)
+         && have.line == want.line;
+}
+
+/* The first clause not yet used of the construct at LOC, or NULL.
+   Several _Pragma clauses from one macro expansion share a line; they are
+   taken in order, and analyze.cc checks each against its loop.  */
 scan_clause *
 scanomp_find_clause (location_t loc)
 {
-  for (scan_clause *c : clauses)
-    if (c->pragma_loc == loc)
-      return c;
-  /* _Pragma and odd line structures: the same line as the clause.  */
-  expanded_location want = expand_location (loc);
-  for (scan_clause *c : clauses)
-    {
-      expanded_location have = expand_location (c->loc);
-      if (have.file && want.file && !strcmp (have.file, want.file)
-          && have.line == want.line)
+  if (loc != UNKNOWN_LOCATION)
+    for (scan_clause *c : clauses)
+      if (!c->used && matches (c, loc))
         return c;
-    }
   return NULL;
+}
+
+/* Whether any clause, used or not, matches the construct at LOC.  */
+bool
+scanomp_clause_seen (location_t loc)
+{
+  if (loc != UNKNOWN_LOCATION)
+    for (scan_clause *c : clauses)
+      if (matches (c, loc))
+        return true;
+  return false;
 }

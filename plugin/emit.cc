@@ -394,7 +394,6 @@ static void stmt_seq (emitter *e, gimple_seq seq);
 static void
 statement (emitter *e, gimple *s)
 {
-  scan_loop *l = e->l;
   switch (gimple_code (s))
     {
     case GIMPLE_ASSIGN:
@@ -413,13 +412,14 @@ statement (emitter *e, gimple *s)
         tree rhs1 = gimple_assign_rhs1 (s);
         const scan_access *ld = gimple_assign_single_p (s)
                                   ? access_of (e, rhs1, s) : NULL;
-        if (ld && ld == &l->accesses[l->recur])
+        if (ld && ld->prev)
           identity (e);
+        else if (gimple_assign_single_p (s))
+          /* Not gimple_assign_rhs_to_tree: it may copy the operand, and
+             the access records know the operand itself.  */
+          expr (e, rhs1, s);
         else
-          {
-            tree rhs = gimple_assign_rhs_to_tree (s);
-            expr (e, rhs, s);
-          }
+          expr (e, gimple_assign_rhs_to_tree (s), s);
         add (&e->out, ";\n");
         return;
       }

@@ -113,14 +113,35 @@ collect (gimple_seq *seq, vec<found> *out)
           inner = gimple_omp_body_ptr (s);
           break;
         default:
+          /* A clause on any other construct (from _Pragma, whose kind the
+             preprocessor cannot see).  */
+          if (is_gimple_omp (s)
+              && (c = scanomp_find_clause (gimple_location (s))))
+            {
+              c->used = true;
+              error_at (c->loc, "the %<scan%> clause belongs on a loop: put "
+                        "it on %<#pragma omp parallel for%>, %<target "
+                        "parallel for%> or %<target teams distribute "
+                        "parallel for%>");
+            }
+          c = NULL;
+          if (is_gimple_omp (s) && gimple_has_substatements (s))
+            inner = gimple_omp_body_ptr (s);
           break;
         }
-      if (c && !c->used)
+      if (c)
         {
           c->used = true;
           found f = { s, seq, c };
           out->safe_push (f);
         }
+      else if (gimple_code (s) == GIMPLE_OMP_PARALLEL
+               && scanomp_clause_seen (gimple_location (s)))
+        /* Never let a loop meant for a scan run as a plain parallel
+           loop.  */
+        error_at (gimple_location (s), "cannot tell which %<scan%> clause "
+                  "belongs to this construct; write the pragma of each scan "
+                  "loop on a line of its own");
       else if (inner)
         collect (inner, out);
     }

@@ -53,6 +53,7 @@ extern struct scanomp_options scanomp_options;
 /* clause.cc */
 void scanomp_clause_init (const char *plugin_name);
 struct scan_clause *scanomp_find_clause (location_t construct_loc);
+bool scanomp_clause_seen (location_t construct_loc);
 const char *scanomp_op_spelling (enum scan_op op);
 
 /* One memory access of the loop body: BASE[offset], the offset in bytes
@@ -64,6 +65,7 @@ struct scan_access
   tree base;                 /* the array or pointer decl */
   tree elem_type;
   bool store;
+  bool prev;                 /* a read of y[i-1] */
   HOST_WIDE_INT coef;
   tree rest;                 /* sizetype, or NULL_TREE when unknown */
 };
