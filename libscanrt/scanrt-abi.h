@@ -72,9 +72,11 @@ struct SCANRT_arg
 /* Run the scan of DESC over positions [0, N) on DEVICE (-1: the default),
    the hooks seeing index FIRST + position.  SEED (elem_size bytes) is
    combined before position 0; TOTAL, if not NULL, receives seed combined
-   with every contribution.  Returns 0 when done, nonzero when the caller
+   with every contribution.  Returns 0 when done; positive when the caller
    must run its fallback (the reason has been printed where it is an error,
-   not where it is the user's choice or a small N).  */
+   not where it is the user's choice or a small N); negative when the scan
+   failed under OMP_TARGET_OFFLOAD=MANDATORY, where OpenMP allows no
+   fallback: generated code then aborts, as libgomp would.  */
 int SCANRT_scan (const struct SCANRT_desc *desc, int device, long first,
                  unsigned long n, const void *seed, void *total,
                  const struct SCANRT_arg *args);

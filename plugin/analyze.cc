@@ -323,16 +323,19 @@ read_stmt (reader *r, gimple *s)
     case GIMPLE_CALL:
       {
         tree fn = gimple_call_fndecl (s);
-        if (!(gimple_call_flags (s) & (ECF_CONST | ECF_PURE)))
+        /* Math built-ins only set errno, which kernels do not have.  */
+        if (scanomp_cl_builtin (fn))
+          ;
+        else if (!(gimple_call_flags (s) & (ECF_CONST | ECF_PURE)))
           error_at (gimple_location (s), "the %<scan%> loop calls %qE, "
                     "which may have side effects; a scan loop may only "
                     "compute values", fn ? fn : gimple_call_fn (s));
-        else if (!scanomp_cl_builtin (fn))
+        else
           error_at (gimple_location (s), "the %<scan%> loop calls %qE, "
                     "which cannot be translated to OpenCL; only math "
                     "built-ins such as %<sqrt%> are supported",
                     fn ? fn : gimple_call_fn (s));
-        else
+        if (scanomp_cl_builtin (fn))
           {
             tree lhs = gimple_call_lhs (s);
             tree v = lhs;
@@ -806,6 +809,27 @@ check_logical (reader *r)
   return false;
 }
 
+/* Collect into TERMS the operands of the chain of CODE at E (for
+   PLUS_EXPR, of + and - together, with NEGATED telling which are
+   subtracted), looking through conversions that keep the type's
+   size.  */
+static void
+flatten (tree e, enum tree_code code, bool neg, vec<tree> *terms,
+         vec<bool> *negated)
+{
+  tree_code c = TREE_CODE (e);
+  bool additive = code == PLUS_EXPR || code == MINUS_EXPR;
+  if (c == code || (additive && (c == PLUS_EXPR || c == MINUS_EXPR)))
+    {
+      flatten (strip (TREE_OPERAND (e, 0)), code, neg, terms, negated);
+      flatten (strip (TREE_OPERAND (e, 1)), code,
+               c == MINUS_EXPR ? !neg : neg, terms, negated);
+      return;
+    }
+  terms->safe_push (e);
+  negated->safe_push (neg);
+}
+
 /* Check that V, the value stored to y[i], is y[i-1] op E with E free of
    y[i-1], or E op y[i-1] for a commutative op; and that nothing else
    reads y[i-1].  */
@@ -837,33 +861,37 @@ check_update (reader *r, tree v)
                   "scan only combines it with the rest by %<%s%>", name, op);
         return false;
       }
-  tree e = strip (v);
+  /* The chain of the operator's applications (for + and -, of both, with
+     signs) must hold y[i-1] once, added; the rest is E.  */
   enum tree_code code = op_code (l->op);
-  tree a = NULL_TREE, b = NULL_TREE;
-  if (TREE_CODE (e) == code)
-    {
-      a = TREE_OPERAND (e, 0);
-      b = TREE_OPERAND (e, 1);
-      if (!is_load_of (a, prev, r))
-        {
-          if (code == MINUS_EXPR || !is_load_of (b, prev, r))
-            a = NULL_TREE;
-          else
-            std::swap (a, b);
-        }
-    }
-  if (!a)
+  auto_vec<tree> terms;
+  auto_vec<bool> negated;
+  flatten (strip (v), code, false, &terms, &negated);
+  int found = -1;
+  for (unsigned k = 0; k < terms.length (); k++)
+    if (!negated[k] && is_load_of (terms[k], prev, r))
+      {
+        found = k;
+        break;
+      }
+  /* - takes y[i-1] first: y[i] = y[i-1] - E.  */
+  if (found < 0 || (l->op == SCAN_OP_SUB && found != 0)
+      || (terms.length () < 2 && !l->in_place))
     {
       error_at (l->clause->loc, "the loop does not update %qs as %<%s[i] = "
                 "%s[i-1] %s ...%>%s; make the operator of the clause match "
                 "the update", name, name, name, op,
-                code == MINUS_EXPR ? "" : " or its mirror image");
+                l->op == SCAN_OP_SUB ? "" : " or its mirror image");
       return false;
     }
+  bool reused = false;
+  for (unsigned k = 0; k < terms.length (); k++)
+    if ((int) k != found)
+      reused |= uses_prev (r, terms[k]);
   int prevs = 0;
   for (const scan_access &acc : l->accesses)
     prevs += acc.prev;
-  if (uses_prev (r, b) || prevs > 1)
+  if (reused || prevs > 1)
     {
       error_at (l->clause->loc, "the loop combines %<%s[i-1]%> with a value "
                 "that reads %<%s[i-1]%> again; a scan combines it with the "

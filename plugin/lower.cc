@@ -10,7 +10,9 @@
      lo_k, hi_k = byte extents of each array over the iterations;
      args = { array k: (base + lo_k, hi_k - lo_k), &lo_k; &first; &scalars };
      seed = y[first - step];
-     if (SCANRT_scan (&desc, device, 0, n, &seed, 0, args) == 0) goto done;
+     status = SCANRT_scan (&desc, device, 0, n, &seed, 0, args);
+     if (status == 0) goto done;
+     if (status < 0) abort ();      OMP_TARGET_OFFLOAD=MANDATORY failed
    fallback:
      for (i = first; i COND bound; i += step) body;
    done:
@@ -245,7 +247,6 @@ offload_call (scan_loop *l, tree desc, tree fallback, tree done)
     count = fold_build2 (PLUS_EXPR, lt, count, build_int_cst (lt, 1));
   gimplify_assign (n, fold_build2 (MAX_EXPR, lt, count,
                                    build_int_cst (lt, 0)), &seq);
-  tree skip = create_artificial_label (UNKNOWN_LOCATION);
   tree go = create_artificial_label (UNKNOWN_LOCATION);
   gimple_seq_add_stmt (&seq, gimple_build_cond (LE_EXPR, n,
                                                 build_int_cst (lt, 0), done,
@@ -348,10 +349,21 @@ offload_call (scan_loop *l, tree desc, tree fallback, tree done)
   gimple_call_set_lhs (call, status);
   gimple_set_location (call, l->clause->loc);
   gimple_seq_add_stmt (&seq, call);
+  /* 0: done; positive: run the fallback; negative: the offload was
+     mandatory and failed (the runtime said why), so stop, as libgomp
+     does.  */
+  tree failed = create_artificial_label (UNKNOWN_LOCATION);
+  tree not_done = create_artificial_label (UNKNOWN_LOCATION);
   gimple_seq_add_stmt (&seq, gimple_build_cond (EQ_EXPR, status,
                                                 integer_zero_node, done,
+                                                not_done));
+  gimple_seq_add_stmt (&seq, gimple_build_label (not_done));
+  gimple_seq_add_stmt (&seq, gimple_build_cond (LT_EXPR, status,
+                                                integer_zero_node, failed,
                                                 fallback));
-  (void) skip;
+  gimple_seq_add_stmt (&seq, gimple_build_label (failed));
+  gimple_seq_add_stmt (&seq, gimple_build_call (builtin_decl_explicit
+                                                (BUILT_IN_ABORT), 0));
   return seq;
 }
 
