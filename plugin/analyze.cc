@@ -239,18 +239,17 @@ record_access (reader *r, tree ref, gimple *stmt, bool store)
   if (!ok || !r->ok)
     {
       error_at (gimple_location (stmt), "the %<scan%> loop accesses memory "
-                "through %qE, which is not an element of an array or of "
-                "memory a pointer points to; index arrays directly, as in "
-                "%<x[i]%>", ref);
+                "that is not an element of an array or of memory a pointer "
+                "points to; index arrays directly, as in %<x[i]%>");
       inform (r->loc, "for this %<scan%> clause");
       r->ok = false;
       return;
     }
   if (!affine (off, r->l->iv, &a.coef, &a.rest))
     {
-      error_at (gimple_location (stmt), "the index of %qE is not an affine "
-                "function of the loop index %qD; %<scan%> loops index arrays "
-                "as in %<x[i + k]%>", ref, r->l->iv);
+      error_at (gimple_location (stmt), "an array index in the %<scan%> "
+                "loop is not an affine function of the loop index %qD; "
+                "index arrays as in %<x[i + k]%> or %<x[2 * i]%>", r->l->iv);
       inform (r->loc, "for this %<scan%> clause");
       r->ok = false;
       return;
@@ -924,15 +923,24 @@ check_accesses (reader *r)
           add_base (l, a.base);
           continue;
         }
-      if (a.coef != size || TREE_CODE (a.rest) != INTEGER_CST)
+      if (a.coef != size || TREE_CODE (a.rest) != INTEGER_CST
+          || tree_to_shwi (fold_convert (ssizetype, a.rest)) % size)
         {
-          error_at (gimple_location (a.stmt), "%qs is indexed as %qE; a "
-                    "scan reads %<%s[i]%> and %<%s[i-1]%> and writes "
-                    "%<%s[i]%> only", l->var_name, a.ref, l->var_name,
-                    l->var_name, l->var_name);
+          if (a.coef != size)
+            error_at (gimple_location (a.stmt), "%qs is indexed with a step "
+                      "of %wd elements per iteration; a scan indexes it with "
+                      "the loop index, as %<%s[i]%>", l->var_name,
+                      a.coef / size, l->var_name);
+          else
+            error_at (gimple_location (a.stmt), "%qs is indexed at %<i%> "
+                      "plus a value that is not a constant; a scan reads "
+                      "%<%s[i]%> and %<%s[i-1]%> only", l->var_name,
+                      l->var_name, l->var_name);
+          inform (r->loc, "for this %<scan%> clause");
           return false;
         }
       HOST_WIDE_INT rest = tree_to_shwi (fold_convert (ssizetype, a.rest));
+      HOST_WIDE_INT delta = rest / size;
       if (a.store && rest == 0 && l->store < 0)
         l->store = k;
       else if (!a.store && rest == -l->step * size)
@@ -941,15 +949,25 @@ check_accesses (reader *r)
           if (l->recur < 0)
             l->recur = k;
         }
-      else if (!a.store && rest == 0 && at_i_load < 0)
+      else if (!a.store && rest == 0)
         at_i_load = k;
       else
         {
-          error_at (gimple_location (a.stmt), "%s %qs at %qE; a scan reads "
-                    "%<%s[i]%> and %<%s[i-1]%> once each and writes "
-                    "%<%s[i]%> once", a.store ? "the loop writes" :
-                    "the loop reads", l->var_name, a.ref, l->var_name,
-                    l->var_name, l->var_name);
+          if (a.store && rest == 0)
+            error_at (gimple_location (a.stmt), "the loop writes %<%s[i]%> "
+                      "twice; a scan writes it once", l->var_name);
+          else
+            {
+              char at[32], before[16];
+              snprintf (at, sizeof at, "i%+ld", (long) delta);
+              snprintf (before, sizeof before, "i%+d", -l->step);
+              error_at (gimple_location (a.stmt), "the loop %s %<%s[%s]%>; "
+                        "a scan reads %<%s[i]%> and %<%s[%s]%>, and writes "
+                        "%<%s[i]%>, only", a.store ? "writes" : "reads",
+                        l->var_name, at, l->var_name, l->var_name, before,
+                        l->var_name);
+            }
+          inform (r->loc, "for this %<scan%> clause");
           return false;
         }
     }
@@ -966,8 +984,28 @@ check_accesses (reader *r)
   return true;
 }
 
+/* walk_tree callback: a variable named DATA.  */
+static tree
+find_named (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if ((VAR_P (*tp) || TREE_CODE (*tp) == PARM_DECL) && DECL_NAME (*tp)
+           && !strcmp (IDENTIFIER_POINTER (DECL_NAME (*tp)),
+                       (const char *) data))
+    return *tp;
+  return NULL_TREE;
+}
+
+static tree
+find_named_op (tree *tp, int *walk_subtrees, void *data)
+{
+  struct walk_stmt_info *wi = (struct walk_stmt_info *) data;
+  return find_named (tp, walk_subtrees, wi->info);
+}
+
 /* Find the scanned array's decl: a variable of that name read or written
-   by the body.  */
+   by the body; else any variable of that name the body uses.  */
 static tree
 find_var (scan_loop *l)
 {
@@ -975,7 +1013,12 @@ find_var (scan_loop *l)
     if (DECL_NAME (a.base)
         && !strcmp (IDENTIFIER_POINTER (DECL_NAME (a.base)), l->var_name))
       return a.base;
-  return NULL_TREE;
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = (void *) l->var_name;
+  gimple *s = walk_gimple_seq (gimple_omp_body (l->loop), NULL,
+                               find_named_op, &wi);
+  return s ? wi.callback_result : NULL_TREE;
 }
 
 bool
@@ -1040,8 +1083,8 @@ scanomp_analyze (scan_loop *l, gimple *construct)
   l->var = find_var (l);
   if (!l->var)
     {
-      error_at (loc, "%qs is not an array the loop reads or writes",
-                l->var_name);
+      error_at (loc, "%qs is not an array the loop reads or writes; name "
+                "the array the loop scans", l->var_name);
       return false;
     }
   tree vt = TREE_TYPE (l->var);

@@ -1,0 +1,10 @@
+/* The scanned array read at an offset other than i and i-1.  */
+/* { dg-do compile } */
+
+void
+f (int *y, const int *x, int n)
+{
+#pragma omp parallel for scan(+: y)
+  for (int i = 2; i < n; i++)
+    y[i] = y[i-2] + x[i]; /* { dg-error "the loop reads 'y\\\[i-2\\\]'; a scan reads 'y\\\[i\\\]' and 'y\\\[i-1\\\]'" } */
+}
