@@ -58,14 +58,14 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
 
   if (l->variant == SCANRT_VARIANT_CPU)
     {
-      /* Measured on pocl 3.1 (2^24 elements, 2 cores): integers run best
-         two elements a step (4.5 Gelem/s for int, against 4.1 one at a
-         time); float and double, whose adds take several cycles, four
-         (3.1 and 1.9 Gelem/s, against 1.2 and 1.1).  Eight doubles a step
-         collapsed, to 0.04 Gelem/s.  */
-      int floating = l->desc->type == SCANRT_FLOAT
-                     || l->desc->type == SCANRT_DOUBLE;
-      l->items = pick (params->items, "SCANOMP_CPU_UNROLL", floating ? 4 : 2);
+      /* Measured on pocl 3.1 (2^24 elements, 2 cores), four elements a
+         step: int 3.5 ms against 3.8 two at a time, and 4.5 ms against
+         5.8 when the output sits one element off the input, as in the
+         thesis' y[i] = y[i-1] + x[i-1] (each load then matches the last
+         store modulo 4 KiB, a false dependence the core waits on);
+         float and double 3.1 and 1.9 Gelem/s, against 1.2 and 1.1 one at
+         a time.  Eight collapsed for double, to 0.04 Gelem/s.  */
+      l->items = pick (params->items, "SCANOMP_CPU_UNROLL", 4);
       size_t per_unit = (l->n + 4 * dev->compute_units - 1)
                         / (4 * dev->compute_units);
       size_t chunk = CPU_CHUNK_BYTES / elem;
