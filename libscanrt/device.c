@@ -217,6 +217,16 @@ scanrt_num_devices (void)
 }
 
 int
+scanrt_cpu_device (void)
+{
+  pthread_once (&discovered, discover);
+  for (int i = 0; i < ndevices; i++)
+    if (devices[i].type & CL_DEVICE_TYPE_CPU)
+      return i;
+  return default_device;
+}
+
+int
 scanrt_default_device (void)
 {
   pthread_once (&discovered, discover);

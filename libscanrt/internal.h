@@ -65,6 +65,8 @@ struct scanrt_device
 enum scanrt_offload scanrt_offload_policy (void);
 int scanrt_num_devices (void);
 int scanrt_default_device (void);
+/* The first CPU device, else the default one.  */
+int scanrt_cpu_device (void);
 /* Device NUMBER with its context and queue open, or NULL (reported).  The
    caller holds dev->lock while it uses the queue.  */
 struct scanrt_device *scanrt_device_open (int number);

@@ -98,7 +98,8 @@ scanrt_run (const struct scanrt_request *r)
   int status = SCANRT_OK;
 
   int ndev = scanrt_num_devices ();
-  int device = r->device < 0 ? scanrt_default_device () : r->device;
+  int device = r->device == SCANRT_DEVICE_HOST_CPU ? scanrt_cpu_device ()
+               : r->device < 0 ? scanrt_default_device () : r->device;
   if (device > ndev)
     {
       scanrt_report ("%s: device %d does not exist: devices are 0 to %d, and "

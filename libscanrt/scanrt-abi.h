@@ -69,6 +69,11 @@ struct SCANRT_arg
   size_t bytes;
 };
 
+/* SCANRT_scan's DEVICE for a loop outside any target construct: it runs
+   on the host's own CPU, through the first OpenCL CPU device (pocl), and
+   on the default device only if there is none.  */
+#define SCANRT_DEVICE_HOST_CPU (-2)
+
 /* Run the scan of DESC over positions [0, N) on DEVICE (-1: the default),
    the hooks seeing index FIRST + position.  SEED (elem_size bytes) is
    combined before position 0; TOTAL, if not NULL, receives seed combined

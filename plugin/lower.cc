@@ -336,8 +336,12 @@ offload_call (scan_loop *l, tree desc, tree fallback, tree done)
                                           ptr_type_node, ptr_type_node,
                                           ptr_type_node, NULL_TREE);
   tree fn = build_fn_decl ("SCANRT_scan", fntype);
+  /* A target's device, or its default; a loop outside any target runs on
+     the host's CPU device.  */
   tree device = l->device ? fold_convert (integer_type_node, l->device)
-                          : build_int_cst (integer_type_node, -1);
+                : build_int_cst (integer_type_node,
+                                 gimple_code (l->construct) == GIMPLE_OMP_TARGET
+                                 ? -1 : SCANRT_DEVICE_HOST_CPU);
   device = value (device, &seq);
   tree nu = value (fold_convert (long_unsigned_type_node, n), &seq);
   gcall *call = gimple_build_call (fn, 7, build_fold_addr_expr (desc), device,

@@ -1,0 +1,11 @@
+/* -fplugin-arg-scanomp-verbose: a note for each offloaded loop.  */
+/* { dg-do compile } */
+/* { dg-options "-fplugin-arg-scanomp-verbose" } */
+
+void
+f (unsigned short *y, const unsigned short *x, int n)
+{
+#pragma omp parallel for scan(max: y) /* { dg-message "'scan\\(max: y\\)' runs as an OpenCL kernel: 'short unsigned int' elements" } */
+  for (int i = 1; i < n; i++)
+    y[i] = y[i-1] > x[i] ? y[i-1] : x[i];
+}

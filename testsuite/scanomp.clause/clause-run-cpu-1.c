@@ -1,0 +1,34 @@
+/* A loop outside any target construct runs on the host's CPU device,
+   whatever the default device: with SCANOMP_DEVICE=host the target loop
+   runs on the host and the plain one on pocl (the profile's third column
+   counts calls run on the host).  */
+/* { dg-do run } */
+/* { dg-require-effective-target opencl_device } */
+/* { dg-set-env SCANOMP_DEVICE host } */
+/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-env SCANOMP_PROFILE 1 } */
+
+#include "clause-check.h"
+
+int
+main (void)
+{
+  long n = 5001;
+  int *y = malloc (n * 4), *z = malloc (n * 4), *r = malloc (n * 4);
+  for (long i = 0; i < n; i++)
+    y[i] = z[i] = r[i] = (int) (rnd () % 100);
+#pragma omp parallel for scan(+: y)
+  for (long i = 1; i < n; i++)
+    y[i] += y[i-1];
+#pragma omp target map(tofrom: z[0:n])
+#pragma omp parallel for scan(+: z)
+  for (long i = 1; i < n; i++)
+    z[i] += z[i-1];
+  for (long i = 1; i < n; i++)
+    r[i] += r[i-1];
+  for (long i = 0; i < n; i++)
+    if (y[i] != r[i] || z[i] != r[i])
+      FAIL ("element %ld", i);
+  return 0;
+}
+/* { dg-output "clause-run-cpu-1.c:24 +1 +1 .*clause-run-cpu-1.c:20 +1 +0 " } */
