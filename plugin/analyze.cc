@@ -601,6 +601,40 @@ op_code (enum scan_op op)
     }
 }
 
+/* Whether DECL is another array of L's clause.  */
+static bool
+scanned_elsewhere (scan_loop *l, tree decl)
+{
+  if (decl == l->var || !DECL_NAME (decl))
+    return false;
+  for (unsigned k = 0; k < l->clause->nvars; k++)
+    if (!strcmp (IDENTIFIER_POINTER (DECL_NAME (decl)), l->clause->vars[k]))
+      return true;
+  return false;
+}
+
+/* walk_tree callback: a read of another array of the clause (DATA is the
+   reader).  */
+static tree
+find_other_scan (tree *tp, int *walk_subtrees, void *data)
+{
+  reader *r = (reader *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (TREE_CODE (*tp) == MEM_REF || TREE_CODE (*tp) == ARRAY_REF)
+    {
+      unsigned n = r->l->accesses.length ();
+      record_access (r, *tp, r->l->accesses[r->l->store].stmt, false);
+      if (r->l->accesses.length () > n)
+        {
+          tree base = r->l->accesses.pop ().base;
+          if (scanned_elsewhere (r->l, base))
+            return *tp;
+        }
+    }
+  return NULL_TREE;
+}
+
 /* walk_tree callback: whether *TP reads y[i-1] (DATA is the reader).  */
 static tree
 find_prev (tree *tp, int *walk_subtrees, void *data)
@@ -839,15 +873,31 @@ check_update (reader *r, tree v)
   const scan_access &prev = l->accesses[l->recur];
   const char *name = l->var_name, *op = l->clause->op_name;
 
-  /* The store must happen in every iteration: no label after it.  */
-  for (unsigned k = position (r, l->accesses[l->store].stmt) + 1;
-       k < r->stmts.length (); k++)
-    if (gimple_code (r->stmts[k]) == GIMPLE_LABEL)
-      {
-        error_at (l->clause->loc, "the loop may skip the store to "
-                  "%<%s[i]%>; a scan stores it in every iteration", name);
-        return false;
-      }
+  /* The store must happen in every iteration: no jump before it may land
+     after it.  */
+  int at = position (r, l->accesses[l->store].stmt);
+  for (int k = 0; k < at; k++)
+    {
+      gimple *s = r->stmts[k];
+      tree targets[2] = { NULL_TREE, NULL_TREE };
+      if (gimple_code (s) == GIMPLE_COND)
+        {
+          targets[0] = gimple_cond_true_label (as_a<gcond *> (s));
+          targets[1] = gimple_cond_false_label (as_a<gcond *> (s));
+        }
+      else if (gimple_code (s) == GIMPLE_GOTO)
+        targets[0] = gimple_goto_dest (s);
+      for (tree t : targets)
+        for (int j = at + 1; t && j < (int) r->stmts.length (); j++)
+          if (gimple_code (r->stmts[j]) == GIMPLE_LABEL
+              && gimple_label_label (as_a<glabel *> (r->stmts[j])) == t)
+            {
+              error_at (l->clause->loc, "the loop may skip the store to "
+                        "%<%s[i]%>; a scan stores it in every iteration",
+                        name);
+              return false;
+            }
+    }
   if (l->op == SCAN_OP_LAND || l->op == SCAN_OP_LOR)
     return check_logical (r);
   if ((l->op == SCAN_OP_MIN || l->op == SCAN_OP_MAX) && check_select (r))
@@ -887,10 +937,16 @@ check_update (reader *r, tree v)
   for (unsigned k = 0; k < terms.length (); k++)
     if ((int) k != found)
       reused |= uses_prev (r, terms[k]);
-  int prevs = 0;
-  for (const scan_access &acc : l->accesses)
-    prevs += acc.prev;
-  if (reused || prevs > 1)
+  for (unsigned k = 0; k < terms.length (); k++)
+    if ((int) k != found
+        && walk_tree (&terms[k], find_other_scan, r, NULL) != NULL_TREE)
+      {
+        error_at (l->clause->loc, "the scan of %qs reads another array the "
+                  "same clause scans; each array of a %<scan%> clause is "
+                  "scanned on its own", name);
+        return false;
+      }
+  if (reused)
     {
       error_at (l->clause->loc, "the loop combines %<%s[i-1]%> with a value "
                 "that reads %<%s[i-1]%> again; a scan combines it with the "
@@ -911,11 +967,11 @@ check_accesses (reader *r)
   for (unsigned k = 0; k < l->accesses.length (); k++)
     {
       scan_access &a = l->accesses[k];
-      if (a.store && a.base != l->var)
+      if (a.store && a.base != l->var && !scanned_elsewhere (l, a.base))
         {
           error_at (gimple_location (a.stmt), "the %<scan%> loop stores to "
-                    "%qD; only the scanned array %qs may be written", a.base,
-                    l->var_name);
+                    "%qD; only the arrays of the %<scan%> clause may be "
+                    "written", a.base);
           return false;
         }
       if (a.base != l->var)
@@ -1022,7 +1078,7 @@ find_var (scan_loop *l)
 }
 
 bool
-scanomp_analyze (scan_loop *l, gimple *construct)
+scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
 {
   location_t loc = l->clause->loc;
   l->construct = construct;
@@ -1047,13 +1103,7 @@ scanomp_analyze (scan_loop *l, gimple *construct)
                 "the %<parallel for%> loop");
       return false;
     }
-  if (l->clause->nvars != 1)
-    {
-      error_at (loc, "this %<scan%> clause lists %u arrays; only one array "
-                "per clause is supported yet", l->clause->nvars);
-      return false;
-    }
-  l->var_name = l->clause->vars[0];
+  l->var_name = l->clause->vars[item];
   l->op = l->clause->op;
   if (gimple_code (construct) == GIMPLE_OMP_TARGET)
     {

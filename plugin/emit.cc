@@ -54,10 +54,22 @@ add (strbuf *b, const char *fmt, ...)
 
 struct emitter
 {
-  scan_loop *l;
+  scan_loop *l;        /* the first array's analysis, with all arguments */
+  scan_loop *items;    /* every array's */
+  unsigned n;
   strbuf out;
   bool ok;
 };
+
+/* The array of the clause that BASE is, or -1.  */
+static int
+item_of (emitter *e, tree base)
+{
+  for (unsigned k = 0; k < e->n; k++)
+    if (e->items[k].var == base)
+      return k;
+  return -1;
+}
 
 /* The OpenCL C name of TYPE, or NULL if it has none we can use.  */
 const char *
@@ -354,11 +366,11 @@ expr (emitter *e, tree t, gimple *stmt)
   e->ok = false;
 }
 
-/* The identity of L's operator over its element type, as OpenCL C.  */
+/* The identity of array L's operator over its element type, as OpenCL
+   C.  */
 static void
-identity (emitter *e)
+identity (emitter *e, scan_loop *l)
 {
-  scan_loop *l = e->l;
   const char *ty = type_of (e, l->type);
   bool fl = SCALAR_FLOAT_TYPE_P (l->type);
   switch (l->op)
@@ -403,7 +415,12 @@ statement (emitter *e, gimple *s)
         if (a)
           {
             /* The store to y[i]: what the iteration contributes.  */
-            add (&e->out, "  r = (SCANOMP_T) ");
+            int k = item_of (e, a->base);
+            if (e->n == 1)
+              add (&e->out, "  r = (SCANOMP_T) ");
+            else
+              add (&e->out, "  r.s%d = (%s) ", k,
+                   type_of (e, e->items[k].type));
             expr (e, gimple_assign_rhs1 (s), s);
             add (&e->out, ";\n");
             return;
@@ -413,7 +430,7 @@ statement (emitter *e, gimple *s)
         const scan_access *ld = gimple_assign_single_p (s)
                                   ? access_of (e, rhs1, s) : NULL;
         if (ld && ld->prev)
-          identity (e);
+          identity (e, &e->items[item_of (e, ld->base)]);
         else if (gimple_assign_single_p (s))
           /* Not gimple_assign_rhs_to_tree: it may copy the operand, and
              the access records know the operand itself.  */
@@ -502,6 +519,82 @@ declare_vars (emitter *e, gimple_seq seq, hash_set<tree> *seen)
 /* The kernel parameters and their names, in the order lower.cc passes the
    arguments: per array its buffer, offset and host start; the first index;
    the scalars.  */
+/* Combine A and B (OpenCL C expressions) with array L's operator, as the
+   templates' built-in operators do.  */
+static void
+combine (emitter *e, scan_loop *l, const char *a, const char *b)
+{
+  const char *t = type_of (e, l->type);
+  const char *ut = !INTEGRAL_TYPE_P (l->type) ? t
+                   : TYPE_PRECISION (l->type) > 32 ? "ulong" : "uint";
+  switch (l->op)
+    {
+    case SCAN_OP_ADD:
+    case SCAN_OP_SUB:
+    case SCAN_OP_MUL:
+      add (&e->out, "(%s) ((%s) %s %s (%s) %s)", t, ut, a,
+           l->op == SCAN_OP_MUL ? "*" : "+", ut, b);
+      break;
+    case SCAN_OP_MIN:
+    case SCAN_OP_MAX:
+      add (&e->out, "(%s %s %s ? %s : %s)", b,
+           l->op == SCAN_OP_MIN ? "<" : ">", a, b, a);
+      break;
+    default:
+      add (&e->out, "(%s) (%s %s %s)", t, a, scanomp_op_spelling (l->op), b);
+      break;
+    }
+}
+
+/* The element type, operator and identity of a clause with several
+   arrays: a struct of one field per array, combined field by field.  */
+static void
+multi_type (emitter *e)
+{
+  add (&e->out, "typedef struct {");
+  for (unsigned k = 0; k < e->n; k++)
+    add (&e->out, " %s s%u;", type_of (e, e->items[k].type), k);
+  add (&e->out, " } scanomp_multi;\n#define SCANOMP_T scanomp_multi\n"
+       "#define SCANOMP_OP 11\n"
+       "static scanomp_multi\nscanomp_combine (scanomp_multi a, "
+       "scanomp_multi b)\n{\n  scanomp_multi r;\n");
+  for (unsigned k = 0; k < e->n; k++)
+    {
+      char a[16], b[16];
+      snprintf (a, sizeof a, "a.s%u", k);
+      snprintf (b, sizeof b, "b.s%u", k);
+      add (&e->out, "  r.s%u = ", k);
+      combine (e, &e->items[k], a, b);
+      add (&e->out, ";\n");
+    }
+  add (&e->out, "  return r;\n}\n#define SCANOMP_COMBINE(a, b) "
+       "scanomp_combine ((a), (b))\n"
+       "static scanomp_multi\nscanomp_identity (void)\n{\n"
+       "  scanomp_multi r;\n");
+  for (unsigned k = 0; k < e->n; k++)
+    {
+      add (&e->out, "  r.s%u = ", k);
+      identity (e, &e->items[k]);
+      add (&e->out, ";\n");
+    }
+  add (&e->out, "  return r;\n}\n#define SCANOMP_IDENTITY scanomp_identity ()\n");
+}
+
+/* The address of array K's element at position I of the launch (an
+   OpenCL C expression), where it stores its scanned value.  */
+static void
+store_address (emitter *e, unsigned k, const char *type)
+{
+  scan_loop *l = &e->items[k];
+  const scan_access &st = l->accesses[l->store];
+  int b = base_index (e, l->var);
+  add (&e->out, "(__global %s *) (b%d + (long) (b%do - b%dl + %ldL * "
+       "(lbv + (i) * %dL) + (long) ", type, b, b, b, (long) st.coef,
+       l->step);
+  expr (e, fold_convert (ssizetype, st.rest), st.stmt);
+  add (&e->out, "))");
+}
+
 static void
 params (emitter *e, bool declarations)
 {
@@ -525,56 +618,84 @@ params (emitter *e, bool declarations)
 }
 
 char *
-scanomp_emit (scan_loop *l)
+scanomp_emit (scan_loop *items, unsigned n)
 {
   emitter e;
+  scan_loop *l = &items[0];
   e.l = l;
+  e.items = items;
+  e.n = n;
   e.out.s = NULL;
   e.out.len = e.out.cap = 0;
   e.ok = true;
-  const char *ty = type_of (&e, l->type);
   expanded_location where = expand_location (l->clause->loc);
 
-  add (&e.out, "/* scanomp: scan(%s: %s) at %s:%d */\n", l->clause->op_name,
-       l->var_name, where.file, where.line);
+  add (&e.out, "/* scanomp: scan(%s: ", l->clause->op_name);
+  for (unsigned k = 0; k < n; k++)
+    add (&e.out, "%s%s", k ? ", " : "", items[k].var_name);
+  add (&e.out, ") at %s:%d */\n", where.file, where.line);
   add (&e.out, "#ifdef cl_khr_fp64\n"
        "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n#endif\n");
-  add (&e.out, "#define SCANOMP_T %s\n", ty);
-  if (INTEGRAL_TYPE_P (l->type))
-    add (&e.out, "#define SCANOMP_UT %s\n",
-         TYPE_PRECISION (l->type) > 32 ? "ulong" : "uint");
-  add (&e.out, "#define SCANOMP_T_MIN ");
-  if (INTEGRAL_TYPE_P (l->type))
-    constant (&e, TYPE_MIN_VALUE (l->type));
+  if (n == 1)
+    {
+      add (&e.out, "#define SCANOMP_T %s\n", type_of (&e, l->type));
+      if (INTEGRAL_TYPE_P (l->type))
+        add (&e.out, "#define SCANOMP_UT %s\n",
+             TYPE_PRECISION (l->type) > 32 ? "ulong" : "uint");
+      add (&e.out, "#define SCANOMP_T_MIN ");
+      if (INTEGRAL_TYPE_P (l->type))
+        constant (&e, TYPE_MIN_VALUE (l->type));
+      else
+        add (&e.out, "(-INFINITY)");
+      add (&e.out, "\n#define SCANOMP_T_MAX ");
+      if (INTEGRAL_TYPE_P (l->type))
+        constant (&e, TYPE_MAX_VALUE (l->type));
+      else
+        add (&e.out, "INFINITY");
+      /* `-': the body, run from the identity, already yields the negated
+         element; the partial results then combine with +.  */
+      add (&e.out, "\n#define SCANOMP_OP %d\n",
+           l->op == SCAN_OP_SUB ? SCAN_OP_ADD : l->op);
+    }
   else
-    add (&e.out, "(-INFINITY)");
-  add (&e.out, "\n#define SCANOMP_T_MAX ");
-  if (INTEGRAL_TYPE_P (l->type))
-    constant (&e, TYPE_MAX_VALUE (l->type));
-  else
-    add (&e.out, "INFINITY");
-  /* `-': the body, run from the identity, already yields the negated
-     element; the partial results then combine with +.  */
-  add (&e.out, "\n#define SCANOMP_OP %d\n",
-       l->op == SCAN_OP_SUB ? SCAN_OP_ADD : l->op);
+    multi_type (&e);
   add (&e.out, "#define SCANOMP_PARAMS ");
   params (&e, true);
   add (&e.out, "\n#define SCANOMP_ARGS ");
   params (&e, false);
   add (&e.out, "\n#define SCANOMP_LOAD(i) scanomp_input ((i), SCANOMP_ARGS)\n");
 
-  /* SCANOMP_STORE: y at byte offset size * i + rest.  */
-  const scan_access &st = l->accesses[l->store];
-  int k = base_index (&e, l->var);
-  add (&e.out, "#define SCANOMP_STORE(i, v) SCANOMP_STREAM_STORE ("
-       "(__global SCANOMP_T *) (b%d + (long) (b%do - b%dl + %ldL * "
-       "(lbv + (i) * %dL) + (long) ", k, k, k, (long) st.coef, l->step);
-  expr (&e, fold_convert (ssizetype, st.rest), st.stmt);
-  add (&e.out, ")), (v))\n\n");
+  /* SCANOMP_STORE: each array's element at byte offset size * i + rest;
+     streaming where the runtime asks (one array only: structs do not
+     stream).  */
+  if (n == 1)
+    {
+      add (&e.out, "#define SCANOMP_STORE(i, v) SCANOMP_STREAM_STORE (");
+      store_address (&e, 0, "SCANOMP_T");
+      add (&e.out, ", (v))\n\n");
+    }
+  else
+    {
+      add (&e.out, "#define SCANOMP_STORE(i, v) do { scanomp_multi v_s = "
+           "(v);");
+      for (unsigned k = 0; k < n; k++)
+        {
+          add (&e.out, " *");
+          store_address (&e, k, type_of (&e, items[k].type));
+          add (&e.out, " = v_s.s%u;", k);
+        }
+      add (&e.out, " } while (0)\n\n");
+    }
 
   add (&e.out, "static SCANOMP_T\nscanomp_input (long k, SCANOMP_PARAMS)\n"
-       "{\n  SCANOMP_T r = ");
-  identity (&e);
+       "{\n  SCANOMP_T r");
+  if (n == 1)
+    {
+      add (&e.out, " = ");
+      identity (&e, l);
+    }
+  else
+    add (&e.out, " = scanomp_identity ()");
   add (&e.out, ";\n");
   hash_set<tree> seen;
   declare_vars (&e, gimple_omp_body (l->loop), &seen);
@@ -591,6 +712,5 @@ scanomp_emit (scan_loop *l)
       free (e.out.s);
       return NULL;
     }
-  (void) ty;
   return e.out.s;
 }

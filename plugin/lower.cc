@@ -92,13 +92,24 @@ runtime_type (tree type)
     }
 }
 
+/* Whether BASE is one of the N scanned arrays of L.  */
+static bool
+scanned (scan_loop *l, unsigned n, tree base)
+{
+  for (unsigned k = 0; k < n; k++)
+    if (l[k].var == base)
+      return true;
+  return false;
+}
+
 /* The kinds of the call's arguments, in emit.cc's parameter order.  */
 static void
-arg_kinds (scan_loop *l, vec<unsigned> *kinds, vec<unsigned> *sizes)
+arg_kinds (scan_loop *l, unsigned n, vec<unsigned> *kinds,
+           vec<unsigned> *sizes)
 {
   for (tree b : l->bases)
     {
-      kinds->safe_push (b == l->var ? SCANRT_ARG_INOUT : SCANRT_ARG_IN);
+      kinds->safe_push (scanned (l, n, b) ? SCANRT_ARG_INOUT : SCANRT_ARG_IN);
       sizes->safe_push (0);
       kinds->safe_push (SCANRT_ARG_SCALAR);
       sizes->safe_push (8);
@@ -112,10 +123,11 @@ arg_kinds (scan_loop *l, vec<unsigned> *kinds, vec<unsigned> *sizes)
     }
 }
 
-/* The static SCANRT_desc of L, with kernel SOURCE.  */
+/* The static SCANRT_desc of L's N arrays, whose element is of SEED_TYPE,
+   with kernel SOURCE.  */
 static tree
-make_desc (scan_loop *l, const char *source, const vec<unsigned> &kinds,
-           const vec<unsigned> &sizes)
+make_desc (scan_loop *l, unsigned n, tree seed_type, const char *source,
+           const vec<unsigned> &kinds, const vec<unsigned> &sizes)
 {
   tree u = unsigned_type_node;
   tree cstr = build_pointer_type (build_qualified_type (char_type_node,
@@ -151,9 +163,9 @@ make_desc (scan_loop *l, const char *source, const vec<unsigned> &kinds,
     build_int_cst (u, SCANRT_ABI_VERSION),
     fold_convert (cstr, build_string_literal (strlen (site) + 1, site)),
     fold_convert (cstr, build_string_literal (strlen (source) + 1, source)),
-    build_int_cst (u, runtime_type (l->type)),
-    build_int_cst (u, op),
-    build_int_cst (u, tree_to_uhwi (TYPE_SIZE_UNIT (l->type))),
+    build_int_cst (u, n == 1 ? runtime_type (l->type) : SCANRT_TYPE_USER),
+    build_int_cst (u, n == 1 ? op : SCANRT_OP_USER),
+    build_int_cst (u, tree_to_uhwi (TYPE_SIZE_UNIT (seed_type))),
     build_int_cst (u, 0),
     build_int_cst (u, kinds.length ()),
     fold_convert (dtypes[8], build_fold_addr_expr (kinds_var)),
@@ -232,7 +244,8 @@ sequential_loop (scan_loop *l)
 /* The host code: bounds, extents, arguments, seed and the call, jumping
    to FALLBACK or DONE.  */
 static gimple_seq
-offload_call (scan_loop *l, tree desc, tree fallback, tree done)
+offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
+              tree fallback, tree done)
 {
   gimple_seq seq = NULL;
   tree lt = long_integer_type_node;
@@ -272,7 +285,7 @@ offload_call (scan_loop *l, tree desc, tree fallback, tree done)
   /* The arguments: a SCANRT_arg array, laid out as void * and size_t
      pairs.  */
   auto_vec<unsigned> kinds, sizes;
-  arg_kinds (l, &kinds, &sizes);
+  arg_kinds (l, n_items, &kinds, &sizes);
   tree ul = long_unsigned_type_node;
   tree args = addressable_tmp (build_array_type_nelts (ul, 2 * kinds.length ()),
                                "scan_args");
@@ -321,14 +334,26 @@ offload_call (scan_loop *l, tree desc, tree fallback, tree done)
       put (build_fold_addr_expr (copy), TYPE_SIZE_UNIT (TREE_TYPE (s)));
     }
 
-  /* The seed: y[i-1] at the first i.  */
-  const scan_access &prev = l->accesses[l->recur];
-  tree seed = addressable_tmp (l->type, "scan_seed");
-  tree tp = build_pointer_type (l->type);
-  tree addr = fold_convert (tp, fold_build_pointer_plus (base_pointer (l->var),
-                                                         offset_at (prev, lb)));
-  gimplify_assign (seed, build2 (MEM_REF, l->type, addr,
-                                 build_int_cst (tp, 0)), &seq);
+  /* The seed: y[i-1] at the first i, for each array (a field each when
+     there are several).  */
+  tree seed = addressable_tmp (seed_type, "scan_seed");
+  tree field = n_items > 1 ? TYPE_FIELDS (seed_type) : NULL_TREE;
+  for (unsigned k = 0; k < n_items; k++)
+    {
+      scan_loop *item = &l[k];
+      const scan_access &prev = item->accesses[item->recur];
+      tree tp = build_pointer_type (item->type);
+      tree addr = fold_convert (tp, fold_build_pointer_plus
+                                      (base_pointer (item->var),
+                                       offset_at (prev, lb)));
+      tree dst = field ? build3 (COMPONENT_REF, item->type, seed, field,
+                                 NULL_TREE)
+                       : seed;
+      gimplify_assign (dst, build2 (MEM_REF, item->type, addr,
+                                    build_int_cst (tp, 0)), &seq);
+      if (field)
+        field = DECL_CHAIN (field);
+    }
 
   tree fntype = build_function_type_list (integer_type_node, ptr_type_node,
                                           integer_type_node, lt,
@@ -448,19 +473,41 @@ unwrap (gimple_seq *seq)
     }
 }
 
+/* The element the kernel scans: the array's, or for several arrays a
+   struct of theirs, laid out as emit.cc's scanomp_multi.  */
+static tree
+element_type (scan_loop *l, unsigned n)
+{
+  if (n == 1)
+    return l->type;
+  auto_vec<tree> types, fields;
+  auto_vec<const char *> names;
+  for (unsigned k = 0; k < n; k++)
+    {
+      types.safe_push (l[k].type);
+      names.safe_push (ggc_strdup (ACONCAT (("s", l[k].var_name, NULL))));
+    }
+  fields.safe_grow (n);
+  return make_record ("scanomp_multi", n, types.address (), names.address (),
+                      fields.address ());
+}
+
 void
-scanomp_lower (scan_loop *l, const char *source, gimple_stmt_iterator *gsi)
+scanomp_lower (scan_loop *l, unsigned n, const char *source,
+               gimple_stmt_iterator *gsi)
 {
   auto_vec<unsigned> kinds, sizes;
-  arg_kinds (l, &kinds, &sizes);
-  tree desc = make_desc (l, source, kinds, sizes);
+  arg_kinds (l, n, &kinds, &sizes);
+  tree seed_type = element_type (l, n);
+  tree desc = make_desc (l, n, seed_type, source, kinds, sizes);
 
   push_gimplify_context (true);
   tree fallback = create_artificial_label (UNKNOWN_LOCATION);
   tree done = create_artificial_label (UNKNOWN_LOCATION);
   gimple_seq seq = gimple_omp_for_pre_body (l->loop);
   gimple_omp_for_set_pre_body (l->loop, NULL);
-  gimple_seq_add_seq (&seq, offload_call (l, desc, fallback, done));
+  gimple_seq_add_seq (&seq, offload_call (l, n, seed_type, desc, fallback,
+                                          done));
   gimple_seq_add_stmt (&seq, gimple_build_label (fallback));
   gimple_seq_add_seq (&seq, sequential_loop (l));
   gimple_seq_add_stmt (&seq, gimple_build_label (done));

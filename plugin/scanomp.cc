@@ -167,31 +167,66 @@ dump_source (const scan_loop *l, const char *source)
   return path;
 }
 
+/* Gather into L[0] what the kernel of all N arrays takes: every array
+   and scalar any of them reads or writes, and which reads are y[i-1] for
+   some array (each analysis flagged its own).  */
+static void
+merge (scan_loop *l, unsigned n)
+{
+  for (unsigned k = 1; k < n; k++)
+    {
+      for (tree b : l[k].bases)
+        if (!l[0].bases.contains (b))
+          l[0].bases.safe_push (b);
+      for (tree s : l[k].scalars)
+        if (!l[0].scalars.contains (s))
+          l[0].scalars.safe_push (s);
+      for (unsigned a = 0; a < l[0].accesses.length (); a++)
+        if (l[0].accesses[a].base == l[k].var)
+          l[0].accesses[a].prev = l[k].accesses[a].prev;
+    }
+}
+
 static void
 offload (found &f)
 {
-  scan_loop l;
-  memset (&l, 0, sizeof l);
-  l.clause = f.clause;
-  if (scanomp_analyze (&l, f.construct))
+  unsigned n = f.clause->nvars;
+  scan_loop *loops = XCNEWVEC (scan_loop, n);
+  bool ok = true;
+  for (unsigned k = 0; k < n && ok; k++)
     {
-      char *source = scanomp_emit (&l);
+      loops[k].clause = f.clause;
+      ok = scanomp_analyze (&loops[k], f.construct, k);
+      for (unsigned j = 0; j < k && ok; j++)
+        if (loops[j].var == loops[k].var)
+          {
+            error_at (f.clause->loc, "%qs is listed twice in the %<scan%> "
+                      "clause", loops[k].var_name);
+            ok = false;
+          }
+    }
+  if (ok)
+    {
+      merge (loops, n);
+      char *source = scanomp_emit (loops, n);
       if (source)
         {
-          char *path = dump_source (&l, source);
-          if (scanomp_options.verbose)
-            inform (l.clause->loc, "%<scan(%s: %s)%> runs as an OpenCL "
+          char *path = dump_source (&loops[0], source);
+          for (unsigned k = 0; k < n && scanomp_options.verbose; k++)
+            inform (f.clause->loc, "%<scan(%s: %s)%> runs as an OpenCL "
                     "kernel: %qT elements, %s form%s%s",
-                    l.clause->op_name, l.var_name, l.type,
-                    l.in_place ? "in-place" : "y[i] = y[i-1] op E(i)",
+                    f.clause->op_name, loops[k].var_name, loops[k].type,
+                    loops[k].in_place ? "in-place" : "y[i] = y[i-1] op E(i)",
                     path ? "; kernel source in " : "", path ? path : "");
           free (path);
           gimple_stmt_iterator gsi = gsi_for_stmt (f.construct, f.seq);
-          scanomp_lower (&l, source, &gsi);
+          scanomp_lower (loops, n, source, &gsi);
           free (source);
         }
     }
-  scanomp_release (&l);
+  for (unsigned k = 0; k < n; k++)
+    scanomp_release (&loops[k]);
+  free (loops);
 }
 
 const pass_data scanomp_pass_data = {

@@ -94,18 +94,19 @@ struct scan_loop
   vec<tree> scalars;         /* loop-invariant scalars read */
 };
 
-/* analyze.cc */
-bool scanomp_analyze (struct scan_loop *l, gimple *construct);
+/* analyze.cc: ITEM is the index of the array among the clause's.  */
+bool scanomp_analyze (struct scan_loop *l, gimple *construct, unsigned item);
 void scanomp_release (struct scan_loop *l);
 bool scanomp_contains (tree expr, tree decl);
 
-/* emit.cc */
-char *scanomp_emit (struct scan_loop *l);
+/* emit.cc and lower.cc take the analyses of every array of the clause,
+   L[0 .. N); L[0] holds the arguments of them all (see scanomp.cc).  */
+char *scanomp_emit (struct scan_loop *l, unsigned n);
 const char *scanomp_cl_type (tree type);
 const char *scanomp_cl_builtin (tree fn);
 
 /* lower.cc */
-void scanomp_lower (struct scan_loop *l, const char *source,
+void scanomp_lower (struct scan_loop *l, unsigned n, const char *source,
                     gimple_stmt_iterator *gsi);
 
 #endif /* SCANOMP_H */

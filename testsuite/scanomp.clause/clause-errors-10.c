@@ -1,4 +1,5 @@
-/* Other stores, orphaned loops, and more than one array per clause are
+/* Stores to arrays the clause does not scan, orphaned loops, and arrays
+   of one clause that depend on each other, or are listed twice, are
    not supported, and say so.  */
 /* { dg-do compile } */
 
@@ -9,7 +10,7 @@ f (int *y, int *z, const int *x, int n)
   for (int i = 1; i < n; i++)
     {
       y[i] = y[i-1] + x[i];
-      z[i] = y[i] * 2; /* { dg-error "the 'scan' loop stores to 'z'; only the scanned array 'y' may be written" } */
+      z[i] = y[i] * 2; /* { dg-error "the 'scan' loop stores to 'z'; only the arrays of the 'scan' clause may be written" } */
     }
 }
 
@@ -27,10 +28,18 @@ g (int *y, const int *x, int n)
 void
 h (int *y, int *z, const int *x, int n)
 {
-#pragma omp parallel for scan(+: y, z) /* { dg-error "this 'scan' clause lists 2 arrays; only one array per clause is supported yet" } */
+#pragma omp parallel for scan(+: y, z) /* { dg-error "the scan of 'z' reads another array the same clause scans" } */
   for (int i = 1; i < n; i++)
     {
       y[i] = y[i-1] + x[i];
-      z[i] = z[i-1] + x[i];
+      z[i] = z[i-1] + y[i-1];
     }
+}
+
+void
+k (int *y, const int *x, int n)
+{
+#pragma omp parallel for scan(+: y, y) /* { dg-error "'y' is listed twice in the 'scan' clause" } */
+  for (int i = 1; i < n; i++)
+    y[i] = y[i-1] + x[i];
 }
