@@ -509,6 +509,41 @@ check_clauses (tree clauses, location_t loc, tree iv)
   return true;
 }
 
+/* Record the array sections that the target's map clauses C name, as
+   base, start and size in bytes: *p [len: n] (a pointer's section) and
+   a[k] [len: n] (an array's).  */
+static void
+read_maps (scan_loop *l, tree c)
+{
+  for (; c; c = OMP_CLAUSE_CHAIN (c))
+    {
+      if (OMP_CLAUSE_CODE (c) != OMP_CLAUSE_MAP || !OMP_CLAUSE_SIZE (c))
+        continue;
+      tree ref = OMP_CLAUSE_DECL (c), base = NULL_TREE, start = NULL_TREE;
+      if (TREE_CODE (ref) == MEM_REF || TREE_CODE (ref) == INDIRECT_REF)
+        {
+          if (!split_pointer (TREE_OPERAND (ref, 0), &base, &start))
+            continue;
+          if (TREE_CODE (ref) == MEM_REF)
+            start = size_binop (PLUS_EXPR, start,
+                                fold_convert (sizetype,
+                                              TREE_OPERAND (ref, 1)));
+        }
+      else if (TREE_CODE (ref) == ARRAY_REF && VAR_P (TREE_OPERAND (ref, 0)))
+        {
+          base = TREE_OPERAND (ref, 0);
+          start = fold_build2 (MULT_EXPR, sizetype,
+                               fold_convert (sizetype, TREE_OPERAND (ref, 1)),
+                               TYPE_SIZE_UNIT (TREE_TYPE (ref)));
+        }
+      else
+        continue;
+      l->maps.safe_push (base);
+      l->maps.safe_push (start);
+      l->maps.safe_push (fold_convert (sizetype, OMP_CLAUSE_SIZE (c)));
+    }
+}
+
 /* The index in L->bases of array DECL, adding it.  */
 static void
 add_base (scan_loop *l, tree decl)
@@ -1112,6 +1147,7 @@ scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
       tree i = omp_find_clause (c, OMP_CLAUSE_IF);
       l->device = d ? OMP_CLAUSE_DEVICE_ID (d) : NULL_TREE;
       l->if_cond = i ? OMP_CLAUSE_IF_EXPR (i) : NULL_TREE;
+      read_maps (l, c);
     }
   if (!read_header (l, loc)
       || !check_clauses (gimple_omp_for_clauses (l->loop), loc, l->iv))
@@ -1184,5 +1220,6 @@ scanomp_release (scan_loop *l)
 {
   l->accesses.release ();
   l->bases.release ();
+  l->maps.release ();
   l->scalars.release ();
 }

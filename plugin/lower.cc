@@ -316,6 +316,17 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
           lo = lo ? fold_build2 (MIN_EXPR, lt, lo, a_lo) : a_lo;
           hi = hi ? fold_build2 (MAX_EXPR, lt, hi, a_hi) : a_hi;
         }
+      /* A map clause's section is on the device too: the buffer covers
+         it as well as what the loop touches.  */
+      for (unsigned m = 0; m + 2 < l->maps.length (); m += 3)
+        if (l->maps[m] == base && lo)
+          {
+            tree start = fold_convert (lt, l->maps[m + 1]);
+            tree end = fold_build2 (PLUS_EXPR, lt, start,
+                                    fold_convert (lt, l->maps[m + 2]));
+            lo = fold_build2 (MIN_EXPR, lt, lo, start);
+            hi = fold_build2 (MAX_EXPR, lt, hi, end);
+          }
       tree lo_v = addressable_tmp (lt, "scan_lo");
       tree hi_v = create_tmp_var (lt, "scan_hi");
       gimplify_assign (lo_v, lo, &seq);

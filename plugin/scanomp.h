@@ -91,6 +91,7 @@ struct scan_loop
   int store;                 /* index of the y[i] store in ACCESSES */
   int recur;                 /* index of the y[i-1] load */
   vec<tree> bases;           /* arrays, in argument order */
+  vec<tree> maps;            /* target map sections: base, start, bytes */
   vec<tree> scalars;         /* loop-invariant scalars read */
 };
 
