@@ -21,7 +21,9 @@
 
    E(i) may read other arrays at affine indices, loop-invariant scalars and
    temporaries computed earlier in the body; it may call const built-in
-   functions.  Everything else gets an error at the clause.  */
+   functions.  Everything else gets an error at the clause.  This file
+   reads the loop and classifies its accesses; update.cc checks that the
+   update has one of the forms above.  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
@@ -38,20 +40,7 @@
 #include "omp-general.h"
 
 #include "scanomp.h"
-
-/* Reading the body in order.  */
-struct reader
-{
-  scan_loop *l;
-  location_t loc;                 /* the clause, for errors */
-  hash_map<tree, tree> value;     /* latest value of each variable */
-  hash_map<tree, int> block;      /* the block that assigned it */
-  hash_set<tree> assigned;        /* variables the body assigns */
-  int current_block;              /* bumped at every label */
-  bool ok;
-  auto_vec<gimple *> stmts;       /* the body, flattened, in order */
-  auto_vec<tree> cond_operands;   /* each GIMPLE_COND's operands' values */
-};
+#include "reader.h"
 
 /* walk_tree callback: whether DATA, a decl, occurs in *TP.  */
 static tree
@@ -94,8 +83,8 @@ substitute_1 (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-static tree
-substitute (reader *r, tree e)
+tree
+scan_substitute (reader *r, tree e)
 {
   e = unshare_expr (e);
   walk_tree (&e, substitute_1, r, NULL);
@@ -209,8 +198,8 @@ split_pointer (tree p, tree *base, tree *off)
 }
 
 /* Record the memory access REF of STMT, a store when STORE.  */
-static void
-record_access (reader *r, tree ref, gimple *stmt, bool store)
+void
+scan_record_access (reader *r, tree ref, gimple *stmt, bool store)
 {
   scan_access a;
   memset (&a, 0, sizeof a);
@@ -222,7 +211,7 @@ record_access (reader *r, tree ref, gimple *stmt, bool store)
   bool ok = false;
   if (TREE_CODE (ref) == MEM_REF)
     {
-      tree p = substitute (r, TREE_OPERAND (ref, 0));
+      tree p = scan_substitute (r, TREE_OPERAND (ref, 0));
       ok = split_pointer (p, &a.base, &off);
       if (ok)
         off = fold_build2 (PLUS_EXPR, sizetype, off,
@@ -231,7 +220,7 @@ record_access (reader *r, tree ref, gimple *stmt, bool store)
   else if (TREE_CODE (ref) == ARRAY_REF && VAR_P (TREE_OPERAND (ref, 0)))
     {
       a.base = TREE_OPERAND (ref, 0);
-      tree idx = substitute (r, TREE_OPERAND (ref, 1));
+      tree idx = scan_substitute (r, TREE_OPERAND (ref, 1));
       off = fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, idx),
                          TYPE_SIZE_UNIT (a.elem_type));
       ok = true;
@@ -301,12 +290,12 @@ read_stmt (reader *r, gimple *s)
         if (gimple_assign_single_p (s)
             && (TREE_CODE (gimple_assign_rhs1 (s)) == MEM_REF
                 || TREE_CODE (gimple_assign_rhs1 (s)) == ARRAY_REF))
-          record_access (r, gimple_assign_rhs1 (s), s, false);
+          scan_record_access (r, gimple_assign_rhs1 (s), s, false);
         if (TREE_CODE (lhs) == MEM_REF || TREE_CODE (lhs) == ARRAY_REF)
-          record_access (r, lhs, s, true);
+          scan_record_access (r, lhs, s, true);
         else if (VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL)
           {
-            tree v = substitute (r, gimple_assign_rhs_to_tree (s));
+            tree v = scan_substitute (r, gimple_assign_rhs_to_tree (s));
             r->value.put (lhs, v);
             r->block.put (lhs, r->current_block);
           }
@@ -338,15 +327,15 @@ read_stmt (reader *r, gimple *s)
           {
             tree lhs = gimple_call_lhs (s);
             tree v = lhs;
-            /* fmin and fmax combine like min and max, for check_update. */
+            /* fmin and fmax combine like min and max (see update.cc).  */
             if (lhs && gimple_call_num_args (s) == 2
                 && (!strcmp (scanomp_cl_builtin (fn), "fmin")
                     || !strcmp (scanomp_cl_builtin (fn), "fmax")))
               v = build2 (scanomp_cl_builtin (fn)[2] == 'i' ? MIN_EXPR
                                                            : MAX_EXPR,
                           TREE_TYPE (lhs),
-                          substitute (r, gimple_call_arg (s, 0)),
-                          substitute (r, gimple_call_arg (s, 1)));
+                          scan_substitute (r, gimple_call_arg (s, 0)),
+                          scan_substitute (r, gimple_call_arg (s, 1)));
             if (lhs)
               {
                 r->value.put (lhs, v);
@@ -362,8 +351,8 @@ read_stmt (reader *r, gimple *s)
       r->current_block++;
       break;
     case GIMPLE_COND:
-      r->cond_operands.safe_push (substitute (r, gimple_cond_lhs (s)));
-      r->cond_operands.safe_push (substitute (r, gimple_cond_rhs (s)));
+      r->cond_operands.safe_push (scan_substitute (r, gimple_cond_lhs (s)));
+      r->cond_operands.safe_push (scan_substitute (r, gimple_cond_rhs (s)));
       break;
     case GIMPLE_GOTO:
     case GIMPLE_NOP:
@@ -593,8 +582,8 @@ note_scalar_op (tree *tp, int *walk_subtrees, void *data)
 }
 
 /* Strip conversions between integer or float types from E.  */
-static tree
-strip (tree e)
+tree
+scan_strip (tree e)
 {
   while (CONVERT_EXPR_P (e) || TREE_CODE (e) == FLOAT_EXPR)
     e = TREE_OPERAND (e, 0);
@@ -602,15 +591,15 @@ strip (tree e)
 }
 
 /* Whether E is the value of access A (the same memory, read).  */
-static bool
-is_load_of (tree e, const scan_access &a, reader *r)
+bool
+scan_is_load_of (tree e, const scan_access &a, reader *r)
 {
-  e = strip (e);
+  e = scan_strip (e);
   if (TREE_CODE (e) != MEM_REF && TREE_CODE (e) != ARRAY_REF)
     return false;
   scan_access probe;
   unsigned n = r->l->accesses.length ();
-  record_access (r, e, a.stmt, false);
+  scan_record_access (r, e, a.stmt, false);
   if (r->l->accesses.length () == n)
     return false;
   probe = r->l->accesses.pop ();
@@ -618,27 +607,9 @@ is_load_of (tree e, const scan_access &a, reader *r)
          && a.rest && operand_equal_p (probe.rest, a.rest, 0);
 }
 
-/* The tree code of scan operator OP.  */
-static enum tree_code
-op_code (enum scan_op op)
-{
-  switch (op)
-    {
-    case SCAN_OP_ADD: return PLUS_EXPR;
-    case SCAN_OP_SUB: return MINUS_EXPR;
-    case SCAN_OP_MUL: return MULT_EXPR;
-    case SCAN_OP_AND: return BIT_AND_EXPR;
-    case SCAN_OP_OR: return BIT_IOR_EXPR;
-    case SCAN_OP_XOR: return BIT_XOR_EXPR;
-    case SCAN_OP_MIN: return MIN_EXPR;
-    case SCAN_OP_MAX: return MAX_EXPR;
-    default: return ERROR_MARK;
-    }
-}
-
 /* Whether DECL is another array of L's clause.  */
-static bool
-scanned_elsewhere (scan_loop *l, tree decl)
+bool
+scan_scanned_elsewhere (scan_loop *l, tree decl)
 {
   if (decl == l->var || !DECL_NAME (decl))
     return false;
@@ -646,349 +617,6 @@ scanned_elsewhere (scan_loop *l, tree decl)
     if (!strcmp (IDENTIFIER_POINTER (DECL_NAME (decl)), l->clause->vars[k]))
       return true;
   return false;
-}
-
-/* walk_tree callback: a read of another array of the clause (DATA is the
-   reader).  */
-static tree
-find_other_scan (tree *tp, int *walk_subtrees, void *data)
-{
-  reader *r = (reader *) data;
-  if (TYPE_P (*tp))
-    *walk_subtrees = 0;
-  else if (TREE_CODE (*tp) == MEM_REF || TREE_CODE (*tp) == ARRAY_REF)
-    {
-      unsigned n = r->l->accesses.length ();
-      record_access (r, *tp, r->l->accesses[r->l->store].stmt, false);
-      if (r->l->accesses.length () > n)
-        {
-          tree base = r->l->accesses.pop ().base;
-          if (scanned_elsewhere (r->l, base))
-            return *tp;
-        }
-    }
-  return NULL_TREE;
-}
-
-/* walk_tree callback: whether *TP reads y[i-1] (DATA is the reader).  */
-static tree
-find_prev (tree *tp, int *walk_subtrees, void *data)
-{
-  reader *r = (reader *) data;
-  if (TYPE_P (*tp))
-    *walk_subtrees = 0;
-  else if ((TREE_CODE (*tp) == MEM_REF || TREE_CODE (*tp) == ARRAY_REF)
-           && is_load_of (*tp, r->l->accesses[r->l->recur], r))
-    return *tp;
-  return NULL_TREE;
-}
-
-/* Whether the value E reads y[i-1].  */
-static bool
-uses_prev (reader *r, tree e)
-{
-  return walk_tree (&e, find_prev, r, NULL) != NULL_TREE;
-}
-
-/* The position of S in the flattened body.  */
-static int
-position (reader *r, gimple *s)
-{
-  for (unsigned k = 0; k < r->stmts.length (); k++)
-    if (r->stmts[k] == s)
-      return k;
-  return -1;
-}
-
-/* The variable the value stored by STORE comes from, back through
-   copies and conversions within its block: the flag that branches set.  */
-static tree
-stored_flag (reader *r, gimple *store)
-{
-  tree f = gimple_assign_rhs1 (store);
-  for (int k = position (r, store) - 1; k >= 0 && VAR_P (f); k--)
-    {
-      gimple *s = r->stmts[k];
-      if (is_gimple_assign (s) && gimple_assign_lhs (s) == f)
-        {
-          tree_code c = gimple_assign_rhs_code (s);
-          if (!(c == SSA_NAME || c == VAR_DECL || CONVERT_EXPR_CODE_P (c)
-                || c == FLOAT_EXPR) || !VAR_P (gimple_assign_rhs1 (s)))
-            break;
-          f = gimple_assign_rhs1 (s);
-        }
-      else if (gimple_code (s) == GIMPLE_LABEL)
-        break;
-    }
-  return f;
-}
-
-/* The assignment to F in the block that label LABEL starts, or NULL:
-   GCC recomputes addresses there first.  */
-static gimple *
-set_after_label (reader *r, tree label, tree f)
-{
-  unsigned k = 0;
-  while (k < r->stmts.length ()
-         && !(gimple_code (r->stmts[k]) == GIMPLE_LABEL
-              && gimple_label_label (as_a<glabel *> (r->stmts[k])) == label))
-    k++;
-  for (k++; k < r->stmts.length (); k++)
-    {
-      gimple *s = r->stmts[k];
-      if (is_gimple_assign (s) && gimple_assign_lhs (s) == f)
-        return s;
-      if (gimple_code (s) == GIMPLE_LABEL || gimple_code (s) == GIMPLE_GOTO
-          || gimple_code (s) == GIMPLE_COND)
-        return NULL;
-    }
-  return NULL;
-}
-
-/* The value assigned by S, as the body computed it at that point.  */
-static tree
-assigned_value (reader *r, gimple *s)
-{
-  unsigned k = position (r, s);
-  /* Replay the body up to S to know its operands' values.  */
-  reader replay;
-  replay.l = r->l;
-  replay.loc = r->loc;
-  replay.current_block = 0;
-  replay.ok = true;
-  tree v = NULL_TREE;
-  for (unsigned j = 0; j <= k; j++)
-    {
-      gimple *t = r->stmts[j];
-      if (j == k)
-        v = substitute (&replay, gimple_assign_rhs_to_tree (t));
-      else if (is_gimple_assign (t) && VAR_P (gimple_assign_lhs (t)))
-        replay.value.put (gimple_assign_lhs (t),
-                          substitute (&replay,
-                                      gimple_assign_rhs_to_tree (t)));
-    }
-  return v;
-}
-
-/* Check the shape GCC gives y[i] = V < y[i-1] ? V : y[i-1] and its
-   variants (min and max written with ?:): the stored value is a flag set
-   in two branches, to y[i-1] in one and to V in the other, chosen by one
-   comparison of V with y[i-1].  Run from the identity, the body then
-   yields V.  */
-static bool
-check_select (reader *r)
-{
-  scan_loop *l = r->l;
-  tree f = stored_flag (r, l->accesses[l->store].stmt);
-  gcond *test = NULL;
-  int tests = 0;
-  for (gimple *s : r->stmts)
-    if (gimple_code (s) == GIMPLE_COND)
-      {
-        tests++;
-        test = as_a<gcond *> (s);
-      }
-  if (!VAR_P (f) || tests != 1)
-    return false;
-  tree a = r->cond_operands[0], b = r->cond_operands[1];
-  enum tree_code code = gimple_cond_code (test);
-  if (code != LT_EXPR && code != LE_EXPR && code != GT_EXPR
-      && code != GE_EXPR)
-    return false;
-  /* Make it V cmp y[i-1].  */
-  if (is_load_of (a, l->accesses[l->recur], r))
-    {
-      std::swap (a, b);
-      code = swap_tree_comparison (code);
-    }
-  if (!is_load_of (b, l->accesses[l->recur], r) || uses_prev (r, a))
-    return false;
-  gimple *on_true = set_after_label (r, gimple_cond_true_label (test), f);
-  gimple *on_false = set_after_label (r, gimple_cond_false_label (test), f);
-  if (!on_true || !on_false)
-    return false;
-  tree t = assigned_value (r, on_true), e = assigned_value (r, on_false);
-  bool v_when_true = !uses_prev (r, t);
-  if (v_when_true)
-    std::swap (t, e);
-  /* Now T is the y[i-1] branch's value and E the other's.  */
-  if (!is_load_of (t, l->accesses[l->recur], r)
-      || !operand_equal_p (strip (e), strip (a), 0))
-    return false;
-  if (!v_when_true)
-    code = invert_tree_comparison (code, false);
-  bool min = code == LT_EXPR || code == LE_EXPR;
-  return min == (l->op == SCAN_OP_MIN);
-}
-
-/* Check the short-circuit shape GCC gives y[i] = y[i-1] && E (or ||, or
-   with the operands swapped): the stored value is a flag F that is only
-   ever set to 0 or 1; y[i-1] is tested against zero once; and where that
-   test decides the result (false for &&, true for ||) the flag is set to
-   that result at once.  Run from the identity, the body then yields E's
-   truth value.  */
-static bool
-check_logical (reader *r)
-{
-  scan_loop *l = r->l;
-  bool land = l->op == SCAN_OP_LAND;
-  gimple *store = l->accesses[l->store].stmt;
-  gimple *load = l->accesses[l->recur].stmt;
-  tree p = gimple_assign_lhs (load);
-  tree f = stored_flag (r, store);
-  bool zero = false, one = false, only_flags = VAR_P (f) && f != p;
-  gcond *test = NULL;
-  for (gimple *s : r->stmts)
-    {
-      if (is_gimple_assign (s) && gimple_assign_lhs (s) == f)
-        {
-          tree v = gimple_assign_rhs1 (s);
-          zero |= integer_zerop (v);
-          one |= integer_onep (v);
-          only_flags &= integer_zerop (v) || integer_onep (v);
-        }
-      if (gimple_code (s) == GIMPLE_COND
-          && gimple_cond_lhs (s) == p
-          && (integer_zerop (gimple_cond_rhs (s))
-              || real_zerop (gimple_cond_rhs (s)))
-          && (gimple_cond_code (s) == NE_EXPR
-              || gimple_cond_code (s) == EQ_EXPR))
-        {
-          if (test)
-            only_flags = false;
-          test = as_a<gcond *> (s);
-        }
-    }
-  if (only_flags && zero && one && test)
-    {
-      /* The label the test takes when y[i-1] decides the result.  */
-      bool ne = gimple_cond_code (test) == NE_EXPR;
-      tree decided = (ne == land) ? gimple_cond_false_label (test)
-                                  : gimple_cond_true_label (test);
-      gimple *next = set_after_label (r, decided, f);
-      if (next && (land ? integer_zerop (gimple_assign_rhs1 (next))
-                   : integer_onep (gimple_assign_rhs1 (next))))
-        return true;
-    }
-  error_at (l->clause->loc, "the loop does not update %qs as %<%s[i] = "
-            "%s[i-1] %s ...%>; make the operator of the clause match the "
-            "update", l->var_name, l->var_name, l->var_name,
-            l->clause->op_name);
-  return false;
-}
-
-/* Collect into TERMS the operands of the chain of CODE at E (for
-   PLUS_EXPR, of + and - together, with NEGATED telling which are
-   subtracted), looking through conversions that keep the type's
-   size.  */
-static void
-flatten (tree e, enum tree_code code, bool neg, vec<tree> *terms,
-         vec<bool> *negated)
-{
-  tree_code c = TREE_CODE (e);
-  bool additive = code == PLUS_EXPR || code == MINUS_EXPR;
-  if (c == code || (additive && (c == PLUS_EXPR || c == MINUS_EXPR)))
-    {
-      flatten (strip (TREE_OPERAND (e, 0)), code, neg, terms, negated);
-      flatten (strip (TREE_OPERAND (e, 1)), code,
-               c == MINUS_EXPR ? !neg : neg, terms, negated);
-      return;
-    }
-  terms->safe_push (e);
-  negated->safe_push (neg);
-}
-
-/* Check that V, the value stored to y[i], is y[i-1] op E with E free of
-   y[i-1], or E op y[i-1] for a commutative op; and that nothing else
-   reads y[i-1].  */
-static bool
-check_update (reader *r, tree v)
-{
-  scan_loop *l = r->l;
-  const scan_access &prev = l->accesses[l->recur];
-  const char *name = l->var_name, *op = l->clause->op_name;
-
-  /* The store must happen in every iteration: no jump before it may land
-     after it.  */
-  int at = position (r, l->accesses[l->store].stmt);
-  for (int k = 0; k < at; k++)
-    {
-      gimple *s = r->stmts[k];
-      tree targets[2] = { NULL_TREE, NULL_TREE };
-      if (gimple_code (s) == GIMPLE_COND)
-        {
-          targets[0] = gimple_cond_true_label (as_a<gcond *> (s));
-          targets[1] = gimple_cond_false_label (as_a<gcond *> (s));
-        }
-      else if (gimple_code (s) == GIMPLE_GOTO)
-        targets[0] = gimple_goto_dest (s);
-      for (tree t : targets)
-        for (int j = at + 1; t && j < (int) r->stmts.length (); j++)
-          if (gimple_code (r->stmts[j]) == GIMPLE_LABEL
-              && gimple_label_label (as_a<glabel *> (r->stmts[j])) == t)
-            {
-              error_at (l->clause->loc, "the loop may skip the store to "
-                        "%<%s[i]%>; a scan stores it in every iteration",
-                        name);
-              return false;
-            }
-    }
-  if (l->op == SCAN_OP_LAND || l->op == SCAN_OP_LOR)
-    return check_logical (r);
-  if ((l->op == SCAN_OP_MIN || l->op == SCAN_OP_MAX) && check_select (r))
-    return true;
-
-  for (tree c : r->cond_operands)
-    if (uses_prev (r, c))
-      {
-        error_at (l->clause->loc, "the loop branches on %<%s[i-1]%>; a "
-                  "scan only combines it with the rest by %<%s%>", name, op);
-        return false;
-      }
-  /* The chain of the operator's applications (for + and -, of both, with
-     signs) must hold y[i-1] once, added; the rest is E.  */
-  enum tree_code code = op_code (l->op);
-  auto_vec<tree> terms;
-  auto_vec<bool> negated;
-  flatten (strip (v), code, false, &terms, &negated);
-  int found = -1;
-  for (unsigned k = 0; k < terms.length (); k++)
-    if (!negated[k] && is_load_of (terms[k], prev, r))
-      {
-        found = k;
-        break;
-      }
-  /* - takes y[i-1] first: y[i] = y[i-1] - E.  */
-  if (found < 0 || (l->op == SCAN_OP_SUB && found != 0)
-      || (terms.length () < 2 && !l->in_place))
-    {
-      error_at (l->clause->loc, "the loop does not update %qs as %<%s[i] = "
-                "%s[i-1] %s ...%>%s; make the operator of the clause match "
-                "the update", name, name, name, op,
-                l->op == SCAN_OP_SUB ? "" : " or its mirror image");
-      return false;
-    }
-  bool reused = false;
-  for (unsigned k = 0; k < terms.length (); k++)
-    if ((int) k != found)
-      reused |= uses_prev (r, terms[k]);
-  for (unsigned k = 0; k < terms.length (); k++)
-    if ((int) k != found
-        && walk_tree (&terms[k], find_other_scan, r, NULL) != NULL_TREE)
-      {
-        error_at (l->clause->loc, "the scan of %qs reads another array the "
-                  "same clause scans; each array of a %<scan%> clause is "
-                  "scanned on its own", name);
-        return false;
-      }
-  if (reused)
-    {
-      error_at (l->clause->loc, "the loop combines %<%s[i-1]%> with a value "
-                "that reads %<%s[i-1]%> again; a scan combines it with the "
-                "rest exactly once", name, name);
-      return false;
-    }
-  return true;
 }
 
 /* Classify the accesses to the scanned array, and the others.  */
@@ -1002,7 +630,7 @@ check_accesses (reader *r)
   for (unsigned k = 0; k < l->accesses.length (); k++)
     {
       scan_access &a = l->accesses[k];
-      if (a.store && a.base != l->var && !scanned_elsewhere (l, a.base))
+      if (a.store && a.base != l->var && !scan_scanned_elsewhere (l, a.base))
         {
           error_at (gimple_location (a.stmt), "the %<scan%> loop stores to "
                     "%qD; only the arrays of the %<scan%> clause may be "
@@ -1205,7 +833,7 @@ scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
   r.current_block = -1;
   tree stored = gimple_assign_rhs1 (st);
   tree *known = VAR_P (stored) ? r.value.get (stored) : NULL;
-  if (!check_update (&r, known ? *known : stored))
+  if (!scan_check_update (&r, known ? *known : stored))
     return false;
 
   memset (&wi, 0, sizeof wi);

@@ -5,7 +5,7 @@
                  preprocessor and records it (struct scan_clause);
      analyze.cc  finds the loop the clause belongs to in high GIMPLE,
                  before OpenMP lowering, and checks that it is a scan
-                 (struct scan_loop);
+                 (struct scan_loop); update.cc checks the update itself;
      emit.cc     writes the loop body as OpenCL C hooks for libscanrt's
                  kernel templates;
      lower.cc    replaces the construct with a call to SCANRT_scan and a

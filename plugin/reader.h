@@ -1,0 +1,35 @@
+/* reader.h: what analyze.cc and update.cc share while they read a loop
+   body in order (see analyze.cc).  */
+
+#ifndef SCANOMP_READER_H
+#define SCANOMP_READER_H
+
+#include "hash-map.h"
+#include "hash-set.h"
+
+/* Reading the body in order.  */
+struct reader
+{
+  scan_loop *l;
+  location_t loc;                 /* the clause, for errors */
+  hash_map<tree, tree> value;     /* latest value of each variable */
+  hash_map<tree, int> block;      /* the block that assigned it */
+  hash_set<tree> assigned;        /* variables the body assigns */
+  int current_block;              /* bumped at every label */
+  bool ok;
+  auto_vec<gimple *> stmts;       /* the body, flattened, in order */
+  auto_vec<tree> cond_operands;   /* each GIMPLE_COND's operands' values */
+};
+
+/* analyze.cc */
+tree scan_substitute (reader *r, tree e);
+void scan_record_access (reader *r, tree ref, gimple *stmt, bool store);
+tree scan_strip (tree e);
+bool scan_is_load_of (tree e, const scan_access &a, reader *r);
+bool scan_scanned_elsewhere (scan_loop *l, tree decl);
+
+/* update.cc */
+int scan_position (reader *r, gimple *s);
+bool scan_check_update (reader *r, tree v);
+
+#endif /* SCANOMP_READER_H */
