@@ -17,32 +17,7 @@
 
 #include <scanrt.h>
 
-#define FAIL(...)                                                           \
-  do                                                                        \
-    {                                                                       \
-      fprintf (stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                 \
-      fprintf (stderr, __VA_ARGS__);                                        \
-      fputc ('\n', stderr);                                                 \
-      abort ();                                                             \
-    }                                                                       \
-  while (0)
-
-#define CHECK(cond, ...)                                                    \
-  do                                                                        \
-    if (!(cond))                                                            \
-      FAIL (__VA_ARGS__);                                                   \
-  while (0)
-
-static uint64_t rng = 0x9e3779b97f4a7c15ull;
-
-static inline uint64_t
-rnd (void)
-{
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
-  return rng;
-}
+#include "../lib/check.h"
 
 /* A uniform double in [A, B).  */
 static inline double
