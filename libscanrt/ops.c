@@ -75,14 +75,25 @@ scanrt_op_valid (scanrt_type type, scanrt_op op)
    kernels; for float and double UT is the type itself.  */
 #define WRAP(a, op, b) ((T) ((UT) (a) op (UT) (b)))
 
-#define SCAN_LOOP(COMBINE)                                                  \
-  for (size_t i = 0; i < n; i++)                                            \
-    {                                                                       \
-      T x = op == SCANRT_SUB ? WRAP (0, -, src[i]) : src[i];                \
-      T next = COMBINE;                                                     \
-      dst[i] = exclusive ? acc : next;                                      \
-      acc = next;                                                           \
-    }
+/* Scan with COMBINE over x, each element read as PREP (src[i]): two
+   loops, so that neither tests per element whether it is exclusive.  */
+#define SCAN_PREP(PREP, COMBINE)                                            \
+  if (exclusive)                                                            \
+    for (size_t i = 0; i < n; i++)                                          \
+      {                                                                     \
+        T x = PREP (src[i]);                                                \
+        dst[i] = acc;                                                       \
+        acc = COMBINE;                                                      \
+      }                                                                     \
+  else                                                                      \
+    for (size_t i = 0; i < n; i++)                                          \
+      {                                                                     \
+        T x = PREP (src[i]);                                                \
+        dst[i] = acc = COMBINE;                                             \
+      }
+#define AS_IS(v) (v)
+#define NEGATED(v) WRAP (0, -, v)
+#define SCAN_LOOP(COMBINE) SCAN_PREP (AS_IS, COMBINE)
 
 #define X(e, t, ut, cl, clu, clmin, clmax, cmin, cmax)                       \
   static void host_scan_##e (void *out, const void *in, size_t n,           \
@@ -97,8 +108,10 @@ scanrt_op_valid (scanrt_type type, scanrt_op op)
     switch (op)                                                             \
       {                                                                     \
       case SCANRT_ADD:                                                      \
-      case SCANRT_SUB:                                                      \
         SCAN_LOOP (WRAP (acc, +, x));                                       \
+        break;                                                              \
+      case SCANRT_SUB:                                                      \
+        SCAN_PREP (NEGATED, WRAP (acc, +, x));                              \
         break;                                                              \
       case SCANRT_MUL:                                                      \
         SCAN_LOOP (WRAP (acc, *, x));                                       \
