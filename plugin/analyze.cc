@@ -42,6 +42,34 @@
 #include "scanomp.h"
 #include "reader.h"
 
+location_t
+scanomp_where (const scan_loop *l)
+{
+  return l->clause ? l->clause->loc : gimple_location (l->construct);
+}
+
+/* Report why L cannot be outlined: an error for a scan clause; for an
+   inscan reduction, which GCC runs anyway, a note under -verbose.  */
+void
+scan_complain (scan_loop *l, location_t loc, const char *gmsgid, ...)
+{
+  if (l->quiet && !scanomp_options.verbose)
+    return;
+  va_list ap;
+  va_start (ap, gmsgid);
+  emit_diagnostic_valist (l->quiet ? DK_NOTE : DK_ERROR, loc, 0, gmsgid,
+                          &ap);
+  va_end (ap);
+}
+
+/* Point at the clause after an error at a statement.  */
+static void
+for_this_clause (reader *r)
+{
+  if (!r->l->quiet)
+    inform (r->loc, "for this %<scan%> clause");
+}
+
 /* walk_tree callback: whether DATA, a decl, occurs in *TP.  */
 static tree
 find_decl (tree *tp, int *walk_subtrees, void *data)
@@ -227,19 +255,19 @@ scan_record_access (reader *r, tree ref, gimple *stmt, bool store)
     }
   if (!ok || !r->ok)
     {
-      error_at (gimple_location (stmt), "the %<scan%> loop accesses memory "
+      scan_complain (r->l, gimple_location (stmt), "the %<scan%> loop accesses memory "
                 "that is not an element of an array or of memory a pointer "
                 "points to; index arrays directly, as in %<x[i]%>");
-      inform (r->loc, "for this %<scan%> clause");
+      for_this_clause (r);
       r->ok = false;
       return;
     }
   if (!affine (off, r->l->iv, &a.coef, &a.rest))
     {
-      error_at (gimple_location (stmt), "an array index in the %<scan%> "
+      scan_complain (r->l, gimple_location (stmt), "an array index in the %<scan%> "
                 "loop is not an affine function of the loop index %qD; "
                 "index arrays as in %<x[i + k]%> or %<x[2 * i]%>", r->l->iv);
-      inform (r->loc, "for this %<scan%> clause");
+      for_this_clause (r);
       r->ok = false;
       return;
     }
@@ -268,8 +296,8 @@ note_assigned (gimple_stmt_iterator *gsi, bool *handled, struct walk_stmt_info *
 static void read_stmt (reader *r, gimple *s);
 
 /* Read the statements of SEQ in order.  */
-static void
-read_seq (reader *r, gimple_seq seq)
+void
+scan_read_seq (reader *r, gimple_seq seq)
 {
   for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g) && r->ok;
        gsi_next (&g))
@@ -301,7 +329,7 @@ read_stmt (reader *r, gimple *s)
           }
         else
           {
-            error_at (gimple_location (s), "the %<scan%> loop assigns to "
+            scan_complain (r->l, gimple_location (s), "the %<scan%> loop assigns to "
                       "%qE, which cannot be outlined; assign to variables "
                       "and array elements only", lhs);
             r->ok = false;
@@ -315,11 +343,11 @@ read_stmt (reader *r, gimple *s)
         if (scanomp_cl_builtin (fn))
           ;
         else if (!(gimple_call_flags (s) & (ECF_CONST | ECF_PURE)))
-          error_at (gimple_location (s), "the %<scan%> loop calls %qE, "
+          scan_complain (r->l, gimple_location (s), "the %<scan%> loop calls %qE, "
                     "which may have side effects; a scan loop may only "
                     "compute values", fn ? fn : gimple_call_fn (s));
         else
-          error_at (gimple_location (s), "the %<scan%> loop calls %qE, "
+          scan_complain (r->l, gimple_location (s), "the %<scan%> loop calls %qE, "
                     "which cannot be translated to OpenCL; only math "
                     "built-ins such as %<sqrt%> are supported",
                     fn ? fn : gimple_call_fn (s));
@@ -343,7 +371,7 @@ read_stmt (reader *r, gimple *s)
               }
             break;
           }
-        inform (r->loc, "for this %<scan%> clause");
+        for_this_clause (r);
         r->ok = false;
         break;
       }
@@ -360,18 +388,18 @@ read_stmt (reader *r, gimple *s)
     case GIMPLE_DEBUG:
       break;
     case GIMPLE_BIND:
-      read_seq (r, gimple_bind_body (as_a<gbind *> (s)));
+      scan_read_seq (r, gimple_bind_body (as_a<gbind *> (s)));
       break;
     case GIMPLE_TRY:
       /* The cleanups are clobbers of block-scope variables.  */
-      read_seq (r, gimple_try_eval (s));
+      scan_read_seq (r, gimple_try_eval (s));
       break;
     default:
-      error_at (gimple_location (s), "the %<scan%> loop contains a "
+      scan_complain (r->l, gimple_location (s), "the %<scan%> loop contains a "
                 "statement that cannot be outlined (%s); a scan loop "
                 "computes values and stores them",
                 gimple_code_name[gimple_code (s)]);
-      inform (r->loc, "for this %<scan%> clause");
+      for_this_clause (r);
       r->ok = false;
       break;
     }
@@ -379,8 +407,8 @@ read_stmt (reader *r, gimple *s)
 
 /* Find the GIMPLE_OMP_FOR under construct S: through a bind or teams or
    distribute levels.  Sets *OTHER if anything else stands beside it.  */
-static gomp_for *
-find_loop (gimple_seq seq, bool *other)
+gomp_for *
+scan_find_loop (gimple_seq seq, bool *other)
 {
   gomp_for *found = NULL;
   for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
@@ -390,11 +418,11 @@ find_loop (gimple_seq seq, bool *other)
       switch (gimple_code (s))
         {
         case GIMPLE_BIND:
-          f = find_loop (gimple_bind_body (as_a<gbind *> (s)), other);
+          f = scan_find_loop (gimple_bind_body (as_a<gbind *> (s)), other);
           break;
         case GIMPLE_OMP_PARALLEL:
         case GIMPLE_OMP_TEAMS:
-          f = find_loop (gimple_omp_body (s), other);
+          f = scan_find_loop (gimple_omp_body (s), other);
           break;
         case GIMPLE_OMP_FOR:
           {
@@ -402,7 +430,7 @@ find_loop (gimple_seq seq, bool *other)
                for, for around simd.  The innermost holds the body.  */
             f = as_a<gomp_for *> (s);
             bool inner_other = false;
-            gomp_for *inner = find_loop (gimple_omp_body (f), &inner_other);
+            gomp_for *inner = scan_find_loop (gimple_omp_body (f), &inner_other);
             if (inner && !inner_other)
               f = inner;
             break;
@@ -427,13 +455,13 @@ find_loop (gimple_seq seq, bool *other)
 }
 
 /* Read the loop header: index, bounds, condition and step.  */
-static bool
-read_header (scan_loop *l, location_t loc)
+bool
+scan_read_header (scan_loop *l, location_t loc)
 {
   gomp_for *f = l->loop;
   if (gimple_omp_for_collapse (f) != 1)
     {
-      error_at (loc, "the %<scan%> clause needs a single loop; drop "
+      scan_complain (l, loc, "the %<scan%> clause needs a single loop; drop "
                 "%<collapse%>");
       return false;
     }
@@ -444,7 +472,7 @@ read_header (scan_loop *l, location_t loc)
   tree incr = gimple_omp_for_incr (f, 0);
   if (!INTEGRAL_TYPE_P (TREE_TYPE (l->iv)))
     {
-      error_at (loc, "the index %qD of the %<scan%> loop is not an integer",
+      scan_complain (l, loc, "the index %qD of the %<scan%> loop is not an integer",
                 l->iv);
       return false;
     }
@@ -452,7 +480,7 @@ read_header (scan_loop *l, location_t loc)
   if (TREE_CODE (step) != INTEGER_CST
       || !(integer_onep (step) || integer_minus_onep (step)))
     {
-      error_at (loc, "the %<scan%> loop steps by %qE; a scan loop steps by "
+      scan_complain (l, loc, "the %<scan%> loop steps by %qE; a scan loop steps by "
                 "1 or -1, as in %<i++%>", step);
       return false;
     }
@@ -463,7 +491,7 @@ read_header (scan_loop *l, location_t loc)
   if (!(up || l->cond == GT_EXPR || l->cond == GE_EXPR)
       || (up ? l->step < 0 : l->step > 0))
     {
-      error_at (loc, "the condition of the %<scan%> loop does not match its "
+      scan_complain (l, loc, "the condition of the %<scan%> loop does not match its "
                 "step; write %<i < n%> or %<i <= n%> with %<i++%>, or "
                 "%<i > n%> or %<i >= n%> with %<i--%>");
       return false;
@@ -501,8 +529,8 @@ check_clauses (tree clauses, location_t loc, tree iv)
 /* Record the array sections that the target's map clauses C name, as
    base, start and size in bytes: *p [len: n] (a pointer's section) and
    a[k] [len: n] (an array's).  */
-static void
-read_maps (scan_loop *l, tree c)
+void
+scan_read_maps (scan_loop *l, tree c)
 {
   for (; c; c = OMP_CLAUSE_CHAIN (c))
     {
@@ -534,8 +562,8 @@ read_maps (scan_loop *l, tree c)
 }
 
 /* The index in L->bases of array DECL, adding it.  */
-static void
-add_base (scan_loop *l, tree decl)
+void
+scan_add_base (scan_loop *l, tree decl)
 {
   for (tree b : l->bases)
     if (b == decl)
@@ -639,7 +667,7 @@ check_accesses (reader *r)
         }
       if (a.base != l->var)
         {
-          add_base (l, a.base);
+          scan_add_base (l, a.base);
           continue;
         }
       if (a.coef != size || TREE_CODE (a.rest) != INTEGER_CST
@@ -699,7 +727,7 @@ check_accesses (reader *r)
       return false;
     }
   l->in_place = at_i_load >= 0;
-  add_base (l, l->var);
+  scan_add_base (l, l->var);
   return true;
 }
 
@@ -740,6 +768,30 @@ find_var (scan_loop *l)
   return s ? wi.callback_result : NULL_TREE;
 }
 
+/* Start reader R on loop L: note every variable SEQ assigns.  */
+void
+scan_reader_init (reader *r, scan_loop *l, location_t loc, gimple_seq seq)
+{
+  r->l = l;
+  r->loc = loc;
+  r->current_block = 0;
+  r->ok = true;
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = r;
+  walk_gimple_seq (seq, note_assigned, NULL, &wi);
+}
+
+/* Collect in L->scalars the loop-invariant scalars SEQ reads.  */
+void
+scan_note_scalars (reader *r, gimple_seq seq)
+{
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = r;
+  walk_gimple_seq (seq, note_scalars, note_scalar_op, &wi);
+}
+
 bool
 scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
 {
@@ -752,7 +804,7 @@ scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
                 "put it on the enclosing %<#pragma omp parallel for%>");
       return false;
     }
-  l->loop = find_loop (gimple_omp_body (construct), &other);
+  l->loop = scan_find_loop (gimple_omp_body (construct), &other);
   if (!l->loop)
     {
       error_at (loc, "the %<scan%> clause is not on a loop; put it on "
@@ -775,22 +827,15 @@ scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
       tree i = omp_find_clause (c, OMP_CLAUSE_IF);
       l->device = d ? OMP_CLAUSE_DEVICE_ID (d) : NULL_TREE;
       l->if_cond = i ? OMP_CLAUSE_IF_EXPR (i) : NULL_TREE;
-      read_maps (l, c);
+      scan_read_maps (l, c);
     }
-  if (!read_header (l, loc)
+  if (!scan_read_header (l, loc)
       || !check_clauses (gimple_omp_for_clauses (l->loop), loc, l->iv))
     return false;
 
   reader r;
-  r.l = l;
-  r.loc = loc;
-  r.current_block = 0;
-  r.ok = true;
-  struct walk_stmt_info wi;
-  memset (&wi, 0, sizeof wi);
-  wi.info = &r;
-  walk_gimple_seq (gimple_omp_body (l->loop), note_assigned, NULL, &wi);
-  read_seq (&r, gimple_omp_body (l->loop));
+  scan_reader_init (&r, l, loc, gimple_omp_body (l->loop));
+  scan_read_seq (&r, gimple_omp_body (l->loop));
   if (!r.ok)
     return false;
 
@@ -836,10 +881,7 @@ scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
   if (!scan_check_update (&r, known ? *known : stored))
     return false;
 
-  memset (&wi, 0, sizeof wi);
-  wi.info = &r;
-  walk_gimple_seq (gimple_omp_body (l->loop), note_scalars, note_scalar_op,
-                   &wi);
+  scan_note_scalars (&r, gimple_omp_body (l->loop));
   return true;
 }
 

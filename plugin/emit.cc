@@ -108,7 +108,7 @@ type_of (emitter *e, tree type)
   if (!name)
     {
       if (e->ok)
-        error_at (e->l->clause->loc, "the %<scan%> loop computes with type "
+        error_at (scanomp_where (e->l), "the %<scan%> loop computes with type "
                   "%qT, which OpenCL C lacks; use integer types, %<float%> "
                   "or %<double%>", type);
       e->ok = false;
@@ -412,6 +412,16 @@ statement (emitter *e, gimple *s)
       {
         tree lhs = gimple_assign_lhs (s);
         const scan_access *a = access_of (e, lhs, s);
+        if (a && e->l->inscan)
+          {
+            /* The scan phase's stores are real.  */
+            add (&e->out, "  *");
+            address (e, *a, s);
+            add (&e->out, " = ");
+            expr (e, gimple_assign_rhs1 (s), s);
+            add (&e->out, ";\n");
+            return;
+          }
         if (a)
           {
             /* The store to y[i]: what the iteration contributes.  */
@@ -514,6 +524,69 @@ declare_vars (emitter *e, gimple_seq seq, hash_set<tree> *seen)
       else if (gimple_code (s) == GIMPLE_TRY)
         declare_vars (e, gimple_try_eval (s), seen);
     }
+}
+
+/* Declare the variables of SEQ (adding them to SEEN) and the loop index,
+   and set the index from the launch position k.  */
+static void
+function_start (emitter *e, gimple_seq seq, hash_set<tree> *seen)
+{
+  scan_loop *l = e->l;
+  declare_vars (e, seq, seen);
+  if (!seen->add (l->iv))
+    add (&e->out, "  %s d%u;\n", type_of (e, TREE_TYPE (l->iv)),
+         DECL_UID (l->iv));
+  add (&e->out, "  d%u = (%s) (lbv + k * %dL);\n", DECL_UID (l->iv),
+       type_of (e, TREE_TYPE (l->iv)), l->step);
+}
+
+/* Declare, if SEEN lacks them, and set the scan variables of an inscan
+   loop: to their identities (FROM null) or to the fields of FROM.  */
+static void
+set_scan_vars (emitter *e, hash_set<tree> *seen, const char *from)
+{
+  for (unsigned k = 0; k < e->n; k++)
+    {
+      scan_loop *it = &e->items[k];
+      if (!seen->add (it->var))
+        add (&e->out, "  %s d%u;\n", type_of (e, it->type),
+             DECL_UID (it->var));
+      add (&e->out, "  d%u = ", DECL_UID (it->var));
+      if (!from)
+        identity (e, it);
+      else if (e->n == 1)
+        add (&e->out, "%s", from);
+      else
+        add (&e->out, "%s.s%u", from, k);
+      add (&e->out, ";\n");
+    }
+}
+
+/* An inscan loop's hooks: scanomp_input runs the input phase from the
+   identities and returns the variables; scanomp_output runs the scan
+   phase from the prefix V.  */
+static void
+inscan_functions (emitter *e)
+{
+  scan_loop *l = e->l;
+  add (&e->out, "static SCANOMP_T\nscanomp_input (long k, SCANOMP_PARAMS)\n"
+       "{\n  SCANOMP_T r;\n");
+  hash_set<tree> seen;
+  function_start (e, l->input, &seen);
+  set_scan_vars (e, &seen, NULL);
+  stmt_seq (e, l->input);
+  for (unsigned k = 0; k < e->n; k++)
+    if (e->n == 1)
+      add (&e->out, "  r = d%u;\n", DECL_UID (e->items[k].var));
+    else
+      add (&e->out, "  r.s%u = d%u;\n", k, DECL_UID (e->items[k].var));
+  add (&e->out, "  return r;\n}\n\nstatic void\nscanomp_output (long k, "
+       "SCANOMP_T v, SCANOMP_PARAMS)\n{\n");
+  hash_set<tree> seen_out;
+  function_start (e, l->output, &seen_out);
+  set_scan_vars (e, &seen_out, "v");
+  stmt_seq (e, l->output);
+  add (&e->out, "}\n");
 }
 
 /* The kernel parameters and their names, in the order lower.cc passes the
@@ -628,11 +701,12 @@ scanomp_emit (scan_loop *items, unsigned n)
   e.out.s = NULL;
   e.out.len = e.out.cap = 0;
   e.ok = true;
-  expanded_location where = expand_location (l->clause->loc);
+  expanded_location where = expand_location (scanomp_where (l));
 
-  add (&e.out, "/* scanomp: scan(%s: ", l->clause->op_name);
+  add (&e.out, "/* scanomp: %s(", l->inscan ? "reduction (inscan, " : "scan");
   for (unsigned k = 0; k < n; k++)
-    add (&e.out, "%s%s", k ? ", " : "", items[k].var_name);
+    add (&e.out, "%s%s: %s", k ? ", " : "", scanomp_op_spelling (items[k].op),
+         items[k].var_name);
   add (&e.out, ") at %s:%d */\n", where.file, where.line);
   add (&e.out, "#ifdef cl_khr_fp64\n"
        "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n#endif\n");
@@ -668,7 +742,10 @@ scanomp_emit (scan_loop *items, unsigned n)
   /* SCANOMP_STORE: each array's element at byte offset size * i + rest;
      streaming where the runtime asks (one array only: structs do not
      stream).  */
-  if (n == 1)
+  if (l->inscan)
+    add (&e.out, "#define SCANOMP_STORE(i, v) scanomp_output ((i), (v), "
+         "SCANOMP_ARGS)\n\n");
+  else if (n == 1)
     {
       add (&e.out, "#define SCANOMP_STORE(i, v) SCANOMP_STREAM_STORE (");
       store_address (&e, 0, "SCANOMP_T");
@@ -687,25 +764,25 @@ scanomp_emit (scan_loop *items, unsigned n)
       add (&e.out, " } while (0)\n\n");
     }
 
-  add (&e.out, "static SCANOMP_T\nscanomp_input (long k, SCANOMP_PARAMS)\n"
-       "{\n  SCANOMP_T r");
-  if (n == 1)
-    {
-      add (&e.out, " = ");
-      identity (&e, l);
-    }
+  if (l->inscan)
+    inscan_functions (&e);
   else
-    add (&e.out, " = scanomp_identity ()");
-  add (&e.out, ";\n");
-  hash_set<tree> seen;
-  declare_vars (&e, gimple_omp_body (l->loop), &seen);
-  if (!seen.contains (l->iv))
-    add (&e.out, "  %s d%u;\n", type_of (&e, TREE_TYPE (l->iv)),
-         DECL_UID (l->iv));
-  add (&e.out, "  d%u = (%s) (lbv + k * %dL);\n", DECL_UID (l->iv),
-       type_of (&e, TREE_TYPE (l->iv)), l->step);
-  stmt_seq (&e, gimple_omp_body (l->loop));
-  add (&e.out, "  return r;\n}\n");
+    {
+      add (&e.out, "static SCANOMP_T\nscanomp_input (long k, "
+           "SCANOMP_PARAMS)\n{\n  SCANOMP_T r");
+      if (n == 1)
+        {
+          add (&e.out, " = ");
+          identity (&e, l);
+        }
+      else
+        add (&e.out, " = scanomp_identity ()");
+      add (&e.out, ";\n");
+      hash_set<tree> seen;
+      function_start (&e, gimple_omp_body (l->loop), &seen);
+      stmt_seq (&e, gimple_omp_body (l->loop));
+      add (&e.out, "  return r;\n}\n");
+    }
 
   if (!e.ok)
     {

@@ -92,24 +92,23 @@ runtime_type (tree type)
     }
 }
 
-/* Whether BASE is one of the N scanned arrays of L.  */
+/* Whether the loop of L stores to BASE.  */
 static bool
-scanned (scan_loop *l, unsigned n, tree base)
+stored (scan_loop *l, tree base)
 {
-  for (unsigned k = 0; k < n; k++)
-    if (l[k].var == base)
+  for (const scan_access &a : l->accesses)
+    if (a.store && a.base == base)
       return true;
   return false;
 }
 
 /* The kinds of the call's arguments, in emit.cc's parameter order.  */
 static void
-arg_kinds (scan_loop *l, unsigned n, vec<unsigned> *kinds,
-           vec<unsigned> *sizes)
+arg_kinds (scan_loop *l, vec<unsigned> *kinds, vec<unsigned> *sizes)
 {
   for (tree b : l->bases)
     {
-      kinds->safe_push (scanned (l, n, b) ? SCANRT_ARG_INOUT : SCANRT_ARG_IN);
+      kinds->safe_push (stored (l, b) ? SCANRT_ARG_INOUT : SCANRT_ARG_IN);
       sizes->safe_push (0);
       kinds->safe_push (SCANRT_ARG_SCALAR);
       sizes->safe_push (8);
@@ -156,7 +155,7 @@ make_desc (scan_loop *l, unsigned n, tree seed_type, const char *source,
   tree dtypes[9] = { u, cstr, cstr, u, u, u, u, u,
                      build_pointer_type (kind_type) };
   tree desc_type = make_record ("SCANRT_desc", 9, dtypes, dnames, df);
-  expanded_location where = expand_location (l->clause->loc);
+  expanded_location where = expand_location (scanomp_where (l));
   char *site = xasprintf ("%s:%d", where.file, where.line);
   unsigned op = l->op == SCAN_OP_SUB ? SCAN_OP_ADD : l->op;
   tree vals[9] = {
@@ -166,7 +165,7 @@ make_desc (scan_loop *l, unsigned n, tree seed_type, const char *source,
     build_int_cst (u, n == 1 ? runtime_type (l->type) : SCANRT_TYPE_USER),
     build_int_cst (u, n == 1 ? op : SCANRT_OP_USER),
     build_int_cst (u, tree_to_uhwi (TYPE_SIZE_UNIT (seed_type))),
-    build_int_cst (u, 0),
+    build_int_cst (u, l->exclusive ? SCANRT_EXCLUSIVE : 0),
     build_int_cst (u, kinds.length ()),
     fold_convert (dtypes[8], build_fold_addr_expr (kinds_var)),
   };
@@ -285,7 +284,7 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
   /* The arguments: a SCANRT_arg array, laid out as void * and size_t
      pairs.  */
   auto_vec<unsigned> kinds, sizes;
-  arg_kinds (l, n_items, &kinds, &sizes);
+  arg_kinds (l, &kinds, &sizes);
   tree ul = long_unsigned_type_node;
   tree args = addressable_tmp (build_array_type_nelts (ul, 2 * kinds.length ()),
                                "scan_args");
@@ -345,23 +344,36 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
       put (build_fold_addr_expr (copy), TYPE_SIZE_UNIT (TREE_TYPE (s)));
     }
 
-  /* The seed: y[i-1] at the first i, for each array (a field each when
-     there are several).  */
+  /* The seed: for the clause y[i-1] at the first i, for an inscan loop
+   the variable's value (a field each when there are several).  */
   tree seed = addressable_tmp (seed_type, "scan_seed");
+  tree total = l->inscan ? addressable_tmp (seed_type, "scan_total") : NULL;
   tree field = n_items > 1 ? TYPE_FIELDS (seed_type) : NULL_TREE;
+  gimple_seq totals = NULL;
   for (unsigned k = 0; k < n_items; k++)
     {
       scan_loop *item = &l[k];
-      const scan_access &prev = item->accesses[item->recur];
-      tree tp = build_pointer_type (item->type);
-      tree addr = fold_convert (tp, fold_build_pointer_plus
-                                      (base_pointer (item->var),
-                                       offset_at (prev, lb)));
       tree dst = field ? build3 (COMPONENT_REF, item->type, seed, field,
                                  NULL_TREE)
                        : seed;
-      gimplify_assign (dst, build2 (MEM_REF, item->type, addr,
-                                    build_int_cst (tp, 0)), &seq);
+      if (l->inscan)
+        {
+          gimplify_assign (dst, item->var, &seq);
+          gimplify_assign (item->var,
+                           field ? build3 (COMPONENT_REF, item->type, total,
+                                           field, NULL_TREE)
+                                 : total, &totals);
+        }
+      else
+        {
+          const scan_access &prev = item->accesses[item->recur];
+          tree tp = build_pointer_type (item->type);
+          tree addr = fold_convert (tp, fold_build_pointer_plus
+                                          (base_pointer (item->var),
+                                           offset_at (prev, lb)));
+          gimplify_assign (dst, build2 (MEM_REF, item->type, addr,
+                                        build_int_cst (tp, 0)), &seq);
+        }
       if (field)
         field = DECL_CHAIN (field);
     }
@@ -383,20 +395,26 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
   gcall *call = gimple_build_call (fn, 7, build_fold_addr_expr (desc), device,
                                    build_int_cst (lt, 0), nu,
                                    build_fold_addr_expr (seed),
-                                   null_pointer_node,
+                                   total ? build_fold_addr_expr (total)
+                                         : null_pointer_node,
                                    build_fold_addr_expr (args));
   tree status = create_tmp_var (integer_type_node, "scan_status");
   gimple_call_set_lhs (call, status);
-  gimple_set_location (call, l->clause->loc);
+  gimple_set_location (call, scanomp_where (l));
   gimple_seq_add_stmt (&seq, call);
   /* 0: done; positive: run the fallback; negative: the offload was
      mandatory and failed (the runtime said why), so stop, as libgomp
      does.  */
   tree failed = create_artificial_label (UNKNOWN_LOCATION);
   tree not_done = create_artificial_label (UNKNOWN_LOCATION);
+  tree ok = create_artificial_label (UNKNOWN_LOCATION);
   gimple_seq_add_stmt (&seq, gimple_build_cond (EQ_EXPR, status,
-                                                integer_zero_node, done,
+                                                integer_zero_node, ok,
                                                 not_done));
+  /* Done: an inscan loop's variables end with the scan's total.  */
+  gimple_seq_add_stmt (&seq, gimple_build_label (ok));
+  gimple_seq_add_seq (&seq, totals);
+  gimple_seq_add_stmt (&seq, gimple_build_goto (done));
   gimple_seq_add_stmt (&seq, gimple_build_label (not_done));
   gimple_seq_add_stmt (&seq, gimple_build_cond (LT_EXPR, status,
                                                 integer_zero_node, failed,
@@ -508,13 +526,24 @@ scanomp_lower (scan_loop *l, unsigned n, const char *source,
                gimple_stmt_iterator *gsi)
 {
   auto_vec<unsigned> kinds, sizes;
-  arg_kinds (l, n, &kinds, &sizes);
+  arg_kinds (l, &kinds, &sizes);
   tree seed_type = element_type (l, n);
   tree desc = make_desc (l, n, seed_type, source, kinds, sizes);
 
   push_gimplify_context (true);
   tree fallback = create_artificial_label (UNKNOWN_LOCATION);
   tree done = create_artificial_label (UNKNOWN_LOCATION);
+  if (l->inscan)
+    {
+      /* The construct stays as it is, for GCC to run on host threads when
+         the device declines.  */
+      gimple_seq seq = offload_call (l, n, seed_type, desc, fallback, done);
+      gimple_seq_add_stmt (&seq, gimple_build_label (fallback));
+      pop_gimplify_context (NULL);
+      gsi_insert_seq_before (gsi, seq, GSI_SAME_STMT);
+      gsi_insert_after (gsi, gimple_build_label (done), GSI_SAME_STMT);
+      return;
+    }
   gimple_seq seq = gimple_omp_for_pre_body (l->loop);
   gimple_omp_for_set_pre_body (l->loop, NULL);
   gimple_seq_add_seq (&seq, offload_call (l, n, seed_type, desc, fallback,

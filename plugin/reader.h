@@ -22,6 +22,14 @@ struct reader
 };
 
 /* analyze.cc */
+void scan_reader_init (reader *r, scan_loop *l, location_t loc,
+                       gimple_seq seq);
+void scan_read_seq (reader *r, gimple_seq seq);
+void scan_note_scalars (reader *r, gimple_seq seq);
+gomp_for *scan_find_loop (gimple_seq seq, bool *other);
+bool scan_read_header (scan_loop *l, location_t loc);
+void scan_read_maps (scan_loop *l, tree c);
+void scan_add_base (scan_loop *l, tree decl);
 tree scan_substitute (reader *r, tree e);
 void scan_record_access (reader *r, tree ref, gimple *stmt, bool store);
 tree scan_strip (tree e);

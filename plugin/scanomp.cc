@@ -15,6 +15,8 @@
      -fplugin-arg-scanomp-verbose     a note for each offloaded loop
      -fplugin-arg-scanomp-dump=DIR    write each generated kernel source to
                                       DIR/FILE-LINE.cl
+     -fplugin-arg-scanomp-inscan=off  leave OpenMP's inscan reductions to
+                                      GCC (default: offload them too)
 
    Example:
      gcc -fopenmp -fplugin=scanomp.so prog.c -lscanrt  */
@@ -42,6 +44,7 @@ static struct plugin_info scanomp_info = {
   "  -fplugin-arg-scanomp-help        print this help\n"
   "  -fplugin-arg-scanomp-verbose     a note for each offloaded loop\n"
   "  -fplugin-arg-scanomp-dump=DIR    write each kernel's OpenCL C to DIR\n"
+  "  -fplugin-arg-scanomp-inscan=off  leave reduction(inscan) loops to GCC\n"
 };
 
 /* A construct carrying a clause, and the sequence that holds it.  */
@@ -49,7 +52,7 @@ struct found
 {
   gimple *construct;
   gimple_seq *seq;
-  scan_clause *clause;
+  scan_clause *clause;       /* NULL for an inscan reduction */
 };
 
 /* The clause of a parallel, teams or for construct inside target body
@@ -133,6 +136,13 @@ collect (gimple_seq *seq, vec<found> *out)
         {
           c->used = true;
           found f = { s, seq, c };
+          out->safe_push (f);
+        }
+      else if ((gimple_code (s) == GIMPLE_OMP_PARALLEL
+                || gimple_code (s) == GIMPLE_OMP_TARGET)
+               && scanomp_has_inscan (s))
+        {
+          found f = { s, seq, NULL };
           out->safe_push (f);
         }
       else if (gimple_code (s) == GIMPLE_OMP_PARALLEL
@@ -254,7 +264,10 @@ public:
     auto_vec<found> constructs;
     collect (&body, &constructs);
     for (found &f : constructs)
-      offload (f);
+      if (f.clause)
+        offload (f);
+      else
+        scanomp_offload_inscan (f.construct, f.seq);
     gimple_set_body (fun->decl, body);
     return 0;
   }
@@ -271,6 +284,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
       return 1;
     }
 
+  scanomp_options.inscan = true;
   for (int i = 0; i < info->argc; i++)
     {
       const char *key = info->argv[i].key, *value = info->argv[i].value;
@@ -283,6 +297,9 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
         scanomp_options.verbose = true;
       else if (!strcmp (key, "dump") && value && *value)
         scanomp_options.dump_dir = value;
+      else if (!strcmp (key, "inscan") && value
+               && (!strcmp (value, "on") || !strcmp (value, "off")))
+        scanomp_options.inscan = !strcmp (value, "on");
       else
         {
           error ("scanomp: unknown option %<-fplugin-arg-scanomp-%s%>; "

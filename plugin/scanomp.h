@@ -46,6 +46,7 @@ struct scan_clause
 struct scanomp_options
 {
   bool verbose;
+  bool inscan;               /* offload inscan reductions (default) */
   const char *dump_dir;
 };
 extern struct scanomp_options scanomp_options;
@@ -90,6 +91,11 @@ struct scan_loop
   vec<scan_access> accesses;
   int store;                 /* index of the y[i] store in ACCESSES */
   int recur;                 /* index of the y[i-1] load */
+  bool inscan;               /* an OpenMP 5.0 inscan reduction */
+  bool exclusive;            /* inscan: an exclusive scan */
+  bool quiet;                /* inscan: why it declines is a note, since
+                                GCC runs the loop anyway */
+  gimple_seq input, output;  /* inscan: the input and scan phases */
   vec<tree> bases;           /* arrays, in argument order */
   vec<tree> maps;            /* target map sections: base, start, bytes */
   vec<tree> scalars;         /* loop-invariant scalars read */
@@ -99,6 +105,15 @@ struct scan_loop
 bool scanomp_analyze (struct scan_loop *l, gimple *construct, unsigned item);
 void scanomp_release (struct scan_loop *l);
 bool scanomp_contains (tree expr, tree decl);
+void scan_complain (struct scan_loop *l, location_t loc, const char *gmsgid,
+                    ...) ATTRIBUTE_GCC_DIAG (3, 4);
+
+/* inscan.cc */
+bool scanomp_has_inscan (gimple *construct);
+void scanomp_offload_inscan (gimple *construct, gimple_seq *seq);
+
+/* Where L's messages go: its clause, or its construct (analyze.cc).  */
+location_t scanomp_where (const struct scan_loop *l);
 
 /* emit.cc and lower.cc take the analyses of every array of the clause,
    L[0 .. N); L[0] holds the arguments of them all (see scanomp.cc).  */

@@ -1,0 +1,271 @@
+/* inscan.cc: standard OpenMP 5.0 scans offloaded through the same
+   pipeline as the scan clause:
+
+     #pragma omp parallel for reduction (inscan, +: s)
+     for (int i = 0; i < n; i++)
+       {
+         s += x[i];                      the input phase
+         #pragma omp scan inclusive (s)
+         y[i] = s;                       the scan phase
+       }
+
+   In high GIMPLE the loop body is two GIMPLE_OMP_SCANs: the statements
+   before the directive, then those after it, under the directive's
+   inclusive or exclusive clause; exclusive swaps the phases.  The input
+   phase, run with each scan variable set to its identity, yields what
+   the iteration contributes; the scan phase, run with the variables set
+   to their prefixes, is the kernels' store hook; the variables end with
+   the scan's total, as OpenMP requires.
+
+   A loop this plugin cannot outline is left to GCC, which runs it on host
+   threads as usual: it is not an error, and -fplugin-arg-scanomp-verbose
+   gives a note saying why.  So is everything under
+   -fplugin-arg-scanomp-inscan=off.  */
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "gimple-walk.h"
+#include "diagnostic-core.h"
+#include "fold-const.h"
+#include "omp-general.h"
+#include "cfgexpand.h"
+
+#include "scanomp.h"
+#include "reader.h"
+
+/* Whether LOOP has inscan reductions.  */
+static bool
+inscan_loop (gomp_for *loop)
+{
+  for (tree c = gimple_omp_for_clauses (loop); c; c = OMP_CLAUSE_CHAIN (c))
+    if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_REDUCTION
+        && OMP_CLAUSE_REDUCTION_INSCAN (c))
+      return true;
+  return false;
+}
+
+bool
+scanomp_has_inscan (gimple *construct)
+{
+  bool other = false;
+  gomp_for *loop = scan_find_loop (gimple_omp_body (construct), &other);
+  return loop && inscan_loop (loop);
+}
+
+/* The scan operator of reduction code CODE, or SCAN_OP_NONE.  */
+static enum scan_op
+reduction_op (enum tree_code code)
+{
+  switch (code)
+    {
+    case PLUS_EXPR: return SCAN_OP_ADD;
+    case MINUS_EXPR: return SCAN_OP_SUB;
+    case MULT_EXPR: return SCAN_OP_MUL;
+    case BIT_AND_EXPR: return SCAN_OP_AND;
+    case BIT_IOR_EXPR: return SCAN_OP_OR;
+    case BIT_XOR_EXPR: return SCAN_OP_XOR;
+    case TRUTH_ANDIF_EXPR: return SCAN_OP_LAND;
+    case TRUTH_ORIF_EXPR: return SCAN_OP_LOR;
+    case MIN_EXPR: return SCAN_OP_MIN;
+    case MAX_EXPR: return SCAN_OP_MAX;
+    default: return SCAN_OP_NONE;
+    }
+}
+
+/* Collect the variables declared inside SEQ's binds into SET.  */
+static void
+inner_decls (gimple_seq seq, hash_set<tree> *set)
+{
+  for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
+    {
+      gimple *s = gsi_stmt (g);
+      if (gimple_code (s) == GIMPLE_BIND)
+        {
+          for (tree v = gimple_bind_vars (as_a<gbind *> (s)); v;
+               v = DECL_CHAIN (v))
+            set->add (v);
+          inner_decls (gimple_bind_body (as_a<gbind *> (s)), set);
+        }
+      else if (gimple_has_substatements (s) && is_gimple_omp (s))
+        inner_decls (gimple_omp_body (s), set);
+    }
+}
+
+/* walk_tree callback: a variable of DATA, the set of inner decls.  */
+static tree
+find_inner (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (((hash_set<tree> *) data)->contains (*tp))
+    return *tp;
+  return NULL_TREE;
+}
+
+/* Read the inscan loop of CONSTRUCT into ITEMS (one per scan variable, up
+   to MAX), setting *N.  Returns false, with a note under -verbose, for a
+   loop to leave to GCC.  */
+static bool
+analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
+{
+  scan_loop *l = &items[0];
+  location_t loc = gimple_location (construct);
+  bool other = false;
+  l->construct = construct;
+  l->inscan = true;
+  l->quiet = true;
+  l->loop = scan_find_loop (gimple_omp_body (construct), &other);
+  if (other)
+    {
+      scan_complain (l, loc, "this inscan loop runs on host threads: its "
+                     "construct holds more than the loop");
+      return false;
+    }
+  if (gimple_code (construct) == GIMPLE_OMP_TARGET)
+    {
+      tree c = gimple_omp_target_clauses (construct);
+      tree d = omp_find_clause (c, OMP_CLAUSE_DEVICE);
+      tree i = omp_find_clause (c, OMP_CLAUSE_IF);
+      l->device = d ? OMP_CLAUSE_DEVICE_ID (d) : NULL_TREE;
+      l->if_cond = i ? OMP_CLAUSE_IF_EXPR (i) : NULL_TREE;
+      scan_read_maps (l, c);
+    }
+  if (!scan_read_header (l, loc))
+    return false;
+
+  /* The scan variables.  */
+  *n = 0;
+  for (tree c = gimple_omp_for_clauses (l->loop); c; c = OMP_CLAUSE_CHAIN (c))
+    {
+      if (OMP_CLAUSE_CODE (c) != OMP_CLAUSE_REDUCTION
+          || !OMP_CLAUSE_REDUCTION_INSCAN (c))
+        continue;
+      tree var = OMP_CLAUSE_DECL (c);
+      enum scan_op op = reduction_op (OMP_CLAUSE_REDUCTION_CODE (c));
+      tree type = TREE_TYPE (var);
+      const char *why = NULL;
+      if (OMP_CLAUSE_REDUCTION_PLACEHOLDER (c))
+        why = "a user-defined reduction";
+      else if (!DECL_P (var) || !(INTEGRAL_TYPE_P (type)
+                                  || SCALAR_FLOAT_TYPE_P (type))
+               || !scanomp_cl_type (type))
+        why = "a scan variable of a type OpenCL C lacks";
+      else if (op == SCAN_OP_NONE)
+        why = "an operator without an OpenCL kernel";
+      else if (*n == max)
+        why = "too many scan variables";
+      if (why)
+        {
+          scan_complain (l, loc, "this inscan loop runs on host threads: "
+                         "%qE is %s", var, why);
+          return false;
+        }
+      scan_loop *it = &items[(*n)++];
+      if (it != l)
+        {
+          it->construct = construct;
+          it->inscan = true;
+        }
+      it->var = var;
+      it->var_name = IDENTIFIER_POINTER (DECL_NAME (var));
+      it->type = type;
+      it->op = op;
+    }
+
+  /* The phases: before the directive, and after it under its clause.  */
+  gimple *first = NULL, *second = NULL;
+  gimple_seq body = gimple_omp_body (l->loop);
+  for (gimple_stmt_iterator g = gsi_start (body); !gsi_end_p (g);
+       gsi_next (&g))
+    if (gimple_code (gsi_stmt (g)) == GIMPLE_OMP_SCAN)
+      (first ? second : first) = gsi_stmt (g);
+  if (!first || !second || !gimple_omp_scan_clauses (as_a<gomp_scan *> (second)))
+    {
+      scan_complain (l, loc, "this inscan loop runs on host threads: its "
+                     "body is not two phases around %<#pragma omp scan%>");
+      return false;
+    }
+  l->exclusive = OMP_CLAUSE_CODE (gimple_omp_scan_clauses
+                                  (as_a<gomp_scan *> (second)))
+                 == OMP_CLAUSE_EXCLUSIVE;
+  l->input = gimple_omp_body (l->exclusive ? second : first);
+  l->output = gimple_omp_body (l->exclusive ? first : second);
+
+  /* Bounds computed in the loop's pre-body, in terms of the function's
+     own variables.  */
+  reader pre;
+  scan_reader_init (&pre, l, loc, gimple_omp_for_pre_body (l->loop));
+  scan_read_seq (&pre, gimple_omp_for_pre_body (l->loop));
+  l->lb = scan_substitute (&pre, l->lb);
+  l->ub = scan_substitute (&pre, l->ub);
+
+  reader r;
+  scan_reader_init (&r, l, loc, body);
+  scan_read_seq (&r, l->input);
+  unsigned input_accesses = l->accesses.length ();
+  scan_read_seq (&r, l->output);
+  if (!r.ok)
+    return false;
+  for (unsigned k = 0; k < l->accesses.length (); k++)
+    {
+      if (l->accesses[k].store && k < input_accesses)
+        {
+          scan_complain (l, gimple_location (l->accesses[k].stmt),
+                         "this inscan loop runs on host threads: its input "
+                         "phase stores to memory");
+          return false;
+        }
+      scan_add_base (l, l->accesses[k].base);
+    }
+  scan_note_scalars (&r, body);
+
+  /* Everything the host evaluates must be the function's own, not a
+     temporary of the construct that omplower will move away.  */
+  hash_set<tree> inner;
+  inner_decls (gimple_omp_body (construct), &inner);
+  auto_vec<tree> host_trees;
+  host_trees.safe_push (l->lb);
+  host_trees.safe_push (l->ub);
+  for (const scan_access &a : l->accesses)
+    host_trees.safe_push (a.rest);
+  for (tree s : l->scalars)
+    host_trees.safe_push (s);
+  for (tree t : host_trees)
+    if (walk_tree (&t, find_inner, &inner, NULL))
+      {
+        scan_complain (l, loc, "this inscan loop runs on host threads: its "
+                       "bounds or indices use temporaries of the construct");
+        return false;
+      }
+  return true;
+}
+
+void
+scanomp_offload_inscan (gimple *construct, gimple_seq *seq)
+{
+  if (!scanomp_options.inscan)
+    return;
+  const unsigned max = 16;
+  scan_loop items[max];
+  memset (items, 0, sizeof items);
+  unsigned n = 0;
+  if (analyze (construct, items, max, &n))
+    {
+      char *source = scanomp_emit (items, n);
+      if (source)
+        {
+          if (scanomp_options.verbose)
+            inform (gimple_location (construct), "this inscan loop runs as "
+                    "an OpenCL kernel: %u scan variable%s, %s",
+                    n, n > 1 ? "s" : "",
+                    items[0].exclusive ? "exclusive" : "inclusive");
+          gimple_stmt_iterator gsi = gsi_for_stmt (construct, seq);
+          scanomp_lower (items, n, source, &gsi);
+          free (source);
+        }
+    }
+  for (unsigned k = 0; k < max; k++)
+    scanomp_release (&items[k]);
+}
