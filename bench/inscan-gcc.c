@@ -1,0 +1,3 @@
+/* inscan-gcc.c: bench-inscan's loop as GCC compiles it.  */
+#define INSCAN_NAME inscan_gcc
+#include "inscan-loop.h"

@@ -1,0 +1,3 @@
+/* inscan-scanomp.c: bench-inscan's loop through the scanomp plugin.  */
+#define INSCAN_NAME inscan_scanomp
+#include "inscan-loop.h"
