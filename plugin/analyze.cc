@@ -99,11 +99,9 @@ substitute_1 (tree *tp, int *walk_subtrees, void *data)
       tree *v = r->value.get (*tp);
       if (v)
         {
-          /* A value computed before a label is not known to reach here
-             along every path: do not build addresses on it.  */
           int *b = r->block.get (*tp);
-          if (b && *b != r->current_block && POINTER_TYPE_P (TREE_TYPE (*tp)))
-            r->ok = false;
+          if ((b && *b != r->current_block) || r->tainted.contains (*tp))
+            r->saw_taint = true;
           *tp = unshare_expr (*v);
         }
       *walk_subtrees = 0;
@@ -114,6 +112,7 @@ substitute_1 (tree *tp, int *walk_subtrees, void *data)
 tree
 scan_substitute (reader *r, tree e)
 {
+  r->saw_taint = false;
   e = unshare_expr (e);
   walk_tree (&e, substitute_1, r, NULL);
   return e;
@@ -139,8 +138,17 @@ affine (tree e, tree iv, HOST_WIDE_INT *coef, tree *rest)
       *rest = size_zero_node;
       return true;
     CASE_CONVERT:
-      return INTEGRAL_TYPE_P (TREE_TYPE (e))
-             && affine (TREE_OPERAND (e, 0), iv, coef, rest);
+      {
+        /* Widening an unsigned value is not transparent: (size_t) (i - 1u)
+           is i - 1 + 2^32 at i = 0.  Only the bare index may widen.  */
+        tree inner = TREE_OPERAND (e, 0), from = TREE_TYPE (inner);
+        if (!INTEGRAL_TYPE_P (TREE_TYPE (e)) || !INTEGRAL_TYPE_P (from)
+            || !affine (inner, iv, coef, rest))
+          return false;
+        return !(TYPE_UNSIGNED (from)
+                 && TYPE_PRECISION (from) < TYPE_PRECISION (TREE_TYPE (e))
+                 && !integer_zerop (*rest));
+      }
     case PLUS_EXPR:
     case POINTER_PLUS_EXPR:
     case MINUS_EXPR:
@@ -225,6 +233,18 @@ split_pointer (tree p, tree *base, tree *off)
     }
 }
 
+/* walk_tree callback: a variable the body assigns (DATA is the reader):
+   an index built on one is not loop-invariant.  */
+static tree
+find_assigned (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (((reader *) data)->assigned.contains (*tp))
+    return *tp;
+  return NULL_TREE;
+}
+
 /* Record the memory access REF of STMT, a store when STORE.  */
 void
 scan_record_access (reader *r, tree ref, gimple *stmt, bool store)
@@ -236,10 +256,11 @@ scan_record_access (reader *r, tree ref, gimple *stmt, bool store)
   a.store = store;
   a.elem_type = TREE_TYPE (ref);
   tree off = NULL_TREE;
-  bool ok = false;
+  bool ok = false, unreliable = false;
   if (TREE_CODE (ref) == MEM_REF)
     {
       tree p = scan_substitute (r, TREE_OPERAND (ref, 0));
+      unreliable = r->saw_taint;
       ok = split_pointer (p, &a.base, &off);
       if (ok)
         off = fold_build2 (PLUS_EXPR, sizetype, off,
@@ -249,9 +270,19 @@ scan_record_access (reader *r, tree ref, gimple *stmt, bool store)
     {
       a.base = TREE_OPERAND (ref, 0);
       tree idx = scan_substitute (r, TREE_OPERAND (ref, 1));
+      unreliable = r->saw_taint;
       off = fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, idx),
                          TYPE_SIZE_UNIT (a.elem_type));
       ok = true;
+    }
+  if (unreliable)
+    {
+      scan_complain (r->l, gimple_location (stmt), "an array index in the "
+                     "%<scan%> loop is computed before a branch or an inner "
+                     "loop; compute it next to its use, from the loop index");
+      for_this_clause (r);
+      r->ok = false;
+      return;
     }
   if (!ok || !r->ok)
     {
@@ -262,7 +293,8 @@ scan_record_access (reader *r, tree ref, gimple *stmt, bool store)
       r->ok = false;
       return;
     }
-  if (!affine (off, r->l->iv, &a.coef, &a.rest))
+  if (!affine (off, r->l->iv, &a.coef, &a.rest)
+      || walk_tree (&a.rest, find_assigned, r, NULL))
     {
       scan_complain (r->l, gimple_location (stmt), "an array index in the %<scan%> "
                 "loop is not an affine function of the loop index %qD; "
@@ -324,6 +356,10 @@ read_stmt (reader *r, gimple *s)
         else if (VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL)
           {
             tree v = scan_substitute (r, gimple_assign_rhs_to_tree (s));
+            if (r->saw_taint)
+              r->tainted.add (lhs);
+            else
+              r->tainted.remove (lhs);
             r->value.put (lhs, v);
             r->block.put (lhs, r->current_block);
           }
@@ -776,6 +812,7 @@ scan_reader_init (reader *r, scan_loop *l, location_t loc, gimple_seq seq)
   r->loc = loc;
   r->current_block = 0;
   r->ok = true;
+  r->saw_taint = false;
   struct walk_stmt_info wi;
   memset (&wi, 0, sizeof wi);
   wi.info = r;
@@ -856,7 +893,8 @@ scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
       return false;
     }
   l->type = TREE_TYPE (TREE_TYPE (l->var));
-  if (!INTEGRAL_TYPE_P (l->type) && !SCALAR_FLOAT_TYPE_P (l->type))
+  if ((!INTEGRAL_TYPE_P (l->type) && !SCALAR_FLOAT_TYPE_P (l->type))
+      || TREE_CODE (l->type) == BOOLEAN_TYPE || !scanomp_cl_type (l->type))
     {
       error_at (loc, "%qs has elements of type %qT; built-in %<scan%> "
                 "operators take integer, %<float%> and %<double%> "

@@ -150,7 +150,7 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
         why = "a user-defined reduction";
       else if (!DECL_P (var) || !(INTEGRAL_TYPE_P (type)
                                   || SCALAR_FLOAT_TYPE_P (type))
-               || !scanomp_cl_type (type))
+               || TREE_CODE (type) == BOOLEAN_TYPE || !scanomp_cl_type (type))
         why = "a scan variable of a type OpenCL C lacks";
       else if (op == SCAN_OP_NONE)
         why = "an operator without an OpenCL kernel";

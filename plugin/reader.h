@@ -17,6 +17,11 @@ struct reader
   hash_set<tree> assigned;        /* variables the body assigns */
   int current_block;              /* bumped at every label */
   bool ok;
+  /* Values built on a value from an earlier block (before a branch's or
+     an inner loop's label), which may not reach their use unchanged: no
+     address may be built on them.  */
+  hash_set<tree> tainted;
+  bool saw_taint;                 /* the last substitution used one */
   auto_vec<gimple *> stmts;       /* the body, flattened, in order */
   auto_vec<tree> cond_operands;   /* each GIMPLE_COND's operands' values */
 };

@@ -1,0 +1,33 @@
+/* Indices the extents cannot be known for: one built in an inner loop,
+   and an unsigned 32-bit i - 1 (which wraps at i = 0), are rejected
+   rather than risked.  _Bool elements have no OpenCL buffer layout.  */
+/* { dg-do compile } */
+
+void
+f (int *y, const int *x, int n)
+{
+#pragma omp parallel for scan(+: y)
+  for (int i = 1; i < n; i++)
+    {
+      int t = 0;
+      for (int j = 0; j < 4; j++)
+        t += x[j]; /* { dg-error "an array index in the 'scan' loop is computed before a branch or an inner loop" } */
+      y[i] = y[i-1] + t;
+    }
+}
+
+void
+g (int *y, const int *x, unsigned n)
+{
+#pragma omp parallel for scan(+: y)
+  for (unsigned i = 1; i < n; i++)
+    y[i] = y[i-1] + x[i]; /* { dg-error "an array index in the 'scan' loop is not an affine function of the loop index" } */
+}
+
+void
+h (_Bool *y, int n)
+{
+#pragma omp parallel for scan(||: y) /* { dg-error "'y' has elements of type '_Bool'" } */
+  for (int i = 1; i < n; i++)
+    y[i] = y[i-1] || i > 3;
+}
