@@ -414,12 +414,13 @@ statement (emitter *e, gimple *s)
         const scan_access *a = access_of (e, lhs, s);
         if (a && e->l->inscan)
           {
-            /* The scan phase's stores are real.  */
-            add (&e->out, "  *");
+            /* The scan phase's stores are real, and stream when the
+               runtime asks.  */
+            add (&e->out, "  scanomp_out (");
             address (e, *a, s);
-            add (&e->out, " = ");
+            add (&e->out, ", ");
             expr (e, gimple_assign_rhs1 (s), s);
-            add (&e->out, ";\n");
+            add (&e->out, ");\n");
             return;
           }
         if (a)
@@ -569,6 +570,14 @@ static void
 inscan_functions (emitter *e)
 {
   scan_loop *l = e->l;
+  /* SCANOMP_STREAM comes as a -D option, before this head; the
+     template's own SCANOMP_STREAM_STORE is defined only after it.  */
+  add (&e->out, "#if defined SCANOMP_STREAM && SCANOMP_STREAM "
+       "&& defined __has_builtin\n#if __has_builtin "
+       "(__builtin_nontemporal_store)\n#define scanomp_out(p, v) "
+       "__builtin_nontemporal_store ((v), (p))\n#endif\n#endif\n"
+       "#ifndef scanomp_out\n#define scanomp_out(p, v) (*(p) = (v))\n"
+       "#endif\n");
   add (&e->out, "static SCANOMP_T\nscanomp_input (long k, SCANOMP_PARAMS)\n"
        "{\n  SCANOMP_T r;\n");
   hash_set<tree> seen;
