@@ -13,30 +13,14 @@
    writes bench/clause.tsv by default; LOG2N runs that one size only (so
    that the profile's per-site times are for that size).  */
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <scanrt.h>
 
+#include "measure.h"
+
 enum { M_CLAUSE, M_API, M_SERIAL, NMETHODS };
 static const char *const names[NMETHODS] = { "clause", "api", "serial" };
-
-static double
-now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int
-by_value (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y;
-}
 
 /* y[i] = y[i-1] + x[i-1] for i in [1, n).  */
 static void
@@ -62,6 +46,23 @@ api (int *y, const int *x, long n)
   scanrt_scan (y + 1, x, n - 1, SCANRT_INT, SCANRT_ADD, &p);
 }
 
+static void (*const fn[NMETHODS]) (int *, const int *, long) = { clause, api,
+                                                                serial };
+
+struct args
+{
+  int *y;
+  const int *x;
+  long n;
+};
+
+static void
+run_method (int m, void *ctx)
+{
+  struct args *a = ctx;
+  fn[m] (a->y, a->x, a->n);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -84,15 +85,13 @@ main (int argc, char **argv)
       long n = 1L << logs[s];
       int reps = logs[s] <= 20 ? 41 : logs[s] <= 24 ? 11 : 7;
       int *x = malloc (n * 4), *y = malloc (n * 4), *ref = malloc (n * 4);
-      double *t = malloc (NMETHODS * reps * sizeof *t);
       for (long i = 0; i < n; i++)
         {
           x[i] = (int) (i % 1000) - 500;
           y[i] = ref[i] = 0;
         }
       serial (ref, x, n);
-      void (*fn[NMETHODS]) (int *, const int *, long) = { clause, api,
-                                                           serial };
+
       for (int m = 0; m < NMETHODS; m++)
         {
           memset (y, 0, n * 4);
@@ -104,21 +103,11 @@ main (int argc, char **argv)
               return 1;
             }
         }
-      for (int r = 0; r < reps; r++)
-        for (int m = 0; m < NMETHODS; m++)
-          {
-            double t0 = now ();
-            fn[m] (y, x, n);
-            t[m * reps + r] = now () - t0;
-          }
       double med[NMETHODS];
-      for (int m = 0; m < NMETHODS; m++)
-        {
-          qsort (t + m * reps, reps, sizeof *t, by_value);
-          med[m] = t[m * reps + reps / 2];
-          fprintf (out, "int32\t%s\t%ld\t%d\t%.9f\t%.9f\n", names[m], n,
-                   reps, med[m], t[m * reps]);
-        }
+      struct args a = { y, x, n };
+      if (bench_round_robin (NMETHODS, reps, run_method, &a, med, out,
+                             "int32", names, n))
+        return 2;
       for (int m = 0; m < NMETHODS; m++)
         printf ("%-7s %9ld %-8s %11.6f %9.3f %9.2f %9.2f\n", "int32", n,
                 names[m], med[m], n / med[m] * 1e-9, med[M_SERIAL] / med[m],
@@ -127,7 +116,6 @@ main (int argc, char **argv)
       free (x);
       free (y);
       free (ref);
-      free (t);
     }
   fclose (out);
   printf ("/serial, /api: speed relative to that method (higher is "

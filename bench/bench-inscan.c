@@ -6,10 +6,9 @@
 
      bench-inscan [RESULTS.TSV]   (default bench/inscan.tsv)  */
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "measure.h"
 
 int inscan_gcc (int *restrict y, const int *restrict x, long n);
 int inscan_scanomp (int *restrict y, const int *restrict x, long n);
@@ -30,19 +29,18 @@ static int (*const fns[NMETHODS]) (int *restrict, const int *restrict,
                                    long) = { inscan_scanomp, inscan_gcc,
                                              serial };
 
-static double
-now (void)
+struct args
 {
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
+  int *y;
+  const int *x;
+  long n;
+};
 
-static int
-by_value (const void *a, const void *b)
+static void
+run_method (int m, void *ctx)
 {
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y;
+  struct args *a = ctx;
+  fns[m] (a->y, a->x, a->n);
 }
 
 int
@@ -64,7 +62,6 @@ main (int argc, char **argv)
       long n = 1L << logs[s];
       int reps = logs[s] <= 20 ? 41 : 11;
       int *x = malloc (n * 4), *y = malloc (n * 4), *ref = malloc (n * 4);
-      double *t = malloc (NMETHODS * reps * sizeof *t);
       for (long i = 0; i < n; i++)
         {
           x[i] = (int) (i % 1000) - 500;
@@ -81,21 +78,11 @@ main (int argc, char **argv)
               return 1;
             }
         }
-      for (int r = 0; r < reps; r++)
-        for (int m = 0; m < NMETHODS; m++)
-          {
-            double t0 = now ();
-            fns[m] (y, x, n);
-            t[m * reps + r] = now () - t0;
-          }
       double med[NMETHODS];
-      for (int m = 0; m < NMETHODS; m++)
-        {
-          qsort (t + m * reps, reps, sizeof *t, by_value);
-          med[m] = t[m * reps + reps / 2];
-          fprintf (out, "int32\t%s\t%ld\t%d\t%.9f\t%.9f\n", names[m], n,
-                   reps, med[m], t[m * reps]);
-        }
+      struct args a = { y, x, n };
+      if (bench_round_robin (NMETHODS, reps, run_method, &a, med, out,
+                             "int32", names, n))
+        return 2;
       for (int m = 0; m < NMETHODS; m++)
         printf ("%-7s %9ld %-11s %11.6f %9.3f %9.2f %11.2f\n", "int32", n,
                 names[m], med[m], n / med[m] * 1e-9, med[M_SERIAL] / med[m],
@@ -104,7 +91,6 @@ main (int argc, char **argv)
       free (x);
       free (y);
       free (ref);
-      free (t);
     }
   fclose (out);
   printf ("/serial, /gcc-inscan: speed relative to that method (higher is "

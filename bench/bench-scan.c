@@ -18,34 +18,18 @@
    result is checked against the serial loop.  */
 
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <omp.h>
 #include <scanrt.h>
+
+#include "measure.h"
 
 enum { INT32, DOUBLE };
 enum { M_SCANRT, M_THESIS, M_SERIAL, M_MEMCPY, M_INSCAN, NMETHODS };
 static const char *const method_names[NMETHODS] = {
   "scanrt", "thesis", "serial", "memcpy", "gcc-inscan"
 };
-
-static double
-now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int
-by_value (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y;
-}
 
 /* The baselines, written for each element type.  */
 #define BASELINES(T, NAME)                                                  \
@@ -114,6 +98,21 @@ run (int m, int c, void *y, const void *x, size_t n)
     }
 }
 
+struct args
+{
+  int c;
+  void *y;
+  const void *x;
+  size_t n;
+};
+
+static void
+run_method (int m, void *ctx)
+{
+  struct args *a = ctx;
+  run (m, a->c, a->y, a->x, a->n);
+}
+
 /* Whether Y holds the inclusive + scan of X (the memcpy method: a copy).  */
 static int
 check (int m, int c, const void *y, const void *x, const void *ref, size_t n)
@@ -161,8 +160,7 @@ main (int argc, char **argv)
                    : log_sizes[s] <= 24 ? 11 : 7;
         char *x = malloc (n * size), *y = malloc (n * size);
         char *ref = malloc (n * size);
-        double *times = malloc (NMETHODS * reps * sizeof *times);
-        if (!x || !y || !ref || !times)
+        if (!x || !y || !ref)
           return 2;
         for (size_t i = 0; i < n; i++)
           if (c == INT32)
@@ -182,23 +180,12 @@ main (int argc, char **argv)
                 return 1;
               }
           }
-        for (int r = 0; r < reps; r++)
-          for (int m = 0; m < NMETHODS; m++)
-            {
-              double t0 = now ();
-              run (m, c, y, x, n);
-              times[m * reps + r] = now () - t0;
-            }
         double median[NMETHODS];
-        for (int m = 0; m < NMETHODS; m++)
-          {
-            double *t = times + m * reps;
-            qsort (t, reps, sizeof *t, by_value);
-            median[m] = t[reps / 2];
-            fprintf (out, "%s\t%s\t%zu\t%d\t%.9f\t%.9f\n",
-                     c == INT32 ? "int32" : "double", method_names[m], n,
-                     reps, median[m], t[0]);
-          }
+        struct args a = { c, y, x, n };
+        if (bench_round_robin (NMETHODS, reps, run_method, &a, median, out,
+                               c == INT32 ? "int32" : "double",
+                               method_names, (long) n))
+          return 2;
         for (int m = 0; m < NMETHODS; m++)
           printf ("%-7s %9zu %-11s %11.6f %9.3f %9.2f %9.2f\n",
                   c == INT32 ? "int32" : "double", n, method_names[m],
@@ -209,7 +196,6 @@ main (int argc, char **argv)
         free (x);
         free (y);
         free (ref);
-        free (times);
       }
   fclose (out);
   printf ("/serial and /memcpy: speed relative to that baseline (higher is "

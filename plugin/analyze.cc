@@ -565,7 +565,7 @@ check_clauses (tree clauses, location_t loc, tree iv)
 /* Record the array sections that the target's map clauses C name, as
    base, start and size in bytes: *p [len: n] (a pointer's section) and
    a[k] [len: n] (an array's).  */
-void
+static void
 scan_read_maps (scan_loop *l, tree c)
 {
   for (; c; c = OMP_CLAUSE_CHAIN (c))
@@ -595,6 +595,21 @@ scan_read_maps (scan_loop *l, tree c)
       l->maps.safe_push (start);
       l->maps.safe_push (fold_convert (sizetype, OMP_CLAUSE_SIZE (c)));
     }
+}
+
+/* Read CONSTRUCT's device, if and map clauses into L, if it is a
+   target.  */
+void
+scan_read_target (scan_loop *l, gimple *construct)
+{
+  if (gimple_code (construct) != GIMPLE_OMP_TARGET)
+    return;
+  tree c = gimple_omp_target_clauses (construct);
+  tree d = omp_find_clause (c, OMP_CLAUSE_DEVICE);
+  tree i = omp_find_clause (c, OMP_CLAUSE_IF);
+  l->device = d ? OMP_CLAUSE_DEVICE_ID (d) : NULL_TREE;
+  l->if_cond = i ? OMP_CLAUSE_IF_EXPR (i) : NULL_TREE;
+  scan_read_maps (l, c);
 }
 
 /* The index in L->bases of array DECL, adding it.  */
@@ -857,15 +872,7 @@ scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
     }
   l->var_name = l->clause->vars[item];
   l->op = l->clause->op;
-  if (gimple_code (construct) == GIMPLE_OMP_TARGET)
-    {
-      tree c = gimple_omp_target_clauses (construct);
-      tree d = omp_find_clause (c, OMP_CLAUSE_DEVICE);
-      tree i = omp_find_clause (c, OMP_CLAUSE_IF);
-      l->device = d ? OMP_CLAUSE_DEVICE_ID (d) : NULL_TREE;
-      l->if_cond = i ? OMP_CLAUSE_IF_EXPR (i) : NULL_TREE;
-      scan_read_maps (l, c);
-    }
+  scan_read_target (l, construct);
   if (!scan_read_header (l, loc)
       || !check_clauses (gimple_omp_for_clauses (l->loop), loc, l->iv))
     return false;

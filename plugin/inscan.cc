@@ -29,7 +29,6 @@
 #include "gimple-walk.h"
 #include "diagnostic-core.h"
 #include "fold-const.h"
-#include "omp-general.h"
 #include "cfgexpand.h"
 
 #include "scanomp.h"
@@ -123,15 +122,7 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
                      "construct holds more than the loop");
       return false;
     }
-  if (gimple_code (construct) == GIMPLE_OMP_TARGET)
-    {
-      tree c = gimple_omp_target_clauses (construct);
-      tree d = omp_find_clause (c, OMP_CLAUSE_DEVICE);
-      tree i = omp_find_clause (c, OMP_CLAUSE_IF);
-      l->device = d ? OMP_CLAUSE_DEVICE_ID (d) : NULL_TREE;
-      l->if_cond = i ? OMP_CLAUSE_IF_EXPR (i) : NULL_TREE;
-      scan_read_maps (l, c);
-    }
+  scan_read_target (l, construct);
   if (!scan_read_header (l, loc))
     return false;
 

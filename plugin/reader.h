@@ -33,7 +33,7 @@ void scan_read_seq (reader *r, gimple_seq seq);
 void scan_note_scalars (reader *r, gimple_seq seq);
 gomp_for *scan_find_loop (gimple_seq seq, bool *other);
 bool scan_read_header (scan_loop *l, location_t loc);
-void scan_read_maps (scan_loop *l, tree c);
+void scan_read_target (scan_loop *l, gimple *construct);
 void scan_add_base (scan_loop *l, tree decl);
 tree scan_substitute (reader *r, tree e);
 void scan_record_access (reader *r, tree ref, gimple *stmt, bool store);
