@@ -26,19 +26,23 @@ struct reader
   auto_vec<tree> cond_operands;   /* each GIMPLE_COND's operands' values */
 };
 
-/* analyze.cc */
+/* reader.cc */
+void scan_for_this_clause (reader *r);
 void scan_reader_init (reader *r, scan_loop *l, location_t loc,
                        gimple_seq seq);
 void scan_read_seq (reader *r, gimple_seq seq);
 void scan_note_scalars (reader *r, gimple_seq seq);
+tree scan_substitute (reader *r, tree e);
+void scan_record_access (reader *r, tree ref, gimple *stmt, bool store);
+tree scan_strip (tree e);
+bool scan_split_pointer (tree p, tree *base, tree *off);
+bool scan_is_load_of (tree e, const scan_access &a, reader *r);
+
+/* analyze.cc */
 gomp_for *scan_find_loop (gimple_seq seq, bool *other);
 bool scan_read_header (scan_loop *l, location_t loc);
 void scan_read_target (scan_loop *l, gimple *construct);
 void scan_add_base (scan_loop *l, tree decl);
-tree scan_substitute (reader *r, tree e);
-void scan_record_access (reader *r, tree ref, gimple *stmt, bool store);
-tree scan_strip (tree e);
-bool scan_is_load_of (tree e, const scan_access &a, reader *r);
 bool scan_scanned_elsewhere (scan_loop *l, tree decl);
 
 /* update.cc */

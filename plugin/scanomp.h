@@ -5,7 +5,9 @@
                  preprocessor and records it (struct scan_clause);
      analyze.cc  finds the loop the clause belongs to in high GIMPLE,
                  before OpenMP lowering, and checks that it is a scan
-                 (struct scan_loop); update.cc checks the update itself;
+                 (struct scan_loop), reading its body with reader.cc;
+                 update.cc checks the update itself (inscan.cc does the
+                 same for OpenMP's own inscan reductions);
      emit.cc     writes the loop body as OpenCL C hooks for libscanrt's
                  kernel templates;
      lower.cc    replaces the construct with a call to SCANRT_scan and a

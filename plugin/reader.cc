@@ -1,0 +1,506 @@
+/* reader.cc: reading a loop body in order, for analyze.cc, update.cc and
+   inscan.cc.  The gimplifier reuses its temporaries, so each variable's
+   latest value is kept as a GENERIC expression of the loop index, of
+   values that do not change in the loop, and of loads; every load and
+   store address is split into an array and a byte offset
+   COEF * i + REST.  Values built on a value from an earlier block (before
+   a branch's or an inner loop's label) are tainted: no address may use
+   them, since they may not reach it unchanged.  */
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "gimple-walk.h"
+#include "diagnostic-core.h"
+#include "fold-const.h"
+#include "gimplify.h"
+#include "cfgexpand.h"
+
+#include "scanomp.h"
+#include "reader.h"
+
+/* Report why L cannot be outlined: an error for a scan clause; for an
+   inscan reduction, which GCC runs anyway, a note under -verbose.  */
+void
+scan_complain (scan_loop *l, location_t loc, const char *gmsgid, ...)
+{
+  if (l->quiet && !scanomp_options.verbose)
+    return;
+  va_list ap;
+  va_start (ap, gmsgid);
+  emit_diagnostic_valist (l->quiet ? DK_NOTE : DK_ERROR, loc, 0, gmsgid,
+                          &ap);
+  va_end (ap);
+}
+
+/* Point at the clause after an error at a statement.  */
+void
+scan_for_this_clause (reader *r)
+{
+  if (!r->l->quiet)
+    inform (r->loc, "for this %<scan%> clause");
+}
+
+/* walk_tree callback: whether DATA, a decl, occurs in *TP.  */
+static tree
+find_decl (tree *tp, int *walk_subtrees, void *data)
+{
+  if (*tp == (tree) data)
+    return *tp;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+bool
+scanomp_contains (tree expr, tree decl)
+{
+  return walk_tree_without_duplicates (&expr, find_decl, decl) != NULL_TREE;
+}
+
+/* walk_tree callback: replace variables by their latest values.  */
+static tree
+substitute_1 (tree *tp, int *walk_subtrees, void *data)
+{
+  reader *r = (reader *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (VAR_P (*tp) || TREE_CODE (*tp) == PARM_DECL)
+    {
+      tree *v = r->value.get (*tp);
+      if (v)
+        {
+          int *b = r->block.get (*tp);
+          if ((b && *b != r->current_block) || r->tainted.contains (*tp))
+            r->saw_taint = true;
+          *tp = unshare_expr (*v);
+        }
+      *walk_subtrees = 0;
+    }
+  return NULL_TREE;
+}
+
+tree
+scan_substitute (reader *r, tree e)
+{
+  r->saw_taint = false;
+  e = unshare_expr (e);
+  walk_tree (&e, substitute_1, r, NULL);
+  return e;
+}
+
+/* Split the affine byte offset E into COEF * iv + *REST.  */
+static bool
+affine (tree e, tree iv, HOST_WIDE_INT *coef, tree *rest)
+{
+  tree a_rest, b_rest;
+  HOST_WIDE_INT a_coef, b_coef;
+  if (!scanomp_contains (e, iv))
+    {
+      *coef = 0;
+      *rest = fold_convert (sizetype, e);
+      return true;
+    }
+  switch (TREE_CODE (e))
+    {
+    case VAR_DECL:
+    case PARM_DECL:
+      *coef = 1;
+      *rest = size_zero_node;
+      return true;
+    CASE_CONVERT:
+      {
+        /* Widening an unsigned value is not transparent: (size_t) (i - 1u)
+           is i - 1 + 2^32 at i = 0.  Only the bare index may widen.  */
+        tree inner = TREE_OPERAND (e, 0), from = TREE_TYPE (inner);
+        if (!INTEGRAL_TYPE_P (TREE_TYPE (e)) || !INTEGRAL_TYPE_P (from)
+            || !affine (inner, iv, coef, rest))
+          return false;
+        return !(TYPE_UNSIGNED (from)
+                 && TYPE_PRECISION (from) < TYPE_PRECISION (TREE_TYPE (e))
+                 && !integer_zerop (*rest));
+      }
+    case PLUS_EXPR:
+    case POINTER_PLUS_EXPR:
+    case MINUS_EXPR:
+      if (!affine (TREE_OPERAND (e, 0), iv, &a_coef, &a_rest)
+          || !affine (TREE_OPERAND (e, 1), iv, &b_coef, &b_rest))
+        return false;
+      if (TREE_CODE (e) == MINUS_EXPR)
+        {
+          *coef = a_coef - b_coef;
+          *rest = size_binop (MINUS_EXPR, a_rest, b_rest);
+        }
+      else
+        {
+          *coef = a_coef + b_coef;
+          *rest = size_binop (PLUS_EXPR, a_rest, b_rest);
+        }
+      return true;
+    case MULT_EXPR:
+      {
+        tree a = TREE_OPERAND (e, 0), b = TREE_OPERAND (e, 1);
+        if (TREE_CODE (a) == INTEGER_CST)
+          std::swap (a, b);
+        if (TREE_CODE (b) != INTEGER_CST || !tree_fits_shwi_p (b)
+            || !affine (a, iv, &a_coef, &a_rest))
+          return false;
+        *coef = a_coef * tree_to_shwi (b);
+        *rest = size_binop (MULT_EXPR, a_rest, fold_convert (sizetype, b));
+        return true;
+      }
+    case NEGATE_EXPR:
+      if (!affine (TREE_OPERAND (e, 0), iv, &a_coef, &a_rest))
+        return false;
+      *coef = -a_coef;
+      *rest = size_binop (MINUS_EXPR, size_zero_node, a_rest);
+      return true;
+    default:
+      return false;
+    }
+}
+
+/* Split pointer expression P into a base array or pointer decl *BASE and
+   a byte offset *OFF.  */
+bool
+scan_split_pointer (tree p, tree *base, tree *off)
+{
+  switch (TREE_CODE (p))
+    {
+    case VAR_DECL:
+    case PARM_DECL:
+      *base = p;
+      *off = size_zero_node;
+      return POINTER_TYPE_P (TREE_TYPE (p));
+    CASE_CONVERT:
+      return scan_split_pointer (TREE_OPERAND (p, 0), base, off);
+    case POINTER_PLUS_EXPR:
+      if (!scan_split_pointer (TREE_OPERAND (p, 0), base, off))
+        return false;
+      *off = fold_build2 (PLUS_EXPR, sizetype, *off,
+                          fold_convert (sizetype, TREE_OPERAND (p, 1)));
+      return true;
+    case ADDR_EXPR:
+      {
+        tree t = TREE_OPERAND (p, 0);
+        if (VAR_P (t) && TREE_CODE (TREE_TYPE (t)) == ARRAY_TYPE)
+          {
+            *base = t;
+            *off = size_zero_node;
+            return true;
+          }
+        if (TREE_CODE (t) == ARRAY_REF && VAR_P (TREE_OPERAND (t, 0)))
+          {
+            *base = TREE_OPERAND (t, 0);
+            *off = fold_build2 (MULT_EXPR, sizetype,
+                                fold_convert (sizetype, TREE_OPERAND (t, 1)),
+                                TYPE_SIZE_UNIT (TREE_TYPE (t)));
+            return true;
+          }
+        return false;
+      }
+    default:
+      return false;
+    }
+}
+
+/* walk_tree callback: a variable the body assigns (DATA is the reader):
+   an index built on one is not loop-invariant.  */
+static tree
+find_assigned (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (((reader *) data)->assigned.contains (*tp))
+    return *tp;
+  return NULL_TREE;
+}
+
+/* Record the memory access REF of STMT, a store when STORE.  */
+void
+scan_record_access (reader *r, tree ref, gimple *stmt, bool store)
+{
+  scan_access a;
+  memset (&a, 0, sizeof a);
+  a.ref = ref;
+  a.stmt = stmt;
+  a.store = store;
+  a.elem_type = TREE_TYPE (ref);
+  tree off = NULL_TREE;
+  bool ok = false, unreliable = false;
+  if (TREE_CODE (ref) == MEM_REF)
+    {
+      tree p = scan_substitute (r, TREE_OPERAND (ref, 0));
+      unreliable = r->saw_taint;
+      ok = scan_split_pointer (p, &a.base, &off);
+      if (ok)
+        off = fold_build2 (PLUS_EXPR, sizetype, off,
+                           fold_convert (sizetype, TREE_OPERAND (ref, 1)));
+    }
+  else if (TREE_CODE (ref) == ARRAY_REF && VAR_P (TREE_OPERAND (ref, 0)))
+    {
+      a.base = TREE_OPERAND (ref, 0);
+      tree idx = scan_substitute (r, TREE_OPERAND (ref, 1));
+      unreliable = r->saw_taint;
+      off = fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, idx),
+                         TYPE_SIZE_UNIT (a.elem_type));
+      ok = true;
+    }
+  if (unreliable)
+    {
+      scan_complain (r->l, gimple_location (stmt), "an array index in the "
+                     "%<scan%> loop is computed before a branch or an inner "
+                     "loop; compute it next to its use, from the loop index");
+      scan_for_this_clause (r);
+      r->ok = false;
+      return;
+    }
+  if (!ok || !r->ok)
+    {
+      scan_complain (r->l, gimple_location (stmt), "the %<scan%> loop accesses memory "
+                "that is not an element of an array or of memory a pointer "
+                "points to; index arrays directly, as in %<x[i]%>");
+      scan_for_this_clause (r);
+      r->ok = false;
+      return;
+    }
+  if (!affine (off, r->l->iv, &a.coef, &a.rest)
+      || walk_tree (&a.rest, find_assigned, r, NULL))
+    {
+      scan_complain (r->l, gimple_location (stmt), "an array index in the %<scan%> "
+                "loop is not an affine function of the loop index %qD; "
+                "index arrays as in %<x[i + k]%> or %<x[2 * i]%>", r->l->iv);
+      scan_for_this_clause (r);
+      r->ok = false;
+      return;
+    }
+  r->l->accesses.safe_push (a);
+}
+
+/* The set of variables the body assigns (its temporaries and locals).  */
+static tree
+note_assigned (gimple_stmt_iterator *gsi, bool *handled, struct walk_stmt_info *wi)
+{
+  reader *r = (reader *) wi->info;
+  gimple *s = gsi_stmt (*gsi);
+  *handled = false;
+  if (is_gimple_assign (s) || is_gimple_call (s))
+    {
+      tree lhs = gimple_get_lhs (s);
+      if (lhs && (VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL))
+        r->assigned.add (lhs);
+    }
+  else if (gimple_code (s) == GIMPLE_BIND)
+    for (tree v = gimple_bind_vars (as_a<gbind *> (s)); v; v = DECL_CHAIN (v))
+      r->assigned.add (v);
+  return NULL_TREE;
+}
+
+static void read_stmt (reader *r, gimple *s);
+
+/* Read the statements of SEQ in order.  */
+void
+scan_read_seq (reader *r, gimple_seq seq)
+{
+  for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g) && r->ok;
+       gsi_next (&g))
+    read_stmt (r, gsi_stmt (g));
+}
+
+/* Read statement S of the body in order.  */
+static void
+read_stmt (reader *r, gimple *s)
+{
+  if (gimple_code (s) != GIMPLE_BIND && gimple_code (s) != GIMPLE_TRY)
+    r->stmts.safe_push (s);
+  switch (gimple_code (s))
+    {
+    case GIMPLE_ASSIGN:
+      {
+        tree lhs = gimple_assign_lhs (s);
+        if (gimple_assign_single_p (s)
+            && (TREE_CODE (gimple_assign_rhs1 (s)) == MEM_REF
+                || TREE_CODE (gimple_assign_rhs1 (s)) == ARRAY_REF))
+          scan_record_access (r, gimple_assign_rhs1 (s), s, false);
+        if (TREE_CODE (lhs) == MEM_REF || TREE_CODE (lhs) == ARRAY_REF)
+          scan_record_access (r, lhs, s, true);
+        else if (VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL)
+          {
+            tree v = scan_substitute (r, gimple_assign_rhs_to_tree (s));
+            if (r->saw_taint)
+              r->tainted.add (lhs);
+            else
+              r->tainted.remove (lhs);
+            r->value.put (lhs, v);
+            r->block.put (lhs, r->current_block);
+          }
+        else
+          {
+            scan_complain (r->l, gimple_location (s), "the %<scan%> loop assigns to "
+                      "%qE, which cannot be outlined; assign to variables "
+                      "and array elements only", lhs);
+            r->ok = false;
+          }
+        break;
+      }
+    case GIMPLE_CALL:
+      {
+        tree fn = gimple_call_fndecl (s);
+        /* Math built-ins only set errno, which kernels do not have.  */
+        if (scanomp_cl_builtin (fn))
+          ;
+        else if (!(gimple_call_flags (s) & (ECF_CONST | ECF_PURE)))
+          scan_complain (r->l, gimple_location (s), "the %<scan%> loop calls %qE, "
+                    "which may have side effects; a scan loop may only "
+                    "compute values", fn ? fn : gimple_call_fn (s));
+        else
+          scan_complain (r->l, gimple_location (s), "the %<scan%> loop calls %qE, "
+                    "which cannot be translated to OpenCL; only math "
+                    "built-ins such as %<sqrt%> are supported",
+                    fn ? fn : gimple_call_fn (s));
+        if (scanomp_cl_builtin (fn))
+          {
+            tree lhs = gimple_call_lhs (s);
+            tree v = lhs;
+            /* fmin and fmax combine like min and max (see update.cc).  */
+            if (lhs && gimple_call_num_args (s) == 2
+                && (!strcmp (scanomp_cl_builtin (fn), "fmin")
+                    || !strcmp (scanomp_cl_builtin (fn), "fmax")))
+              v = build2 (scanomp_cl_builtin (fn)[2] == 'i' ? MIN_EXPR
+                                                           : MAX_EXPR,
+                          TREE_TYPE (lhs),
+                          scan_substitute (r, gimple_call_arg (s, 0)),
+                          scan_substitute (r, gimple_call_arg (s, 1)));
+            if (lhs)
+              {
+                r->value.put (lhs, v);
+                r->block.put (lhs, r->current_block);
+              }
+            break;
+          }
+        scan_for_this_clause (r);
+        r->ok = false;
+        break;
+      }
+    case GIMPLE_LABEL:
+      r->current_block++;
+      break;
+    case GIMPLE_COND:
+      r->cond_operands.safe_push (scan_substitute (r, gimple_cond_lhs (s)));
+      r->cond_operands.safe_push (scan_substitute (r, gimple_cond_rhs (s)));
+      break;
+    case GIMPLE_GOTO:
+    case GIMPLE_NOP:
+    case GIMPLE_PREDICT:
+    case GIMPLE_DEBUG:
+      break;
+    case GIMPLE_BIND:
+      scan_read_seq (r, gimple_bind_body (as_a<gbind *> (s)));
+      break;
+    case GIMPLE_TRY:
+      /* The cleanups are clobbers of block-scope variables.  */
+      scan_read_seq (r, gimple_try_eval (s));
+      break;
+    default:
+      scan_complain (r->l, gimple_location (s), "the %<scan%> loop contains a "
+                "statement that cannot be outlined (%s); a scan loop "
+                "computes values and stores them",
+                gimple_code_name[gimple_code (s)]);
+      scan_for_this_clause (r);
+      r->ok = false;
+      break;
+    }
+}
+
+
+/* walk_tree callback: collect loop-invariant scalars.  */
+static tree
+note_scalar (tree *tp, int *walk_subtrees, void *data)
+{
+  reader *r = (reader *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    *walk_subtrees = 0;
+  else if ((VAR_P (t) || TREE_CODE (t) == PARM_DECL) && t != r->l->iv
+           && !r->assigned.contains (t)
+           && TREE_CODE (TREE_TYPE (t)) != ARRAY_TYPE
+           && !POINTER_TYPE_P (TREE_TYPE (t)))
+    {
+      for (tree s : r->l->scalars)
+        if (s == t)
+          return NULL_TREE;
+      r->l->scalars.safe_push (t);
+    }
+  return NULL_TREE;
+}
+
+static tree
+note_scalars (gimple_stmt_iterator *gsi, bool *handled,
+              struct walk_stmt_info *wi)
+{
+  *handled = false;
+  (void) gsi;
+  (void) wi;
+  return NULL_TREE;
+}
+
+static tree
+note_scalar_op (tree *tp, int *walk_subtrees, void *data)
+{
+  struct walk_stmt_info *wi = (struct walk_stmt_info *) data;
+  return note_scalar (tp, walk_subtrees, wi->info);
+}
+
+/* Strip conversions between integer or float types from E.  */
+tree
+scan_strip (tree e)
+{
+  while (CONVERT_EXPR_P (e) || TREE_CODE (e) == FLOAT_EXPR)
+    e = TREE_OPERAND (e, 0);
+  return e;
+}
+
+/* Whether E is the value of access A (the same memory, read).  */
+bool
+scan_is_load_of (tree e, const scan_access &a, reader *r)
+{
+  e = scan_strip (e);
+  if (TREE_CODE (e) != MEM_REF && TREE_CODE (e) != ARRAY_REF)
+    return false;
+  scan_access probe;
+  unsigned n = r->l->accesses.length ();
+  scan_record_access (r, e, a.stmt, false);
+  if (r->l->accesses.length () == n)
+    return false;
+  probe = r->l->accesses.pop ();
+  return probe.base == a.base && probe.coef == a.coef && probe.rest
+         && a.rest && operand_equal_p (probe.rest, a.rest, 0);
+}
+
+
+/* Start reader R on loop L: note every variable SEQ assigns.  */
+void
+scan_reader_init (reader *r, scan_loop *l, location_t loc, gimple_seq seq)
+{
+  r->l = l;
+  r->loc = loc;
+  r->current_block = 0;
+  r->ok = true;
+  r->saw_taint = false;
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = r;
+  walk_gimple_seq (seq, note_assigned, NULL, &wi);
+}
+
+/* Collect in L->scalars the loop-invariant scalars SEQ reads.  */
+void
+scan_note_scalars (reader *r, gimple_seq seq)
+{
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = r;
+  walk_gimple_seq (seq, note_scalars, note_scalar_op, &wi);
+}
+
