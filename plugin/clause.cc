@@ -222,6 +222,57 @@ read_clause (cpp_reader *pfile, int index, location_t loc)
     }
 }
 
+/* What follows `scan' on a pragma line, from its parenthesis on.  */
+struct scan_shape
+{
+  /* Colons inside the parentheses: one in a clause, `scan(op : y)', two
+     in a declaration, `scan(id : type : combiner)'.  That tells them apart
+     in a _Pragma, whose kind the line_change hook does not see.  */
+  int colons;
+  /* Whether `initializer' follows the parentheses.  */
+  bool initializer;
+};
+
+static scan_shape
+read_shape (cpp_reader *pfile)
+{
+  scan_shape shape = { 0, false };
+  int index = 0, depth = 0;
+  for (const cpp_token *t = peek (pfile, &index);
+       t->type != CPP_PRAGMA_EOL && t->type != CPP_EOF;
+       t = peek (pfile, &index))
+    if (t->type == CPP_OPEN_PAREN)
+      depth++;
+    else if (t->type == CPP_CLOSE_PAREN)
+      depth--;
+    else if (t->type == CPP_COLON && depth == 1)
+      shape.colons++;
+    else if (t->type == CPP_NAME && depth == 0
+             && !strcmp ((const char *) NODE_NAME (t->val.node.node),
+                         "initializer"))
+      shape.initializer = true;
+  return shape;
+}
+
+/* Record the operator of `declare scan(id : type : combiner)
+   initializer(...)', whose parenthesis is the next token, and insist on
+   the initializer: the scan's identity, which zero would silently get
+   wrong for an operator like a product.  */
+static void
+read_declare_scan (cpp_reader *pfile, const scan_shape &shape,
+                   location_t loc)
+{
+  int index = 1;
+  const cpp_token *id = peek (pfile, &index);
+  if (id->type == CPP_NAME)
+    declared.safe_push (xstrdup ((const char *)
+                                 NODE_NAME (id->val.node.node)));
+  if (!shape.initializer)
+    error_at (loc, "%<#pragma omp declare scan%> needs an %<initializer%> "
+              "clause that gives the identity of the operator, as in "
+              "%<initializer(omp_priv = ...)%>");
+}
+
 /* libcpp asks this whether to expand a conditional macro at TOK.  */
 static cpp_hashnode *
 macro_to_expand (cpp_reader *pfile, const cpp_token *tok)
@@ -236,14 +287,11 @@ macro_to_expand (cpp_reader *pfile, const cpp_token *tok)
   if (peek (pfile, &index)->type != CPP_OPEN_PAREN
       || !on_pragma_line (pfile, 0))
     return NULL;
-  if (pragma_kind == PRAGMA_OMP_DECLARE)
+  scan_shape shape = read_shape (pfile);
+  if (pragma_kind == PRAGMA_OMP_DECLARE
+      || (pragma_kind == PRAGMA_NONE && shape.colons == 2))
     {
-      /* declare scan(id : type : combiner): a user-defined reduction.  */
-      index = 1;
-      const cpp_token *id = peek (pfile, &index);
-      if (id->type == CPP_NAME)
-        declared.safe_push (xstrdup ((const char *)
-                                     NODE_NAME (id->val.node.node)));
+      read_declare_scan (pfile, shape, tok->src_loc);
       return declare_node;
     }
   read_clause (pfile, 0, tok->src_loc);

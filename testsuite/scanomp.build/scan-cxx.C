@@ -1,8 +1,57 @@
-// scan-cxx.C: the plugin in cc1plus: a scan clause and an inscan
-// reduction in C++, against sequential loops.  Prints PASS.
+// scan-cxx.C: the plugin in cc1plus: a scan clause, an inscan reduction,
+// and the thesis' Fibonacci matrices under `declare scan' (an overloaded,
+// non-commutative `*', on GCC's path for now), in C++, against sequential
+// loops.  Prints PASS.
 
 #include <cstdio>
 #include <vector>
+
+struct Matrix
+{
+  unsigned long a, b, c, d;
+  Matrix (unsigned long a = 0, unsigned long b = 0, unsigned long c = 0,
+          unsigned long d = 0) : a (a), b (b), c (c), d (d) {}
+  Matrix operator* (const Matrix &m) const
+  {
+    return Matrix (a * m.a + b * m.c, a * m.b + b * m.d,
+                   c * m.a + d * m.c, c * m.b + d * m.d);
+  }
+  bool operator!= (const Matrix &m) const
+  {
+    return a != m.a || b != m.b || c != m.c || d != m.d;
+  }
+};
+
+#pragma omp declare scan(* : Matrix : omp_out = omp_out * omp_in) initializer(omp_priv = Matrix (1, 0, 0, 1))
+
+// Fibonacci numbers as powers of [[1 1] [1 0]], mixed with a second,
+// lower-triangular factor so that the order of the products matters.
+static bool
+fibonacci (long n)
+{
+  std::vector<Matrix> f (n), p (n);
+  for (long i = 0; i < n; i++)
+    f[i] = i % 5 ? Matrix (1, 1, 1, 0) : Matrix (1, 0, i, 1);
+  Matrix m (1, 0, 0, 1);
+#pragma omp parallel for reduction(inscan, *: m)
+  for (long i = 0; i < n; i++)
+    {
+      m = m * f[i];
+#pragma omp scan inclusive(m)
+      p[i] = m;
+    }
+  Matrix r (1, 0, 0, 1);
+  for (long i = 0; i < n; i++)
+    {
+      r = r * f[i];
+      if (p[i] != r)
+        {
+          std::printf ("FAIL fibonacci %ld\n", i);
+          return false;
+        }
+    }
+  return !(m != r);
+}
 
 int
 main ()
@@ -45,6 +94,7 @@ main ()
           return 1;
         }
     }
-  std::puts (s == m ? "PASS" : "FAIL final value");
-  return s != m;
+  bool ok = s == m && fibonacci (n);
+  std::puts (ok ? "PASS" : "FAIL final value");
+  return !ok;
 }

@@ -1,0 +1,24 @@
+/* `declare scan': an initializer is required, and the operators it
+   declares are not yet accepted by the scan clause.  */
+/* { dg-do compile } */
+
+typedef struct { int x; int y; } Pair;
+
+static Pair
+op (Pair a, Pair c)
+{
+  Pair r = { a.x * c.y + c.x, a.y * c.y };
+  return r;
+}
+
+#pragma omp declare scan(pair_op : Pair : omp_out = op (omp_out, omp_in)) /* { dg-error "'#pragma omp declare scan' needs an 'initializer' clause" } */
+#pragma omp declare scan(poly : Pair : omp_out = op (omp_out, omp_in)) initializer(omp_priv = (Pair) { 0, 1 })
+_Pragma ("omp declare scan(pair_op2 : Pair : omp_out = op (omp_out, omp_in))") /* { dg-error "'#pragma omp declare scan' needs an 'initializer' clause" } */
+
+void
+f (Pair *t, const Pair *h, int n)
+{
+#pragma omp parallel for scan(poly: t) /* { dg-error "'poly' is declared with '#pragma omp declare scan', but user-defined operators are not supported yet" } */
+  for (int i = 1; i < n; i++)
+    t[i] = op (t[i-1], h[i-1]);
+}
