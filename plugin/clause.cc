@@ -226,8 +226,9 @@ read_clause (cpp_reader *pfile, int index, location_t loc)
 struct scan_shape
 {
   /* Colons inside the parentheses: one in a clause, `scan(op : y)', two
-     in a declaration, `scan(id : type : combiner)'.  That tells them apart
-     in a _Pragma, whose kind the line_change hook does not see.  */
+     or more in a declaration, `scan(id : type : combiner)', whose
+     combiner may hold `?:'.  That tells them apart in a _Pragma, whose
+     kind the line_change hook does not see.  */
   int colons;
   /* Whether `initializer' follows the parentheses.  */
   bool initializer;
@@ -289,7 +290,7 @@ macro_to_expand (cpp_reader *pfile, const cpp_token *tok)
     return NULL;
   scan_shape shape = read_shape (pfile);
   if (pragma_kind == PRAGMA_OMP_DECLARE
-      || (pragma_kind == PRAGMA_NONE && shape.colons == 2))
+      || (pragma_kind == PRAGMA_NONE && shape.colons >= 2))
     {
       read_declare_scan (pfile, shape, tok->src_loc);
       return declare_node;

@@ -1,5 +1,6 @@
 /* `declare scan': an initializer is required, and the operators it
-   declares are not yet accepted by the scan clause.  */
+   declares are not yet accepted by the scan clause.  A _Pragma whose
+   combiner holds `?:' is still a declaration.  */
 /* { dg-do compile } */
 
 typedef struct { int x; int y; } Pair;
@@ -14,6 +15,7 @@ op (Pair a, Pair c)
 #pragma omp declare scan(pair_op : Pair : omp_out = op (omp_out, omp_in)) /* { dg-error "'#pragma omp declare scan' needs an 'initializer' clause" } */
 #pragma omp declare scan(poly : Pair : omp_out = op (omp_out, omp_in)) initializer(omp_priv = (Pair) { 0, 1 })
 _Pragma ("omp declare scan(pair_op2 : Pair : omp_out = op (omp_out, omp_in))") /* { dg-error "'#pragma omp declare scan' needs an 'initializer' clause" } */
+_Pragma ("omp declare scan(larger : Pair : omp_out = omp_in.x > omp_out.x ? omp_in : omp_out) initializer(omp_priv = (Pair) { -1000, 0 })")
 
 void
 f (Pair *t, const Pair *h, int n)
