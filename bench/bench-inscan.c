@@ -47,13 +47,9 @@ int
 main (int argc, char **argv)
 {
   const char *tsv = argc > 1 ? argv[1] : "bench/inscan.tsv";
-  FILE *out = fopen (tsv, "w");
+  FILE *out = bench_open_tsv (tsv);
   if (!out)
-    {
-      perror (tsv);
-      return 2;
-    }
-  fprintf (out, "case\tmethod\tn\treps\tmedian_s\tmin_s\n");
+    return 2;
   printf ("%-7s %9s %-11s %11s %9s %9s %11s\n", "case", "n", "method",
           "median s", "Gelem/s", "/serial", "/gcc-inscan");
   static const int logs[] = { 20, 24 };

@@ -137,13 +137,9 @@ main (int argc, char **argv)
 {
   const char *tsv = argc > 1 ? argv[1] : "bench/results.tsv";
   static const int log_sizes[] = { 16, 20, 24, 26 };
-  FILE *out = fopen (tsv, "w");
+  FILE *out = bench_open_tsv (tsv);
   if (!out)
-    {
-      perror (tsv);
-      return 2;
-    }
-  fprintf (out, "case\tmethod\tn\treps\tmedian_s\tmin_s\n");
+    return 2;
   char name[256];
   scanrt_get_device_name (scanrt_get_default_device (), name, sizeof name);
   printf ("scanrt device: %s; %d OpenMP threads for memcpy and gcc-inscan\n\n",

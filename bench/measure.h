@@ -25,6 +25,19 @@ bench_by_value (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
+/* Open PATH for the TSV lines and write their header; NULL, reported,
+   when it cannot be written.  */
+static inline FILE *
+bench_open_tsv (const char *path)
+{
+  FILE *out = fopen (path, "w");
+  if (!out)
+    perror (path);
+  else
+    fprintf (out, "case\tmethod\tn\treps\tmedian_s\tmin_s\n");
+  return out;
+}
+
 /* Time methods 0 .. NMETHODS-1, each RUN (m, CTX), over REPS rounds; put
    their medians in MEDIAN and write a TSV line for each to OUT, under case
    KIND, size N and NAMES.  Returns 0, or -1 when out of memory.  */
