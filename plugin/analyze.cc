@@ -138,11 +138,26 @@ scan_read_header (scan_loop *l, location_t loc)
   return true;
 }
 
+/* Whether reduction clause C is the probe of scan clause SC (see
+   clause.cc).  */
+static bool
+is_probe (tree c, scan_clause *sc)
+{
+  tree d = scanomp_reduced_decl (c);
+  if (!sc->user || d == OMP_CLAUSE_DECL (c) || !DECL_P (d) || !DECL_NAME (d))
+    return false;
+  for (unsigned k = 0; k < sc->nvars; k++)
+    if (!strcmp (IDENTIFIER_POINTER (DECL_NAME (d)), sc->vars[k]))
+      return true;
+  return false;
+}
+
 /* Check the data-sharing clauses: what a scan leaves behind is the array,
    not private copies.  */
 static bool
-check_clauses (tree clauses, location_t loc, tree iv)
+check_clauses (tree clauses, scan_clause *sc, tree iv)
 {
+  location_t loc = sc->loc;
   for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN (c))
     switch (OMP_CLAUSE_CODE (c))
       {
@@ -152,6 +167,9 @@ check_clauses (tree clauses, location_t loc, tree iv)
           break;
         /* Fall through.  */
       case OMP_CLAUSE_REDUCTION:
+        if (is_probe (c, sc))
+          break;
+        /* Fall through.  */
       case OMP_CLAUSE_ORDERED:
         error_at (OMP_CLAUSE_LOCATION (c) != UNKNOWN_LOCATION
                     ? OMP_CLAUSE_LOCATION (c) : loc,
@@ -358,6 +376,37 @@ find_var (scan_loop *l)
   return s ? wi.callback_result : NULL_TREE;
 }
 
+/* Check that the elements of L suit its built-in operator.  */
+static bool
+check_builtin_type (scan_loop *l)
+{
+  location_t loc = l->clause->loc;
+  if (AGGREGATE_TYPE_P (l->type))
+    {
+      error_at (loc, "%qs has elements of type %qT, for which no %<%s%> "
+                "is declared; declare it with %<#pragma omp declare scan(%s "
+                ": %T : ...) initializer(...)%>", l->var_name, l->type,
+                l->clause->op_name, l->clause->op_name, l->type);
+      return false;
+    }
+  if ((!INTEGRAL_TYPE_P (l->type) && !SCALAR_FLOAT_TYPE_P (l->type))
+      || TREE_CODE (l->type) == BOOLEAN_TYPE || !scanomp_cl_type (l->type))
+    {
+      error_at (loc, "%qs has elements of type %qT; built-in %<scan%> "
+                "operators take integer, %<float%> and %<double%> "
+                "elements", l->var_name, l->type);
+      return false;
+    }
+  if (SCALAR_FLOAT_TYPE_P (l->type)
+      && (l->op == SCAN_OP_AND || l->op == SCAN_OP_OR || l->op == SCAN_OP_XOR))
+    {
+      error_at (loc, "the %<%s%> operator takes integer elements, and %qs "
+                "has %qT elements", l->clause->op_name, l->var_name, l->type);
+      return false;
+    }
+  return true;
+}
+
 bool
 scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
 {
@@ -388,7 +437,7 @@ scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
   l->op = l->clause->op;
   scan_read_target (l, construct);
   if (!scan_read_header (l, loc)
-      || !check_clauses (gimple_omp_for_clauses (l->loop), loc, l->iv))
+      || !check_clauses (gimple_omp_for_clauses (l->loop), l->clause, l->iv))
     return false;
 
   reader r;
@@ -414,31 +463,35 @@ scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
       return false;
     }
   l->type = TREE_TYPE (TREE_TYPE (l->var));
-  if ((!INTEGRAL_TYPE_P (l->type) && !SCALAR_FLOAT_TYPE_P (l->type))
-      || TREE_CODE (l->type) == BOOLEAN_TYPE || !scanomp_cl_type (l->type))
-    {
-      error_at (loc, "%qs has elements of type %qT; built-in %<scan%> "
-                "operators take integer, %<float%> and %<double%> "
-                "elements", l->var_name, l->type);
-      return false;
-    }
-  if (SCALAR_FLOAT_TYPE_P (l->type)
-      && (l->op == SCAN_OP_AND || l->op == SCAN_OP_OR || l->op == SCAN_OP_XOR))
-    {
-      error_at (loc, "the %<%s%> operator takes integer elements, and %qs "
-                "has %qT elements", l->clause->op_name, l->var_name, l->type);
-      return false;
-    }
+  tree udr = l->clause->user ? scanomp_find_udr (construct, l->var)
+                             : NULL_TREE;
+  if (udr)
+    scanomp_read_udr (l, udr);
+  else if (l->op == SCAN_OP_USER)
+    /* GCC has said that it found no such operator for the type.  */
+    return false;
+  if (l->op != SCAN_OP_USER && !check_builtin_type (l))
+    return false;
   if (!check_accesses (&r))
     return false;
 
   /* The value stored to y[i], as the body computed it.  */
   gimple *st = l->accesses[l->store].stmt;
   r.current_block = -1;
-  tree stored = gimple_assign_rhs1 (st);
-  tree *known = VAR_P (stored) ? r.value.get (stored) : NULL;
-  if (!scan_check_update (&r, known ? *known : stored))
-    return false;
+  if (l->op == SCAN_OP_USER)
+    {
+      if (!scan_check_udr_update (&r))
+        return false;
+    }
+  else
+    {
+      tree stored = is_gimple_assign (st) ? gimple_assign_rhs1 (st)
+                                          : gimple_call_lhs (st);
+      tree *known = is_gimple_assign (st) && VAR_P (stored)
+                    ? r.value.get (stored) : NULL;
+      if (!scan_check_update (&r, known ? *known : stored))
+        return false;
+    }
 
   scan_note_scalars (&r, gimple_omp_body (l->loop));
   return true;

@@ -17,7 +17,12 @@
    GIMPLE, which is how analyze.cc matches a loop to its clause.
 
    `#pragma omp declare scan(...)' becomes `declare reduction(...)' the same
-   way, through a second macro.  */
+   way, through a second macro.  A clause whose operator is user-defined,
+   `scan(op: y)', becomes the probe `reduction(op: y[0:1])' through a third:
+   GCC then looks the operator up for y's element type, as it does for any
+   reduction (and says so when there is none), and hands lower GIMPLE the
+   combiner and initializer on the probe clause (see udr.cc).  The probe
+   never runs: the construct it sits on is replaced.  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
@@ -30,6 +35,7 @@
 
 static cpp_hashnode *scan_node;
 static cpp_hashnode *declare_node;
+static cpp_hashnode *udr_node;
 static cpp_hashnode *(*chained_macro_to_expand) (cpp_reader *,
                                                  const cpp_token *);
 static void (*chained_line_change) (cpp_reader *, const cpp_token *, int);
@@ -41,7 +47,8 @@ static int pragma_kind;
 static vec<scan_clause *> clauses;
 /* Whether the input was preprocessed (-fpreprocessed).  */
 static bool was_preprocessed;
-/* Operators declared with `#pragma omp declare scan'.  */
+/* Operators declared with `#pragma omp declare scan': identifiers and
+   symbols.  */
 static vec<const char *> declared;
 
 static const struct
@@ -127,8 +134,9 @@ is_declared (const char *name)
 }
 
 /* Read `( op : name, ... )' from INDEX, the open parenthesis, into a new
-   clause at LOC.  Errors are reported at the token at fault.  */
-static void
+   clause at LOC, and return it; NULL after an error, which is reported at
+   the token at fault.  */
+static scan_clause *
 read_clause (cpp_reader *pfile, int index, location_t loc)
 {
   scan_clause *c = XCNEW (scan_clause);
@@ -150,20 +158,22 @@ read_clause (cpp_reader *pfile, int index, location_t loc)
         c->op = SCAN_OP_MIN;
       else if (!strcmp (name, "max"))
         c->op = SCAN_OP_MAX;
-      else if (is_declared (name))
-        error_at (t->src_loc, "%<scan%> operator %qs is declared with "
-                  "%<#pragma omp declare scan%>, but user-defined operators "
-                  "are not supported yet; use a built-in operator", name);
       else
-        error_at (t->src_loc, "unknown %<scan%> operator %qs; use one of "
-                  "%<+%>, %<-%>, %<*%>, %<&%>, %<|%>, %<^%>, %<&&%>, "
-                  "%<||%>, %<min%> or %<max%>", name);
+        {
+          /* A user-defined operator: GCC looks it up (see the probe in
+             macro_to_expand).  */
+          c->op = SCAN_OP_USER;
+          c->user = true;
+        }
     }
-  else if (c->op == SCAN_OP_NONE)
+  else if (c->op != SCAN_OP_NONE)
+    /* A symbol declared for a user type, as `*' for a matrix.  */
+    c->user = is_declared (c->op_name);
+  else
     {
       error_at (t->src_loc, "expected a %<scan%> operator, as in "
                 "%<scan(+: y)%>");
-      return;
+      return NULL;
     }
 
   t = peek (pfile, &index);
@@ -171,7 +181,7 @@ read_clause (cpp_reader *pfile, int index, location_t loc)
     {
       error_at (t->src_loc, "expected %<:%> after the %<scan%> operator, as "
                 "in %<scan(%s: y)%>", c->op_name);
-      return;
+      return NULL;
     }
   auto_vec<const char *> vars;
   for (;;)
@@ -181,7 +191,7 @@ read_clause (cpp_reader *pfile, int index, location_t loc)
         {
           error_at (t->src_loc, "expected the name of an array in the "
                     "%<scan%> clause, as in %<scan(%s: y)%>", c->op_name);
-          return;
+          return NULL;
         }
       vars.safe_push (xstrdup ((const char *) NODE_NAME (t->val.node.node)));
       t = peek (pfile, &index);
@@ -192,11 +202,17 @@ read_clause (cpp_reader *pfile, int index, location_t loc)
           error_at (t->src_loc, "%<scan%> list items are array names: write "
                     "%<scan(%s: y)%>, not an array section or expression",
                     c->op_name);
-          return;
+          return NULL;
         }
     }
   if (c->op == SCAN_OP_NONE)
-    return;
+    return NULL;
+  if (c->user && vars.length () > 1)
+    {
+      error_at (loc, "a %<scan%> clause with a user-defined operator scans "
+                "one array; scan an array of structs instead");
+      return NULL;
+    }
   c->nvars = vars.length ();
   c->vars = XNEWVEC (const char *, c->nvars);
   for (unsigned i = 0; i < c->nvars; i++)
@@ -213,12 +229,12 @@ read_clause (cpp_reader *pfile, int index, location_t loc)
     case PRAGMA_OMP_TEAMS:
     case PRAGMA_OMP_DISTRIBUTE:
       clauses.safe_push (c);
-      break;
+      return c;
     default:
       error_at (loc, "the %<scan%> clause belongs on a loop: put it on "
                 "%<#pragma omp parallel for%>, %<target parallel for%> or "
                 "%<target teams distribute parallel for%>");
-      break;
+      return NULL;
     }
 }
 
@@ -268,6 +284,9 @@ read_declare_scan (cpp_reader *pfile, const scan_shape &shape,
   if (id->type == CPP_NAME)
     declared.safe_push (xstrdup ((const char *)
                                  NODE_NAME (id->val.node.node)));
+  for (unsigned i = 0; i < ARRAY_SIZE (operator_tokens); i++)
+    if (id->type == operator_tokens[i].token)
+      declared.safe_push (operator_tokens[i].spelling);
   if (!shape.initializer)
     error_at (loc, "%<#pragma omp declare scan%> needs an %<initializer%> "
               "clause that gives the identity of the operator, as in "
@@ -295,8 +314,8 @@ macro_to_expand (cpp_reader *pfile, const cpp_token *tok)
       read_declare_scan (pfile, shape, tok->src_loc);
       return declare_node;
     }
-  read_clause (pfile, 0, tok->src_loc);
-  return scan_node;
+  scan_clause *c = read_clause (pfile, 0, tok->src_loc);
+  return c && c->user ? udr_node : scan_node;
 }
 
 static void
@@ -327,6 +346,7 @@ start_parse_unit (void *gcc_data, void *user_data)
   (void) user_data;
   cpp_define (parse_in, "scan(...)=");
   cpp_define (parse_in, "__scanomp_declare_scan=reduction");
+  cpp_define (parse_in, "__scanomp_udr(...)=reduction(__VA_ARGS__[0:1])");
   /* Back to preprocessed mode (see scanomp_clause_init), before GCC
      would define the built-in macros that the file already has.  */
   if (was_preprocessed)
@@ -335,6 +355,8 @@ start_parse_unit (void *gcc_data, void *user_data)
   declare_node = cpp_lookup (parse_in,
                              (const unsigned char *) "__scanomp_declare_scan",
                              strlen ("__scanomp_declare_scan"));
+  udr_node = cpp_lookup (parse_in, (const unsigned char *) "__scanomp_udr",
+                         strlen ("__scanomp_udr"));
   scan_node->flags |= NODE_CONDITIONAL;
 
   cpp_callbacks *cb = cpp_get_callbacks (parse_in);

@@ -21,48 +21,13 @@
 #include "gimple-iterator.h"
 #include "diagnostic-core.h"
 #include "fold-const.h"
-#include "real.h"
-#include "hash-set.h"
 #include "cfgexpand.h"
 
 #include "scanomp.h"
-
-/* A growing string.  */
-struct strbuf
-{
-  char *s;
-  size_t len, cap;
-};
-
-static void ATTRIBUTE_PRINTF_2
-add (strbuf *b, const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  int n = vsnprintf (NULL, 0, fmt, ap);
-  va_end (ap);
-  if (b->len + n + 1 > b->cap)
-    {
-      b->cap = (b->len + n + 1) * 2;
-      b->s = XRESIZEVEC (char, b->s, b->cap);
-    }
-  va_start (ap, fmt);
-  vsnprintf (b->s + b->len, n + 1, fmt, ap);
-  va_end (ap);
-  b->len += n;
-}
-
-struct emitter
-{
-  scan_loop *l;        /* the first array's analysis, with all arguments */
-  scan_loop *items;    /* every array's */
-  unsigned n;
-  strbuf out;
-  bool ok;
-};
+#include "emit.h"
 
 /* The array of the clause that BASE is, or -1.  */
-static int
+int
 item_of (emitter *e, tree base)
 {
   for (unsigned k = 0; k < e->n; k++)
@@ -71,54 +36,8 @@ item_of (emitter *e, tree base)
   return -1;
 }
 
-/* The OpenCL C name of TYPE, or NULL if it has none we can use.  */
-const char *
-scanomp_cl_type (tree type)
-{
-  if (POINTER_TYPE_P (type))
-    return "long";
-  if (TREE_CODE (type) == BOOLEAN_TYPE)
-    return "bool";
-  if (INTEGRAL_TYPE_P (type))
-    {
-      bool u = TYPE_UNSIGNED (type);
-      switch (TYPE_PRECISION (type))
-        {
-        case 8: return u ? "uchar" : "char";
-        case 16: return u ? "ushort" : "short";
-        case 32: return u ? "uint" : "int";
-        case 64: return u ? "ulong" : "long";
-        default: return NULL;
-        }
-    }
-  if (SCALAR_FLOAT_TYPE_P (type))
-    switch (TYPE_PRECISION (type))
-      {
-      case 32: return "float";
-      case 64: return "double";
-      default: return NULL;
-      }
-  return NULL;
-}
-
-static const char *
-type_of (emitter *e, tree type)
-{
-  const char *name = scanomp_cl_type (type);
-  if (!name)
-    {
-      if (e->ok)
-        error_at (scanomp_where (e->l), "the %<scan%> loop computes with type "
-                  "%qT, which OpenCL C lacks; use integer types, %<float%> "
-                  "or %<double%>", type);
-      e->ok = false;
-      return "int";
-    }
-  return name;
-}
-
 /* The index of array DECL among the kernel's parameters.  */
-static int
+int
 base_index (emitter *e, tree decl)
 {
   for (unsigned k = 0; k < e->l->bases.length (); k++)
@@ -128,7 +47,7 @@ base_index (emitter *e, tree decl)
 }
 
 /* The access record of REF in STMT.  */
-static const scan_access *
+const scan_access *
 access_of (emitter *e, tree ref, gimple *stmt)
 {
   for (const scan_access &a : e->l->accesses)
@@ -137,10 +56,8 @@ access_of (emitter *e, tree ref, gimple *stmt)
   return NULL;
 }
 
-static void expr (emitter *e, tree t, gimple *stmt);
-
 /* The byte offset a pointer-valued operand P stands for.  */
-static void
+void
 pointer_offset (emitter *e, tree p, gimple *stmt)
 {
   if (TREE_CODE (p) == ADDR_EXPR && VAR_P (TREE_OPERAND (p, 0)))
@@ -152,7 +69,7 @@ pointer_offset (emitter *e, tree p, gimple *stmt)
 }
 
 /* The address of access A, as a `__global T *'.  */
-static void
+void
 address (emitter *e, const scan_access &a, gimple *stmt)
 {
   int k = base_index (e, a.base);
@@ -174,201 +91,9 @@ address (emitter *e, const scan_access &a, gimple *stmt)
   add (&e->out, ")))");
 }
 
-static void
-constant (emitter *e, tree t)
-{
-  tree type = TREE_TYPE (t);
-  if (TREE_CODE (t) == INTEGER_CST)
-    {
-      const char *ty = type_of (e, type);
-      if (POINTER_TYPE_P (type))
-        ty = "long";
-      if (TYPE_UNSIGNED (type))
-        add (&e->out, "((%s) %lluUL)", ty,
-             (unsigned long long) TREE_INT_CST_LOW (t));
-      else
-        {
-          long long v = (long long) TREE_INT_CST_LOW (t);
-          if (v == LLONG_MIN)
-            add (&e->out, "((%s) (-9223372036854775807L - 1))", ty);
-          else
-            add (&e->out, "((%s) %lldL)", ty, v);
-        }
-      return;
-    }
-  const REAL_VALUE_TYPE *r = TREE_REAL_CST_PTR (t);
-  const char *ty = type_of (e, type);
-  if (real_isnan (r))
-    add (&e->out, "((%s) NAN)", ty);
-  else if (real_isinf (r))
-    add (&e->out, "((%s) %sINFINITY)", ty, real_isneg (r) ? "-" : "");
-  else
-    {
-      char buf[128];
-      real_to_hexadecimal (buf, r, sizeof buf, 0, 1);
-      add (&e->out, "((%s) %s)", ty, buf);
-    }
-}
-
-const char *
-scanomp_cl_builtin (tree fn)
-{
-  if (!fn || !fndecl_built_in_p (fn, BUILT_IN_NORMAL))
-    return NULL;
-  /* OpenCL C overloads these by argument type: sqrtf is sqrt.  */
-  switch (DECL_FUNCTION_CODE (fn))
-    {
-    CASE_FLT_FN (BUILT_IN_SQRT): return "sqrt";
-    CASE_FLT_FN (BUILT_IN_FABS): return "fabs";
-    CASE_FLT_FN (BUILT_IN_EXP): return "exp";
-    CASE_FLT_FN (BUILT_IN_LOG): return "log";
-    CASE_FLT_FN (BUILT_IN_SIN): return "sin";
-    CASE_FLT_FN (BUILT_IN_COS): return "cos";
-    CASE_FLT_FN (BUILT_IN_POW): return "pow";
-    CASE_FLT_FN (BUILT_IN_FMIN): return "fmin";
-    CASE_FLT_FN (BUILT_IN_FMAX): return "fmax";
-    CASE_FLT_FN (BUILT_IN_FLOOR): return "floor";
-    CASE_FLT_FN (BUILT_IN_CEIL): return "ceil";
-    default: return NULL;
-    }
-}
-
-static const char *
-binary_op (enum tree_code code)
-{
-  switch (code)
-    {
-    case PLUS_EXPR: case POINTER_PLUS_EXPR: return "+";
-    case MINUS_EXPR: case POINTER_DIFF_EXPR: return "-";
-    case MULT_EXPR: return "*";
-    case TRUNC_DIV_EXPR: case EXACT_DIV_EXPR: case RDIV_EXPR: return "/";
-    case TRUNC_MOD_EXPR: return "%";
-    case BIT_AND_EXPR: return "&";
-    case BIT_IOR_EXPR: return "|";
-    case BIT_XOR_EXPR: return "^";
-    case LSHIFT_EXPR: return "<<";
-    case RSHIFT_EXPR: return ">>";
-    case LT_EXPR: return "<";
-    case LE_EXPR: return "<=";
-    case GT_EXPR: return ">";
-    case GE_EXPR: return ">=";
-    case EQ_EXPR: return "==";
-    case NE_EXPR: return "!=";
-    case TRUTH_AND_EXPR: case TRUTH_ANDIF_EXPR: return "&&";
-    case TRUTH_OR_EXPR: case TRUTH_ORIF_EXPR: return "||";
-    default: return NULL;
-    }
-}
-
-/* Write expression T (a GIMPLE operand or small GENERIC tree) of STMT.  */
-static void
-expr (emitter *e, tree t, gimple *stmt)
-{
-  enum tree_code code = TREE_CODE (t);
-  switch (code)
-    {
-    case INTEGER_CST:
-    case REAL_CST:
-      constant (e, t);
-      return;
-    case VAR_DECL:
-    case PARM_DECL:
-      if (base_index (e, t) >= 0)
-        add (&e->out, "0L");
-      else
-        add (&e->out, "d%u", DECL_UID (t));
-      return;
-    case MEM_REF:
-    case ARRAY_REF:
-      {
-        const scan_access *a = access_of (e, t, stmt);
-        if (!a)
-          break;
-        add (&e->out, "(*");
-        address (e, *a, stmt);
-        add (&e->out, ")");
-        return;
-      }
-    case ADDR_EXPR:
-      if (VAR_P (TREE_OPERAND (t, 0)) && base_index (e, TREE_OPERAND (t, 0)) >= 0)
-        {
-          add (&e->out, "0L");
-          return;
-        }
-      break;
-    CASE_CONVERT:
-    case FLOAT_EXPR:
-    case FIX_TRUNC_EXPR:
-      add (&e->out, "((%s) ", type_of (e, TREE_TYPE (t)));
-      expr (e, TREE_OPERAND (t, 0), stmt);
-      add (&e->out, ")");
-      return;
-    case NEGATE_EXPR:
-    case BIT_NOT_EXPR:
-    case TRUTH_NOT_EXPR:
-      add (&e->out, "((%s) %s(", type_of (e, TREE_TYPE (t)),
-           code == NEGATE_EXPR ? "-" : code == BIT_NOT_EXPR ? "~" : "!");
-      expr (e, TREE_OPERAND (t, 0), stmt);
-      add (&e->out, "))");
-      return;
-    case ABS_EXPR:
-      add (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
-      expr (e, TREE_OPERAND (t, 0), stmt);
-      add (&e->out, " < 0 ? -");
-      expr (e, TREE_OPERAND (t, 0), stmt);
-      add (&e->out, " : ");
-      expr (e, TREE_OPERAND (t, 0), stmt);
-      add (&e->out, "))");
-      return;
-    case MIN_EXPR:
-    case MAX_EXPR:
-      {
-        tree a = TREE_OPERAND (t, 0), b = TREE_OPERAND (t, 1);
-        add (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
-        expr (e, b, stmt);
-        add (&e->out, code == MIN_EXPR ? " < " : " > ");
-        expr (e, a, stmt);
-        add (&e->out, " ? ");
-        expr (e, b, stmt);
-        add (&e->out, " : ");
-        expr (e, a, stmt);
-        add (&e->out, "))");
-        return;
-      }
-    case COND_EXPR:
-      add (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
-      expr (e, TREE_OPERAND (t, 0), stmt);
-      add (&e->out, " ? ");
-      expr (e, TREE_OPERAND (t, 1), stmt);
-      add (&e->out, " : ");
-      expr (e, TREE_OPERAND (t, 2), stmt);
-      add (&e->out, "))");
-      return;
-    default:
-      {
-        const char *op = binary_op (code);
-        if (!op)
-          break;
-        add (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
-        if (code == POINTER_PLUS_EXPR)
-          pointer_offset (e, TREE_OPERAND (t, 0), stmt);
-        else
-          expr (e, TREE_OPERAND (t, 0), stmt);
-        add (&e->out, " %s ", op);
-        expr (e, TREE_OPERAND (t, 1), stmt);
-        add (&e->out, "))");
-        return;
-      }
-    }
-  if (e->ok)
-    error_at (gimple_location (stmt), "the %<scan%> loop computes %qE, "
-              "which cannot be translated to OpenCL C", t);
-  e->ok = false;
-}
-
 /* The identity of array L's operator over its element type, as OpenCL
    C.  */
-static void
+void
 identity (emitter *e, scan_loop *l)
 {
   const char *ty = type_of (e, l->type);
@@ -394,137 +119,64 @@ identity (emitter *e, scan_loop *l)
       else
         constant (e, TYPE_MIN_VALUE (l->type));
       break;
+    case SCAN_OP_USER:
+      add (&e->out, "scanomp_identity%d ()", (int) (l - e->items));
+      break;
     default:
       add (&e->out, "((%s) 0)", ty);
       break;
     }
 }
 
-static void stmt_seq (emitter *e, gimple_seq seq);
-
-/* Write statement S of the body, in scanomp_input.  */
-static void
-statement (emitter *e, gimple *s)
+/* Write the value of access A: y[i-1] is the identity (see above).  */
+void
+element (emitter *e, const scan_access &a, gimple *stmt)
 {
-  switch (gimple_code (s))
+  if (a.prev)
     {
-    case GIMPLE_ASSIGN:
-      {
-        tree lhs = gimple_assign_lhs (s);
-        const scan_access *a = access_of (e, lhs, s);
-        if (a && e->l->inscan)
-          {
-            /* The scan phase's stores are real, and stream when the
-               runtime asks.  */
-            add (&e->out, "  scanomp_out (");
-            address (e, *a, s);
-            add (&e->out, ", ");
-            expr (e, gimple_assign_rhs1 (s), s);
-            add (&e->out, ");\n");
-            return;
-          }
-        if (a)
-          {
-            /* The store to y[i]: what the iteration contributes.  */
-            int k = item_of (e, a->base);
-            if (e->n == 1)
-              add (&e->out, "  r = (SCANOMP_T) ");
-            else
-              add (&e->out, "  r.s%d = (%s) ", k,
-                   type_of (e, e->items[k].type));
-            expr (e, gimple_assign_rhs1 (s), s);
-            add (&e->out, ";\n");
-            return;
-          }
-        add (&e->out, "  d%u = ", DECL_UID (lhs));
-        tree rhs1 = gimple_assign_rhs1 (s);
-        const scan_access *ld = gimple_assign_single_p (s)
-                                  ? access_of (e, rhs1, s) : NULL;
-        if (ld && ld->prev)
-          identity (e, &e->items[item_of (e, ld->base)]);
-        else if (gimple_assign_single_p (s))
-          /* Not gimple_assign_rhs_to_tree: it may copy the operand, and
-             the access records know the operand itself.  */
-          expr (e, rhs1, s);
-        else
-          expr (e, gimple_assign_rhs_to_tree (s), s);
-        add (&e->out, ";\n");
-        return;
-      }
-    case GIMPLE_CALL:
-      {
-        tree fn = gimple_call_fndecl (s);
-        tree lhs = gimple_call_lhs (s);
-        add (&e->out, "  ");
-        if (lhs)
-          add (&e->out, "d%u = ", DECL_UID (lhs));
-        add (&e->out, "%s (", scanomp_cl_builtin (fn));
-        for (unsigned i = 0; i < gimple_call_num_args (s); i++)
-          {
-            if (i)
-              add (&e->out, ", ");
-            expr (e, gimple_call_arg (s, i), s);
-          }
-        add (&e->out, ");\n");
-        return;
-      }
-    case GIMPLE_COND:
-      {
-        gcond *c = as_a<gcond *> (s);
-        tree t = gimple_cond_true_label (c), f = gimple_cond_false_label (c);
-        add (&e->out, "  if (");
-        expr (e, gimple_cond_lhs (c), s);
-        add (&e->out, " %s ", binary_op (gimple_cond_code (c)));
-        expr (e, gimple_cond_rhs (c), s);
-        add (&e->out, ") goto L%u; else goto L%u;\n", DECL_UID (t),
-             DECL_UID (f));
-        return;
-      }
-    case GIMPLE_LABEL:
-      add (&e->out, " L%u: ;\n",
-           DECL_UID (gimple_label_label (as_a<glabel *> (s))));
-      return;
-    case GIMPLE_GOTO:
-      add (&e->out, "  goto L%u;\n", DECL_UID (gimple_goto_dest (s)));
-      return;
-    case GIMPLE_BIND:
-      stmt_seq (e, gimple_bind_body (as_a<gbind *> (s)));
-      return;
-    case GIMPLE_TRY:
-      stmt_seq (e, gimple_try_eval (s));
-      return;
-    default:
+      identity (e, &e->items[item_of (e, a.base)]);
       return;
     }
+  add (&e->out, "(*");
+  address (e, a, stmt);
+  add (&e->out, ")");
 }
 
-static void
-stmt_seq (emitter *e, gimple_seq seq)
+/* Write statement S's assignment of RHS (or of the OpenCL C expression
+   TEXT) to LHS: in the loop body, a store to y[i] is what the iteration
+   contributes (the scan clause), or a real store (an inscan loop's scan
+   phase).  */
+void
+assign (emitter *e, gimple *s, tree lhs, tree rhs, const char *text)
 {
-  for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
-    statement (e, gsi_stmt (g));
-}
-
-/* walk_tree and statement walk: declare every variable the body assigns
-   or binds, once.  */
-static void
-declare_vars (emitter *e, gimple_seq seq, hash_set<tree> *seen)
-{
-  for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
+  const scan_access *a = e->local ? NULL : access_of (e, lhs, s);
+  if (a && e->l->inscan)
     {
-      gimple *s = gsi_stmt (g);
-      tree lhs = NULL_TREE;
-      if (is_gimple_assign (s) || is_gimple_call (s))
-        lhs = gimple_get_lhs (s);
-      if (lhs && (VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL)
-          && !seen->add (lhs))
-        add (&e->out, "  %s d%u;\n", type_of (e, TREE_TYPE (lhs)),
-             DECL_UID (lhs));
-      if (gimple_code (s) == GIMPLE_BIND)
-        declare_vars (e, gimple_bind_body (as_a<gbind *> (s)), seen);
-      else if (gimple_code (s) == GIMPLE_TRY)
-        declare_vars (e, gimple_try_eval (s), seen);
+      /* The scan phase's stores are real, and stream when the runtime
+         asks.  */
+      add (&e->out, "  scanomp_out (");
+      address (e, *a, s);
+      add (&e->out, ", ");
     }
+  else if (a)
+    {
+      int k = item_of (e, a->base);
+      if (e->n == 1)
+        add (&e->out, "  r = (SCANOMP_T) ");
+      else
+        add (&e->out, "  r.s%d = (%s) ", k, type_of (e, e->items[k].type));
+    }
+  else
+    {
+      add (&e->out, "  ");
+      expr (e, lhs, s);
+      add (&e->out, " = ");
+    }
+  if (text)
+    add (&e->out, "%s", text);
+  else
+    expr (e, rhs, s);
+  add (&e->out, a && e->l->inscan ? ");\n" : ";\n");
 }
 
 /* Declare the variables of SEQ (adding them to SEEN) and the loop index,
@@ -533,7 +185,12 @@ static void
 function_start (emitter *e, gimple_seq seq, hash_set<tree> *seen)
 {
   scan_loop *l = e->l;
-  declare_vars (e, seq, seen);
+  /* The arrays and the scalars are parameters.  */
+  for (tree b : l->bases)
+    seen->add (b);
+  for (tree v : l->scalars)
+    seen->add (v);
+  declare_locals (e, seq, seen);
   if (!seen->add (l->iv))
     add (&e->out, "  %s d%u;\n", type_of (e, TREE_TYPE (l->iv)),
          DECL_UID (l->iv));
@@ -598,9 +255,6 @@ inscan_functions (emitter *e)
   add (&e->out, "}\n");
 }
 
-/* The kernel parameters and their names, in the order lower.cc passes the
-   arguments: per array its buffer, offset and host start; the first index;
-   the scalars.  */
 /* Combine A and B (OpenCL C expressions) with array L's operator, as the
    templates' built-in operators do.  */
 static void
@@ -622,10 +276,59 @@ combine (emitter *e, scan_loop *l, const char *a, const char *b)
       add (&e->out, "(%s %s %s ? %s : %s)", b,
            l->op == SCAN_OP_MIN ? "<" : ">", a, b, a);
       break;
+    case SCAN_OP_USER:
+      add (&e->out, "scanomp_combine%d (%s, %s)", (int) (l - e->items), a, b);
+      break;
     default:
       add (&e->out, "(%s) (%s %s %s)", t, a, scanomp_op_spelling (l->op), b);
       break;
     }
+}
+
+/* Declare variable V of TYPE set to the OpenCL C expression FROM, and add
+   it to SEEN.  */
+static void
+local_from (emitter *e, tree v, hash_set<tree> *seen, const char *from)
+{
+  seen->add (v);
+  add (&e->out, "  %s d%u = %s;\n", type_of (e, TREE_TYPE (v)), DECL_UID (v),
+       from);
+}
+
+/* The combiner and identity of array K's user-defined operator, as the
+   functions scanomp_combine<K> and scanomp_identity<K> in E->funcs,
+   translated from GCC's lowering of its declaration (see udr.cc).  */
+static void
+user_operator (emitter *e, unsigned k)
+{
+  scan_loop *l = &e->items[k];
+  strbuf outer = e->out;
+  e->out = { NULL, 0, 0 };
+  e->local = true;
+  const char *t = type_of (e, l->type);
+  add (&e->out, "static %s\nscanomp_combine%u (%s a, %s b)\n{\n", t, k, t,
+       t);
+  hash_set<tree> seen;
+  local_from (e, l->out, &seen, "a");
+  local_from (e, l->in, &seen, "b");
+  declare_locals (e, l->merge, &seen);
+  stmt_seq (e, l->merge);
+  add (&e->out, "  return d%u;\n}\n\nstatic %s\nscanomp_identity%u (void)"
+       "\n{\n", DECL_UID (l->out), t, k);
+  hash_set<tree> seen_init;
+  seen_init.add (l->priv);
+  add (&e->out, "  %s d%u;\n", t, DECL_UID (l->priv));
+  declare_locals (e, l->init, &seen_init);
+  if (seen_init.contains (l->orig))
+    refuse (e, scanomp_where (l), "the initializer of %qs reads "
+            "%<omp_orig%>; the identity of a scan must not depend on it",
+            l->clause ? l->clause->op_name : l->var_name);
+  stmt_seq (e, l->init);
+  add (&e->out, "  return d%u;\n}\n\n", DECL_UID (l->priv));
+  add (&e->funcs, "%s", e->out.s);
+  free (e->out.s);
+  e->out = outer;
+  e->local = false;
 }
 
 /* The element type, operator and identity of a clause with several
@@ -707,19 +410,21 @@ scanomp_emit (scan_loop *items, unsigned n)
   e.l = l;
   e.items = items;
   e.n = n;
-  e.out.s = NULL;
-  e.out.len = e.out.cap = 0;
+  e.out = e.types = e.funcs = { NULL, 0, 0 };
+  e.local = false;
   e.ok = true;
-  expanded_location where = expand_location (scanomp_where (l));
+  add (&e.types, "%s", "");
+  add (&e.funcs, "%s", "");
 
-  add (&e.out, "/* scanomp: %s(", l->inscan ? "reduction (inscan, " : "scan");
   for (unsigned k = 0; k < n; k++)
-    add (&e.out, "%s%s: %s", k ? ", " : "", scanomp_op_spelling (items[k].op),
-         items[k].var_name);
-  add (&e.out, ") at %s:%d */\n", where.file, where.line);
-  add (&e.out, "#ifdef cl_khr_fp64\n"
-       "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n#endif\n");
-  if (n == 1)
+    if (items[k].op == SCAN_OP_USER)
+      user_operator (&e, k);
+  if (n == 1 && l->op == SCAN_OP_USER)
+    add (&e.out, "#define SCANOMP_T %s\n#define SCANOMP_OP %d\n"
+         "#define SCANOMP_COMBINE(a, b) scanomp_combine0 ((a), (b))\n"
+         "#define SCANOMP_IDENTITY scanomp_identity0 ()\n",
+         type_of (&e, l->type), SCAN_OP_USER);
+  else if (n == 1)
     {
       add (&e.out, "#define SCANOMP_T %s\n", type_of (&e, l->type));
       if (INTEGRAL_TYPE_P (l->type))
@@ -793,10 +498,26 @@ scanomp_emit (scan_loop *items, unsigned n)
       add (&e.out, "  return r;\n}\n");
     }
 
-  if (!e.ok)
+  char *source = NULL;
+  if (e.ok)
     {
-      free (e.out.s);
-      return NULL;
+      expanded_location where = expand_location (scanomp_where (l));
+      strbuf head = { NULL, 0, 0 };
+      add (&head, "/* scanomp: %s(", l->inscan ? "reduction (inscan, "
+                                                : "scan");
+      for (unsigned k = 0; k < n; k++)
+        add (&head, "%s%s: %s", k ? ", " : "",
+             items[k].op == SCAN_OP_USER ? "user"
+             : scanomp_op_spelling (items[k].op), items[k].var_name);
+      add (&head, ") at %s:%d */\n#ifdef cl_khr_fp64\n#pragma OPENCL "
+           "EXTENSION cl_khr_fp64 : enable\n#endif\n%s%s%s", where.file,
+           where.line, e.types.s, e.funcs.s, e.out.s);
+      source = head.s;
     }
-  return e.out.s;
+  free (e.out.s);
+  free (e.types.s);
+  free (e.funcs.s);
+  for (auto it = e.names.begin (); it != e.names.end (); ++it)
+    free ((*it).second);
+  return source;
 }

@@ -158,12 +158,13 @@ make_desc (scan_loop *l, unsigned n, tree seed_type, const char *source,
   expanded_location where = expand_location (scanomp_where (l));
   char *site = xasprintf ("%s:%d", where.file, where.line);
   unsigned op = l->op == SCAN_OP_SUB ? SCAN_OP_ADD : l->op;
+  bool builtin = n == 1 && l->op != SCAN_OP_USER;
   tree vals[9] = {
     build_int_cst (u, SCANRT_ABI_VERSION),
     fold_convert (cstr, build_string_literal (strlen (site) + 1, site)),
     fold_convert (cstr, build_string_literal (strlen (source) + 1, source)),
-    build_int_cst (u, n == 1 ? runtime_type (l->type) : SCANRT_TYPE_USER),
-    build_int_cst (u, n == 1 ? op : SCANRT_OP_USER),
+    build_int_cst (u, builtin ? runtime_type (l->type) : SCANRT_TYPE_USER),
+    build_int_cst (u, builtin ? op : SCANRT_OP_USER),
     build_int_cst (u, tree_to_uhwi (TYPE_SIZE_UNIT (seed_type))),
     build_int_cst (u, l->exclusive ? SCANRT_EXCLUSIVE : 0),
     build_int_cst (u, kinds.length ()),

@@ -223,6 +223,7 @@ scan_record_access (reader *r, tree ref, gimple *stmt, bool store)
 {
   scan_access a;
   memset (&a, 0, sizeof a);
+  a.arg = -1;
   a.ref = ref;
   a.stmt = stmt;
   a.store = store;
@@ -299,6 +300,62 @@ note_assigned (gimple_stmt_iterator *gsi, bool *handled, struct walk_stmt_info *
 
 static void read_stmt (reader *r, gimple *s);
 
+/* Read call S to a function of the unit, which emit.cc translates: its
+   arguments that are array elements are loads; those that point to one
+   (C++ references and `this') read it through a private copy, and so
+   may not write to it.  Its result is a value the reader does not
+   follow.  */
+static void
+read_user_call (reader *r, gcall *s)
+{
+  for (unsigned k = 0; k < gimple_call_num_args (s) && r->ok; k++)
+    {
+      tree a = gimple_call_arg (s, k);
+      if (TREE_CODE (a) == MEM_REF || TREE_CODE (a) == ARRAY_REF)
+        scan_record_access (r, a, s, false);
+      else if (POINTER_TYPE_P (TREE_TYPE (a))
+               && !(TREE_CODE (a) == ADDR_EXPR
+                    && VAR_P (TREE_OPERAND (a, 0))
+                    && r->assigned.contains (TREE_OPERAND (a, 0))))
+        {
+          tree elem = TREE_TYPE (TREE_TYPE (a));
+          if (!TYPE_READONLY (elem))
+            {
+              scan_complain (r->l, gimple_location (s), "the %<scan%> loop "
+                             "passes %qD a pointer it may write through; "
+                             "pass array elements by value or as %<const%>",
+                             gimple_call_fndecl (s));
+              scan_for_this_clause (r);
+              r->ok = false;
+              return;
+            }
+          unsigned n = r->l->accesses.length ();
+          scan_record_access (r, build2 (MEM_REF, elem, a,
+                                         build_int_cst (TREE_TYPE (a), 0)),
+                              s, false);
+          if (r->l->accesses.length () > n)
+            r->l->accesses.last ().arg = k;
+        }
+    }
+  tree lhs = gimple_call_lhs (s);
+  if (!lhs || !r->ok)
+    return;
+  if (TREE_CODE (lhs) == MEM_REF || TREE_CODE (lhs) == ARRAY_REF)
+    scan_record_access (r, lhs, s, true);
+  else if (VAR_P (lhs))
+    {
+      r->value.put (lhs, lhs);
+      r->block.put (lhs, r->current_block);
+    }
+  else
+    {
+      scan_complain (r->l, gimple_location (s), "the %<scan%> loop assigns "
+                     "to %qE, which cannot be outlined; assign to variables "
+                     "and array elements only", lhs);
+      r->ok = false;
+    }
+}
+
 /* Read the statements of SEQ in order.  */
 void
 scan_read_seq (reader *r, gimple_seq seq)
@@ -347,6 +404,11 @@ read_stmt (reader *r, gimple *s)
     case GIMPLE_CALL:
       {
         tree fn = gimple_call_fndecl (s);
+        if (scanomp_user_function (fn))
+          {
+            read_user_call (r, as_a<gcall *> (s));
+            break;
+          }
         /* Math built-ins only set errno, which kernels do not have.  */
         if (scanomp_cl_builtin (fn))
           ;

@@ -45,6 +45,9 @@ void scan_read_target (scan_loop *l, gimple *construct);
 void scan_add_base (scan_loop *l, tree decl);
 bool scan_scanned_elsewhere (scan_loop *l, tree decl);
 
+/* udr.cc */
+bool scan_check_udr_update (reader *r);
+
 /* update.cc */
 int scan_position (reader *r, gimple *s);
 bool scan_check_update (reader *r, tree v);

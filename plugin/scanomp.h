@@ -29,7 +29,8 @@ enum scan_op
   SCAN_OP_LAND,
   SCAN_OP_LOR,
   SCAN_OP_MIN,
-  SCAN_OP_MAX
+  SCAN_OP_MAX,
+  SCAN_OP_USER               /* declare scan or declare reduction */
 };
 
 /* A `scan(op: list)' clause as the preprocessor saw it.  */
@@ -41,6 +42,8 @@ struct scan_clause
   const char *op_name;       /* the operator as written */
   unsigned nvars;
   const char **vars;         /* the list items' names */
+  bool user;                 /* the operator may be user-defined: GCC
+                                looks it up through a probe clause */
   bool used;                 /* matched to a loop */
 };
 
@@ -69,6 +72,9 @@ struct scan_access
   tree elem_type;
   bool store;
   bool prev;                 /* a read of y[i-1] */
+  int arg;                   /* for a pointer passed to a function: the
+                                argument's position (the element is read
+                                through it), else -1 */
   HOST_WIDE_INT coef;
   tree rest;                 /* sizetype, or NULL_TREE when unknown */
 };
@@ -98,6 +104,11 @@ struct scan_loop
   bool quiet;                /* inscan: why it declines is a note, since
                                 GCC runs the loop anyway */
   gimple_seq input, output;  /* inscan: the input and scan phases */
+  /* A user-defined operator (op SCAN_OP_USER), as GCC lowered its
+     declaration: MERGE sets OUT to OUT combined with IN; INIT sets PRIV to
+     the identity (and may read ORIG).  */
+  gimple_seq merge, init;
+  tree out, in, priv, orig;
   vec<tree> bases;           /* arrays, in argument order */
   vec<tree> maps;            /* target map sections: base, start, bytes */
   vec<tree> scalars;         /* loop-invariant scalars read */
@@ -109,6 +120,12 @@ void scanomp_release (struct scan_loop *l);
 bool scanomp_contains (tree expr, tree decl);
 void scan_complain (struct scan_loop *l, location_t loc, const char *gmsgid,
                     ...) ATTRIBUTE_GCC_DIAG (3, 4);
+
+/* udr.cc */
+tree scanomp_reduced_decl (tree clause);
+tree scanomp_find_udr (gimple *construct, tree var);
+void scanomp_read_udr (struct scan_loop *l, tree clause);
+bool scanomp_user_function (tree fn);
 
 /* inscan.cc */
 bool scanomp_has_inscan (gimple *construct);

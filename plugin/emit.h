@@ -1,0 +1,58 @@
+/* emit.h: what emit.cc (the kernel hooks of a scan loop) and translate.cc
+   (GIMPLE to OpenCL C) share while they write a loop's OpenCL C.  */
+
+#ifndef SCANOMP_EMIT_H
+#define SCANOMP_EMIT_H
+
+#include "hash-map.h"
+#include "hash-set.h"
+
+/* A growing string.  */
+struct strbuf
+{
+  char *s;
+  size_t len, cap;
+};
+
+void add (strbuf *b, const char *fmt, ...) ATTRIBUTE_PRINTF_2;
+
+/* The translation of one scan loop.  The source is written in three
+   parts, placed in this order: TYPES (the structs, each before its first
+   use), FUNCS (the functions the loop calls, each after those it calls)
+   and OUT (the hooks).  */
+struct emitter
+{
+  scan_loop *l;        /* the first array's analysis, with all arguments */
+  scan_loop *items;    /* every array's */
+  unsigned n;
+  strbuf out, types, funcs;
+  hash_map<tree, char *> names;   /* types and functions translated */
+  hash_set<tree> active;          /* functions being translated */
+  /* Translating a function of the unit (or an operator's combiner or
+     initializer): pointers there are OpenCL C pointers to private
+     memory.  In the loop body they are byte offsets into its arrays.  */
+  bool local;
+  bool ok;
+};
+
+/* translate.cc */
+void refuse (emitter *e, location_t loc, const char *gmsgid, ...)
+  ATTRIBUTE_GCC_DIAG (3, 4);
+const char *type_of (emitter *e, tree type);
+void constant (emitter *e, tree t);
+void expr (emitter *e, tree t, gimple *stmt);
+void stmt_seq (emitter *e, gimple_seq seq);
+void declare_locals (emitter *e, gimple_seq seq, hash_set<tree> *seen);
+const char *function_name (emitter *e, tree fn, location_t loc);
+
+/* emit.cc: the loop body's arrays.  */
+int base_index (emitter *e, tree decl);
+int item_of (emitter *e, tree base);
+const scan_access *access_of (emitter *e, tree ref, gimple *stmt);
+void address (emitter *e, const scan_access &a, gimple *stmt);
+void element (emitter *e, const scan_access &a, gimple *stmt);
+void pointer_offset (emitter *e, tree p, gimple *stmt);
+void identity (emitter *e, scan_loop *l);
+void assign (emitter *e, gimple *s, tree lhs, tree rhs, const char *text);
+
+#endif /* SCANOMP_EMIT_H */

@@ -1,0 +1,869 @@
+/* translate.cc: GIMPLE to OpenCL C, for emit.cc: types, constants,
+   expressions and statements, and the functions of the unit that a scan
+   calls, each translated once, after the functions it calls in turn.
+
+   Names: every variable becomes `d<uid>' (a temporary, which is an SSA
+   name in a function, `t<version>'), every label `L<uid>' (`B<n>' for the
+   blocks of a function already in CFG form), every struct or
+   union `s<uid>' with fields `f<position>', every function `f<uid>'.
+
+   Structs and unions cross between host and device, so they must be laid
+   out alike.  OpenCL C aligns each scalar to its size, as the x86-64 ABI
+   does, so a type whose fields sit elsewhere (packed, aligned) is refused
+   at compile time; and each struct carries a layout check, an array type
+   of negative size should sizeof or offsetof differ, that stops the
+   kernel's build on a device that would lay it out otherwise.  Fields
+   that cannot cross (bit-fields, pointers, flexible arrays, _Bool, whose
+   size OpenCL C leaves open) are refused at their declaration.
+
+   A called function is translated from its GIMPLE: the sequence if it has
+   been gimplified but not yet lowered (one not yet gimplified is
+   gimplified now, which cgraph allows: it then skips that step), or its
+   CFG if cgraph has lowered it already.  Recursion and variable
+   arguments have no OpenCL C equivalent and are refused.  */
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "gimple-walk.h"
+#include "diagnostic-core.h"
+#include "fold-const.h"
+#include "real.h"
+#include "function.h"
+#include "basic-block.h"
+#include "cfg.h"
+#include "tree-cfg.h"
+#include "gimplify.h"
+#include "langhooks.h"
+#include "cfgexpand.h"
+
+#include "scanomp.h"
+#include "emit.h"
+
+void
+add (strbuf *b, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  int n = vsnprintf (NULL, 0, fmt, ap);
+  va_end (ap);
+  if (b->len + n + 1 > b->cap)
+    {
+      b->cap = (b->len + n + 1) * 2;
+      b->s = XRESIZEVEC (char, b->s, b->cap);
+    }
+  va_start (ap, fmt);
+  vsnprintf (b->s + b->len, n + 1, fmt, ap);
+  va_end (ap);
+  b->len += n;
+}
+
+void
+refuse (emitter *e, location_t loc, const char *gmsgid, ...)
+{
+  if (e->ok)
+    {
+      va_list ap;
+      va_start (ap, gmsgid);
+      emit_diagnostic_valist (DK_ERROR, loc, 0, gmsgid, &ap);
+      va_end (ap);
+      if (loc != scanomp_where (e->l))
+        inform (scanomp_where (e->l), "for this scan");
+    }
+  e->ok = false;
+}
+
+/* The OpenCL C name of scalar TYPE, or NULL if it has none we can use.  */
+const char *
+scanomp_cl_type (tree type)
+{
+  if (POINTER_TYPE_P (type))
+    return "long";
+  if (TREE_CODE (type) == BOOLEAN_TYPE)
+    return "bool";
+  if (INTEGRAL_TYPE_P (type))
+    {
+      bool u = TYPE_UNSIGNED (type);
+      switch (TYPE_PRECISION (type))
+        {
+        case 8: return u ? "uchar" : "char";
+        case 16: return u ? "ushort" : "short";
+        case 32: return u ? "uint" : "int";
+        case 64: return u ? "ulong" : "long";
+        default: return NULL;
+        }
+    }
+  if (SCALAR_FLOAT_TYPE_P (type))
+    switch (TYPE_PRECISION (type))
+      {
+      case 32: return "float";
+      case 64: return "double";
+      default: return NULL;
+      }
+  return NULL;
+}
+
+/* The position of field F among its type's fields: its OpenCL C name is
+   f<position>.  */
+static unsigned
+field_index (tree f)
+{
+  unsigned k = 0;
+  for (tree g = TYPE_FIELDS (DECL_CONTEXT (f)); g && g != f;
+       g = DECL_CHAIN (g))
+    k += TREE_CODE (g) == FIELD_DECL;
+  return k;
+}
+
+/* The size and alignment OpenCL C gives TYPE, each scalar aligned to its
+   size, into *SIZE and *ALIGN; false where a field of a struct would then
+   fall elsewhere than on the host.  */
+static bool
+natural_layout (tree type, HOST_WIDE_INT *size, HOST_WIDE_INT *align)
+{
+  if (TREE_CODE (type) == ARRAY_TYPE)
+    {
+      if (!natural_layout (TREE_TYPE (type), size, align))
+        return false;
+      *size = tree_to_shwi (TYPE_SIZE_UNIT (type));
+      return true;
+    }
+  if (!RECORD_OR_UNION_TYPE_P (type))
+    {
+      *size = *align = tree_to_shwi (TYPE_SIZE_UNIT (type));
+      return true;
+    }
+  HOST_WIDE_INT at = 0, end = 0, most = 1;
+  for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+    {
+      HOST_WIDE_INT fsize, falign;
+      if (TREE_CODE (f) != FIELD_DECL)
+        continue;
+      if (!natural_layout (TREE_TYPE (f), &fsize, &falign))
+        return false;
+      HOST_WIDE_INT pos = TREE_CODE (type) == UNION_TYPE
+                          ? 0 : (at + falign - 1) / falign * falign;
+      if (pos != int_byte_position (f))
+        return false;
+      at = pos + fsize;
+      end = MAX (end, at);
+      most = MAX (most, falign);
+    }
+  *size = (end + most - 1) / most * most;
+  *align = most;
+  return *size == tree_to_shwi (TYPE_SIZE_UNIT (type));
+}
+
+/* The OpenCL C declaration of NAME as TYPE: `int x', `float x[4][2]',
+   `s12 *x'; a new string.  */
+static char *
+declaration (emitter *e, tree type, const char *name)
+{
+  if (TREE_CODE (type) == ARRAY_TYPE)
+    {
+      tree max = TYPE_DOMAIN (type) ? TYPE_MAX_VALUE (TYPE_DOMAIN (type))
+                                    : NULL_TREE;
+      HOST_WIDE_INT n = max && tree_fits_shwi_p (max) ? tree_to_shwi (max) + 1
+                                                      : 0;
+      char *inner = xasprintf ("%s[%ld]", name, (long) n);
+      char *d = declaration (e, TREE_TYPE (type), inner);
+      free (inner);
+      return d;
+    }
+  if (POINTER_TYPE_P (type) && e->local)
+    {
+      tree to = TREE_TYPE (type);
+      char *inner = xasprintf (TREE_CODE (to) == ARRAY_TYPE ? "(*%s)" : "*%s",
+                               name);
+      char *d = declaration (e, VOID_TYPE_P (to) ? char_type_node : to,
+                             inner);
+      free (inner);
+      return d;
+    }
+  return xasprintf ("%s %s", type_of (e, type), name);
+}
+
+/* A name for TYPE in comments.  */
+static const char *
+type_name (tree type)
+{
+  tree n = TYPE_NAME (type);
+  if (n && TREE_CODE (n) == TYPE_DECL)
+    n = DECL_NAME (n);
+  return n && TREE_CODE (n) == IDENTIFIER_NODE ? IDENTIFIER_POINTER (n)
+                                               : "(anonymous)";
+}
+
+/* Why field F cannot cross to the device, or NULL.  */
+static const char *
+field_problem (tree f)
+{
+  tree ft = TREE_TYPE (f);
+  if (DECL_BIT_FIELD_TYPE (f))
+    return "is a bit-field";
+  if (POINTER_TYPE_P (strip_array_types (ft)))
+    return "is a pointer, which means nothing on the device";
+  if (!COMPLETE_TYPE_P (ft) || integer_zerop (TYPE_SIZE_UNIT (ft)))
+    return "is a flexible array member";
+  if (TREE_CODE (strip_array_types (ft)) == BOOLEAN_TYPE)
+    return "is a %<_Bool%>, whose size OpenCL C leaves open";
+  return NULL;
+}
+
+/* The OpenCL C name of struct or union TYPE, defining it in E->types
+   (after the types of its fields) on first use.  */
+static const char *
+record (emitter *e, tree type)
+{
+  type = TYPE_MAIN_VARIANT (type);
+  if (char **known = e->names.get (type))
+    return *known;
+  char *name = xasprintf ("s%u", TYPE_UID (type));
+  e->names.put (type, name);
+  location_t loc = TYPE_NAME (type) && TREE_CODE (TYPE_NAME (type)) == TYPE_DECL
+                   ? DECL_SOURCE_LOCATION (TYPE_NAME (type))
+                   : scanomp_where (e->l);
+  if (!COMPLETE_TYPE_P (type) || !tree_fits_shwi_p (TYPE_SIZE_UNIT (type)))
+    {
+      refuse (e, loc, "%qT has no fixed size, and cannot be copied to an "
+              "OpenCL device", type);
+      return name;
+    }
+  bool was_local = e->local;
+  e->local = false;
+  strbuf fields = { NULL, 0, 0 }, check = { NULL, 0, 0 };
+  add (&fields, "%s", "");
+  add (&check, "(sizeof (%s) == %ld)", name,
+       (long) tree_to_shwi (TYPE_SIZE_UNIT (type)));
+  unsigned k = 0;
+  for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+    {
+      if (TREE_CODE (f) != FIELD_DECL)
+        continue;
+      if (const char *why = field_problem (f))
+        {
+          char *msg = xasprintf ("field %%qD of %%qT %s; a type that goes "
+                                 "to the device holds numbers, arrays and "
+                                 "structs only", why);
+          refuse (e, DECL_SOURCE_LOCATION (f), msg, f, type);
+          free (msg);
+          continue;
+        }
+      char *fname = xasprintf ("f%u", k++);
+      char *d = declaration (e, TREE_TYPE (f), fname);
+      add (&fields, " %s;", d);
+      add (&check, " & (__builtin_offsetof (%s, %s) == %ld)", name, fname,
+           (long) int_byte_position (f));
+      free (d);
+      free (fname);
+    }
+  HOST_WIDE_INT size, align;
+  if (e->ok && !natural_layout (type, &size, &align))
+    refuse (e, loc, "%qT is not laid out naturally (it is packed or "
+            "aligned), so an OpenCL device would misread it; drop those "
+            "attributes", type);
+  add (&e->types, "/* %s */\ntypedef %s %s {%s } %s;\ntypedef char "
+       "%s_layout[(%s) ? 1 : -1];\n", type_name (type),
+       TREE_CODE (type) == UNION_TYPE ? "union" : "struct", name, fields.s,
+       name, name, check.s);
+  free (fields.s);
+  free (check.s);
+  e->local = was_local;
+  return name;
+}
+
+/* The OpenCL C name of TYPE, for a cast or a declaration; a pointer is a
+   private pointer in a function, a byte offset in the loop body.  */
+const char *
+type_of (emitter *e, tree type)
+{
+  if (RECORD_OR_UNION_TYPE_P (type))
+    return record (e, type);
+  if (POINTER_TYPE_P (type) && e->local)
+    {
+      tree main = build_pointer_type (TYPE_MAIN_VARIANT (TREE_TYPE (type)));
+      if (char **known = e->names.get (main))
+        return *known;
+      char *d = declaration (e, main, "");
+      e->names.put (main, d);
+      return d;
+    }
+  const char *name = scanomp_cl_type (type);
+  if (!name)
+    {
+      refuse (e, scanomp_where (e->l), "the scan computes with type %qT, "
+              "which OpenCL C lacks; use integer types, %<float%>, "
+              "%<double%>, arrays and structs", type);
+      return "int";
+    }
+  return name;
+}
+
+void
+constant (emitter *e, tree t)
+{
+  tree type = TREE_TYPE (t);
+  if (TREE_CODE (t) == INTEGER_CST)
+    {
+      const char *ty = POINTER_TYPE_P (type) && !e->local
+                       ? "long" : type_of (e, type);
+      if (TYPE_UNSIGNED (type))
+        add (&e->out, "((%s) %lluUL)", ty,
+             (unsigned long long) TREE_INT_CST_LOW (t));
+      else
+        {
+          long long v = (long long) TREE_INT_CST_LOW (t);
+          if (v == LLONG_MIN)
+            add (&e->out, "((%s) (-9223372036854775807L - 1))", ty);
+          else
+            add (&e->out, "((%s) %lldL)", ty, v);
+        }
+      return;
+    }
+  const REAL_VALUE_TYPE *r = TREE_REAL_CST_PTR (t);
+  const char *ty = type_of (e, type);
+  if (real_isnan (r))
+    add (&e->out, "((%s) NAN)", ty);
+  else if (real_isinf (r))
+    add (&e->out, "((%s) %sINFINITY)", ty, real_isneg (r) ? "-" : "");
+  else
+    {
+      char buf[128];
+      real_to_hexadecimal (buf, r, sizeof buf, 0, 1);
+      add (&e->out, "((%s) %s)", ty, buf);
+    }
+}
+
+const char *
+scanomp_cl_builtin (tree fn)
+{
+  if (!fn || !fndecl_built_in_p (fn, BUILT_IN_NORMAL))
+    return NULL;
+  /* OpenCL C overloads these by argument type: sqrtf is sqrt.  */
+  switch (DECL_FUNCTION_CODE (fn))
+    {
+    CASE_FLT_FN (BUILT_IN_SQRT): return "sqrt";
+    CASE_FLT_FN (BUILT_IN_FABS): return "fabs";
+    CASE_FLT_FN (BUILT_IN_EXP): return "exp";
+    CASE_FLT_FN (BUILT_IN_LOG): return "log";
+    CASE_FLT_FN (BUILT_IN_SIN): return "sin";
+    CASE_FLT_FN (BUILT_IN_COS): return "cos";
+    CASE_FLT_FN (BUILT_IN_POW): return "pow";
+    CASE_FLT_FN (BUILT_IN_FMIN): return "fmin";
+    CASE_FLT_FN (BUILT_IN_FMAX): return "fmax";
+    CASE_FLT_FN (BUILT_IN_FLOOR): return "floor";
+    CASE_FLT_FN (BUILT_IN_CEIL): return "ceil";
+    default: return NULL;
+    }
+}
+
+static const char *
+binary_op (enum tree_code code)
+{
+  switch (code)
+    {
+    case PLUS_EXPR: case POINTER_PLUS_EXPR: return "+";
+    case MINUS_EXPR: case POINTER_DIFF_EXPR: return "-";
+    case MULT_EXPR: return "*";
+    case TRUNC_DIV_EXPR: case EXACT_DIV_EXPR: case RDIV_EXPR: return "/";
+    case TRUNC_MOD_EXPR: return "%";
+    case BIT_AND_EXPR: return "&";
+    case BIT_IOR_EXPR: return "|";
+    case BIT_XOR_EXPR: return "^";
+    case LSHIFT_EXPR: return "<<";
+    case RSHIFT_EXPR: return ">>";
+    case LT_EXPR: return "<";
+    case LE_EXPR: return "<=";
+    case GT_EXPR: return ">";
+    case GE_EXPR: return ">=";
+    case EQ_EXPR: return "==";
+    case NE_EXPR: return "!=";
+    case TRUTH_AND_EXPR: case TRUTH_ANDIF_EXPR: return "&&";
+    case TRUTH_OR_EXPR: case TRUTH_ORIF_EXPR: return "||";
+    default: return NULL;
+    }
+}
+
+/* Write the memory reference T of a function: an element of a local
+   array, or memory a private pointer points to.  */
+static void
+local_ref (emitter *e, tree t, gimple *stmt)
+{
+  tree base = TREE_OPERAND (t, 0);
+  if (TREE_CODE (t) == ARRAY_REF)
+    {
+      add (&e->out, "(");
+      expr (e, base, stmt);
+      add (&e->out, ")[");
+      expr (e, TREE_OPERAND (t, 1), stmt);
+      add (&e->out, "]");
+    }
+  else if (integer_zerop (TREE_OPERAND (t, 1))
+           && TYPE_MAIN_VARIANT (TREE_TYPE (t))
+              == TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (base))))
+    {
+      add (&e->out, "(*");
+      expr (e, base, stmt);
+      add (&e->out, ")");
+    }
+  else
+    {
+      add (&e->out, "(*(%s *) ((char *) ", type_of (e, TREE_TYPE (t)));
+      expr (e, base, stmt);
+      add (&e->out, " + %ld))", (long) tree_to_shwi (TREE_OPERAND (t, 1)));
+    }
+}
+
+/* Write expression T (a GIMPLE operand or small GENERIC tree) of STMT.  */
+void
+expr (emitter *e, tree t, gimple *stmt)
+{
+  enum tree_code code = TREE_CODE (t);
+  switch (code)
+    {
+    case INTEGER_CST:
+    case REAL_CST:
+      constant (e, t);
+      return;
+    case VAR_DECL:
+    case PARM_DECL:
+    case RESULT_DECL:
+      if (!e->local && base_index (e, t) >= 0)
+        add (&e->out, "0L");
+      else if (e->local && is_global_var (t))
+        refuse (e, gimple_location (stmt), "%qD reads %qD, which is not on "
+                "the OpenCL device; pass its value as an argument",
+                current_function_decl, t);
+      else
+        add (&e->out, "d%u", DECL_UID (t));
+      return;
+    case SSA_NAME:
+      /* A function's temporaries are SSA names from gimplification on.  */
+      add (&e->out, "t%u", SSA_NAME_VERSION (t));
+      return;
+    case MEM_REF:
+    case ARRAY_REF:
+      if (e->local)
+        {
+          local_ref (e, t, stmt);
+          return;
+        }
+      if (const scan_access *a = access_of (e, t, stmt))
+        {
+          element (e, *a, stmt);
+          return;
+        }
+      break;
+    case COMPONENT_REF:
+      add (&e->out, "(");
+      expr (e, TREE_OPERAND (t, 0), stmt);
+      add (&e->out, ").f%u", field_index (TREE_OPERAND (t, 1)));
+      return;
+    case ADDR_EXPR:
+      if (e->local)
+        {
+          add (&e->out, "(&");
+          expr (e, TREE_OPERAND (t, 0), stmt);
+          add (&e->out, ")");
+          return;
+        }
+      if (VAR_P (TREE_OPERAND (t, 0))
+          && base_index (e, TREE_OPERAND (t, 0)) >= 0)
+        {
+          add (&e->out, "0L");
+          return;
+        }
+      break;
+    case CONSTRUCTOR:
+      /* `x = {}' zeroes a struct.  */
+      if (CONSTRUCTOR_NELTS (t) == 0 && RECORD_OR_UNION_TYPE_P (TREE_TYPE (t)))
+        {
+          add (&e->out, "(%s) {0}", type_of (e, TREE_TYPE (t)));
+          return;
+        }
+      break;
+    CASE_CONVERT:
+    case FLOAT_EXPR:
+    case FIX_TRUNC_EXPR:
+      add (&e->out, "((%s) ", type_of (e, TREE_TYPE (t)));
+      expr (e, TREE_OPERAND (t, 0), stmt);
+      add (&e->out, ")");
+      return;
+    case NEGATE_EXPR:
+    case BIT_NOT_EXPR:
+    case TRUTH_NOT_EXPR:
+      add (&e->out, "((%s) %s(", type_of (e, TREE_TYPE (t)),
+           code == NEGATE_EXPR ? "-" : code == BIT_NOT_EXPR ? "~" : "!");
+      expr (e, TREE_OPERAND (t, 0), stmt);
+      add (&e->out, "))");
+      return;
+    case ABS_EXPR:
+      add (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
+      expr (e, TREE_OPERAND (t, 0), stmt);
+      add (&e->out, " < 0 ? -");
+      expr (e, TREE_OPERAND (t, 0), stmt);
+      add (&e->out, " : ");
+      expr (e, TREE_OPERAND (t, 0), stmt);
+      add (&e->out, "))");
+      return;
+    case MIN_EXPR:
+    case MAX_EXPR:
+      {
+        tree a = TREE_OPERAND (t, 0), b = TREE_OPERAND (t, 1);
+        add (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
+        expr (e, b, stmt);
+        add (&e->out, code == MIN_EXPR ? " < " : " > ");
+        expr (e, a, stmt);
+        add (&e->out, " ? ");
+        expr (e, b, stmt);
+        add (&e->out, " : ");
+        expr (e, a, stmt);
+        add (&e->out, "))");
+        return;
+      }
+    case COND_EXPR:
+      add (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
+      expr (e, TREE_OPERAND (t, 0), stmt);
+      add (&e->out, " ? ");
+      expr (e, TREE_OPERAND (t, 1), stmt);
+      add (&e->out, " : ");
+      expr (e, TREE_OPERAND (t, 2), stmt);
+      add (&e->out, "))");
+      return;
+    default:
+      {
+        const char *op = binary_op (code);
+        if (!op)
+          break;
+        add (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
+        if (code == POINTER_PLUS_EXPR && e->local)
+          {
+            /* Byte arithmetic on a private pointer.  */
+            add (&e->out, "(char *) ");
+            expr (e, TREE_OPERAND (t, 0), stmt);
+          }
+        else if (code == POINTER_PLUS_EXPR)
+          pointer_offset (e, TREE_OPERAND (t, 0), stmt);
+        else
+          expr (e, TREE_OPERAND (t, 0), stmt);
+        add (&e->out, " %s ", op);
+        expr (e, TREE_OPERAND (t, 1), stmt);
+        add (&e->out, "))");
+        return;
+      }
+    }
+  if (e->local)
+    refuse (e, gimple_location (stmt), "%qD computes %qE, which cannot be "
+            "translated to OpenCL C", current_function_decl, t);
+  else
+    refuse (e, gimple_location (stmt), "the %<scan%> loop computes %qE, "
+            "which cannot be translated to OpenCL C", t);
+}
+
+/* Write the call S: to a math built-in or to a function of the unit.  In
+   the loop body an array element passed by address (a C++ reference, or
+   `this') goes as the address of a private copy.  */
+static void
+call (emitter *e, gcall *s)
+{
+  tree fn = gimple_call_fndecl (s);
+  if (!fn)
+    {
+      refuse (e, gimple_location (s), "%qD calls a function through a "
+              "pointer, which OpenCL C cannot do", current_function_decl);
+      return;
+    }
+  const char *name = scanomp_cl_builtin (fn);
+  if (!name)
+    name = function_name (e, fn, gimple_location (s));
+  unsigned nargs = gimple_call_num_args (s);
+  auto_vec<const scan_access *> by_address;
+  by_address.safe_grow_cleared (nargs);
+  add (&e->out, "  {\n");
+  if (!e->local)
+    for (const scan_access &a : e->l->accesses)
+      if (a.stmt == s && a.arg >= 0)
+        {
+          by_address[a.arg] = &a;
+          add (&e->out, "    %s p%d = ", type_of (e, a.elem_type), a.arg);
+          element (e, a, s);
+          add (&e->out, ";\n");
+        }
+  tree lhs = gimple_call_lhs (s);
+  add (&e->out, "    ");
+  if (lhs)
+    add (&e->out, "%s c = ", type_of (e, TREE_TYPE (lhs)));
+  add (&e->out, "%s (", name);
+  for (unsigned k = 0; k < nargs; k++)
+    {
+      add (&e->out, "%s", k ? ", " : "");
+      if (by_address[k])
+        add (&e->out, "&p%u", k);
+      else
+        expr (e, gimple_call_arg (s, k), s);
+    }
+  add (&e->out, ");\n");
+  if (lhs)
+    assign (e, s, lhs, NULL_TREE, "c");
+  add (&e->out, "  }\n");
+}
+
+/* Whether SEQ, the cleanup of a try, only ends variables' lifetimes.  */
+static bool
+only_clobbers (gimple_seq seq)
+{
+  for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
+    if (!gimple_clobber_p (gsi_stmt (g)))
+      return false;
+  return true;
+}
+
+/* Write statement S; in CFG form a condition's branches come from its
+   block's edges (see cfg_body).  */
+static void
+statement (emitter *e, gimple *s)
+{
+  switch (gimple_code (s))
+    {
+    case GIMPLE_ASSIGN:
+      if (gimple_clobber_p (s))
+        return;
+      /* Not gimple_assign_rhs_to_tree for a single operand: it may copy
+         the operand, and the access records know the operand itself.  */
+      assign (e, s, gimple_assign_lhs (s),
+              gimple_assign_single_p (s) ? gimple_assign_rhs1 (s)
+              : gimple_assign_rhs_to_tree (s), NULL);
+      return;
+    case GIMPLE_CALL:
+      call (e, as_a<gcall *> (s));
+      return;
+    case GIMPLE_COND:
+      {
+        gcond *c = as_a<gcond *> (s);
+        tree t = gimple_cond_true_label (c), f = gimple_cond_false_label (c);
+        add (&e->out, "  if (");
+        expr (e, gimple_cond_lhs (c), s);
+        add (&e->out, " %s ", binary_op (gimple_cond_code (c)));
+        expr (e, gimple_cond_rhs (c), s);
+        add (&e->out, ")");
+        if (t && f)
+          add (&e->out, " goto L%u; else goto L%u;\n", DECL_UID (t),
+               DECL_UID (f));
+        return;
+      }
+    case GIMPLE_LABEL:
+      add (&e->out, " L%u: ;\n",
+           DECL_UID (gimple_label_label (as_a<glabel *> (s))));
+      return;
+    case GIMPLE_GOTO:
+      add (&e->out, "  goto L%u;\n", DECL_UID (gimple_goto_dest (s)));
+      return;
+    case GIMPLE_RETURN:
+      {
+        tree v = gimple_return_retval (as_a<greturn *> (s));
+        add (&e->out, "  return");
+        if (v)
+          {
+            add (&e->out, " ");
+            expr (e, v, s);
+          }
+        add (&e->out, ";\n");
+        return;
+      }
+    case GIMPLE_BIND:
+      stmt_seq (e, gimple_bind_body (as_a<gbind *> (s)));
+      return;
+    case GIMPLE_TRY:
+      if (!only_clobbers (gimple_try_cleanup (s)))
+        refuse (e, gimple_location (s), "%qD runs a destructor or handles "
+                "an exception, which OpenCL C cannot do",
+                current_function_decl);
+      stmt_seq (e, gimple_try_eval (s));
+      return;
+    case GIMPLE_NOP:
+    case GIMPLE_DEBUG:
+    case GIMPLE_PREDICT:
+    case GIMPLE_RESX:
+      return;
+    default:
+      refuse (e, gimple_location (s), "%qD holds a statement that cannot be "
+              "translated to OpenCL C (%s)", current_function_decl,
+              gimple_code_name[gimple_code (s)]);
+      return;
+    }
+}
+
+void
+stmt_seq (emitter *e, gimple_seq seq)
+{
+  for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
+    statement (e, gsi_stmt (g));
+}
+
+/* Where declare_local writes: the emitter, and the variables declared
+   (not the walk's own pset, which the walker fills before calling).  */
+struct declaring
+{
+  emitter *e;
+  hash_set<tree> *seen;
+};
+
+/* walk_gimple_op callback: declare each local variable once.  */
+static tree
+declare_local (tree *tp, int *walk_subtrees, void *data)
+{
+  struct walk_stmt_info *wi = (struct walk_stmt_info *) data;
+  declaring *d = (declaring *) wi->info;
+  tree t = *tp;
+  if (TYPE_P (t))
+    *walk_subtrees = 0;
+  else if ((((VAR_P (t) || TREE_CODE (t) == RESULT_DECL) && !is_global_var (t))
+            || TREE_CODE (t) == SSA_NAME)
+           && !d->seen->add (t))
+    {
+      char *name = TREE_CODE (t) == SSA_NAME
+                   ? xasprintf ("t%u", SSA_NAME_VERSION (t))
+                   : xasprintf ("d%u", DECL_UID (t));
+      char *decl = declaration (d->e, TREE_TYPE (t), name);
+      add (&d->e->out, "  %s;\n", decl);
+      free (decl);
+      free (name);
+    }
+  return NULL_TREE;
+}
+
+/* Declare the local variables that statement S (or, S null, sequence SEQ)
+   uses, except those in SEEN, adding them.  */
+static void
+declare_in (emitter *e, gimple *s, gimple_seq seq, hash_set<tree> *seen)
+{
+  declaring d = { e, seen };
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = &d;
+  if (s)
+    walk_gimple_op (s, declare_local, &wi);
+  else
+    walk_gimple_seq (seq, NULL, declare_local, &wi);
+}
+
+void
+declare_locals (emitter *e, gimple_seq seq, hash_set<tree> *seen)
+{
+  declare_in (e, NULL, seq, seen);
+}
+
+/* The body of function FUN in CFG form: a label per block, the branches
+   from its edges.  */
+static void
+cfg_body (emitter *e, function *fun)
+{
+  hash_set<tree> seen;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator g = gsi_start_bb (bb); !gsi_end_p (g);
+         gsi_next (&g))
+      declare_in (e, gsi_stmt (g), NULL, &seen);
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      add (&e->out, " B%d: ;\n", bb->index);
+      for (gimple_stmt_iterator g = gsi_start_bb (bb); !gsi_end_p (g);
+           gsi_next (&g))
+        statement (e, gsi_stmt (g));
+      gimple *last = last_stmt (bb);
+      if (last && gimple_code (last) == GIMPLE_COND)
+        {
+          edge t, f;
+          extract_true_false_edges_from_block (bb, &t, &f);
+          add (&e->out, " goto B%d; else goto B%d;\n", t->dest->index,
+               f->dest->index);
+        }
+      else if (!last || gimple_code (last) != GIMPLE_RETURN)
+        for (edge succ : bb->succs)
+          if (!(succ->flags & EDGE_EH)
+              && succ->dest != EXIT_BLOCK_PTR_FOR_FN (fun))
+            {
+              add (&e->out, "  goto B%d;\n", succ->dest->index);
+              break;
+            }
+    }
+}
+
+/* The reason FN cannot be translated, or NULL.  */
+static const char *
+function_problem (tree fn)
+{
+  if (!scanomp_user_function (fn))
+    return "is not defined in this unit, and the device needs its "
+           "definition";
+  if (stdarg_p (TREE_TYPE (fn)))
+    return "takes variable arguments, which OpenCL C does not have";
+  if (DECL_RESULT (fn) && DECL_BY_REFERENCE (DECL_RESULT (fn)))
+    return "returns its value through a hidden pointer (the type has a "
+           "non-trivial copy or destructor), which OpenCL C cannot do";
+  return NULL;
+}
+
+const char *
+function_name (emitter *e, tree fn, location_t loc)
+{
+  if (char **known = e->names.get (fn))
+    {
+      if (e->active.contains (fn))
+        refuse (e, loc, "%qD is recursive, and OpenCL C has no recursion; "
+                "write it as a loop", fn);
+      return *known;
+    }
+  char *name = xasprintf ("f%u", DECL_UID (fn));
+  e->names.put (fn, name);
+  if (const char *why = function_problem (fn))
+    {
+      char *msg = xasprintf ("the scan calls %%qD, which %s", why);
+      refuse (e, loc, msg, fn);
+      free (msg);
+      return name;
+    }
+  if (!gimple_has_body_p (fn))
+    gimplify_function_tree (fn);
+
+  e->active.add (fn);
+  strbuf outer = e->out;
+  bool was_local = e->local;
+  tree was_fn = current_function_decl;
+  e->out.s = NULL;
+  e->out.len = e->out.cap = 0;
+  e->local = true;
+  current_function_decl = fn;
+
+  tree ret = TREE_TYPE (TREE_TYPE (fn));
+  add (&e->out, "/* %s */\nstatic %s\n%s (",
+       lang_hooks.decl_printable_name (fn, 2),
+       VOID_TYPE_P (ret) ? "void" : type_of (e, ret), name);
+  for (tree p = DECL_ARGUMENTS (fn); p; p = DECL_CHAIN (p))
+    {
+      char *pname = xasprintf ("d%u", DECL_UID (p));
+      char *d = declaration (e, TREE_TYPE (p), pname);
+      add (&e->out, "%s%s", p == DECL_ARGUMENTS (fn) ? "" : ", ", d);
+      free (d);
+      free (pname);
+    }
+  add (&e->out, "%s)\n{\n", DECL_ARGUMENTS (fn) ? "" : "void");
+  if (gimple_body (fn))
+    {
+      hash_set<tree> seen;
+      declare_locals (e, gimple_body (fn), &seen);
+      stmt_seq (e, gimple_body (fn));
+    }
+  else
+    cfg_body (e, DECL_STRUCT_FUNCTION (fn));
+  add (&e->out, "}\n\n");
+
+  add (&e->funcs, "%s", e->out.s);
+  free (e->out.s);
+  e->out = outer;
+  e->local = was_local;
+  current_function_decl = was_fn;
+  e->active.remove (fn);
+  return name;
+}

@@ -1,0 +1,224 @@
+/* udr.cc: user-defined scan operators, from `#pragma omp declare scan' or
+   `#pragma omp declare reduction'.
+
+   GCC looks the operator up itself: for the probe clause that clause.cc
+   puts on a construct whose `scan' operator may be user-defined, and for
+   an inscan reduction.  It lowers the declaration's combiner and
+   initializer to GIMPLE on the reduction clause, on placeholder variables:
+   OMP_CLAUSE_REDUCTION_GIMPLE_MERGE sets omp_out (the placeholder) to
+   omp_out combined with omp_in (the clause's own decl, or its decl
+   placeholder for an array section), and OMP_CLAUSE_REDUCTION_GIMPLE_INIT
+   sets omp_priv (the same decl) to the identity.  emit.cc translates both
+   to OpenCL C.
+
+   A scan clause's loop must update its array with the combiner's own
+   function: with `omp_out = f (omp_out, omp_in)' declared, the loop
+   stores y[i] = f (y[i-1], E), or passes the operands by address as C++
+   references and `this' do.  */
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "diagnostic-core.h"
+#include "cgraph.h"
+#include "cfgexpand.h"
+
+#include "scanomp.h"
+#include "reader.h"
+
+/* The decl that the reduction clause C reduces: a variable, or the array
+   or pointer of a section.  */
+tree
+scanomp_reduced_decl (tree c)
+{
+  tree d = OMP_CLAUSE_DECL (c);
+  while (TREE_CODE (d) == MEM_REF || TREE_CODE (d) == ARRAY_REF
+         || TREE_CODE (d) == ADDR_EXPR || TREE_CODE (d) == POINTER_PLUS_EXPR
+         || CONVERT_EXPR_P (d))
+    d = TREE_OPERAND (d, 0);
+  return d;
+}
+
+/* The clauses of OpenMP statement S, or NULL_TREE.  */
+static tree
+clauses_of (gimple *s)
+{
+  switch (gimple_code (s))
+    {
+    case GIMPLE_OMP_TARGET: return gimple_omp_target_clauses (s);
+    case GIMPLE_OMP_TEAMS: return gimple_omp_teams_clauses (s);
+    case GIMPLE_OMP_PARALLEL: return gimple_omp_parallel_clauses (s);
+    case GIMPLE_OMP_FOR: return gimple_omp_for_clauses (s);
+    default: return NULL_TREE;
+    }
+}
+
+/* The reduction clause over VAR with a user-defined operator on S or on
+   the constructs it nests, through binds.  */
+static tree
+find_udr (gimple *s, tree var)
+{
+  for (tree c = clauses_of (s); c; c = OMP_CLAUSE_CHAIN (c))
+    if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_REDUCTION
+        && OMP_CLAUSE_REDUCTION_PLACEHOLDER (c) && scanomp_reduced_decl (c) == var)
+      return c;
+  gimple_seq body = NULL;
+  if (gimple_code (s) == GIMPLE_BIND)
+    body = gimple_bind_body (as_a<gbind *> (s));
+  else if (clauses_of (s) || gimple_code (s) == GIMPLE_OMP_PARALLEL)
+    body = gimple_omp_body (s);
+  for (gimple_stmt_iterator g = gsi_start (body); !gsi_end_p (g); gsi_next (&g))
+    if (tree c = find_udr (gsi_stmt (g), var))
+      return c;
+  return NULL_TREE;
+}
+
+tree
+scanomp_find_udr (gimple *construct, tree var)
+{
+  return find_udr (construct, var);
+}
+
+void
+scanomp_read_udr (scan_loop *l, tree c)
+{
+  tree own = OMP_CLAUSE_REDUCTION_DECL_PLACEHOLDER (c);
+  l->op = SCAN_OP_USER;
+  l->merge = OMP_CLAUSE_REDUCTION_GIMPLE_MERGE (c);
+  l->init = OMP_CLAUSE_REDUCTION_GIMPLE_INIT (c);
+  l->out = l->orig = OMP_CLAUSE_REDUCTION_PLACEHOLDER (c);
+  l->in = l->priv = own ? own : OMP_CLAUSE_DECL (c);
+}
+
+/* Whether FN is a function of this unit that emit.cc may translate:
+   defined here, not built in.  */
+bool
+scanomp_user_function (tree fn)
+{
+  if (!fn || TREE_CODE (fn) != FUNCTION_DECL || fndecl_built_in_p (fn))
+    return false;
+  cgraph_node *node = cgraph_node::get (fn);
+  return gimple_has_body_p (fn) || DECL_SAVED_TREE (fn)
+         || (node && node->definition);
+}
+
+/* The last call in SEQ (through binds) that sets LHS.  */
+static gcall *
+call_setting (gimple_seq seq, tree lhs)
+{
+  gcall *found = NULL;
+  for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
+    {
+      gimple *s = gsi_stmt (g);
+      if (gimple_code (s) == GIMPLE_BIND)
+        {
+          if (gcall *c = call_setting (gimple_bind_body (as_a<gbind *> (s)),
+                                       lhs))
+            found = c;
+        }
+      else if (is_gimple_call (s) && gimple_call_lhs (s) == lhs)
+        found = as_a<gcall *> (s);
+    }
+  return found;
+}
+
+/* Whether ARG, an operand in SEQ, is DECL or its address, directly or
+   through one temporary.  */
+static bool
+names (gimple_seq seq, tree arg, tree decl)
+{
+  if (TREE_CODE (arg) == ADDR_EXPR)
+    arg = TREE_OPERAND (arg, 0);
+  if (arg == decl)
+    return true;
+  for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
+    {
+      gimple *s = gsi_stmt (g);
+      if (gimple_code (s) == GIMPLE_BIND
+          && names (gimple_bind_body (as_a<gbind *> (s)), arg, decl))
+        return true;
+      if (gimple_assign_single_p (s) && gimple_assign_lhs (s) == arg)
+        {
+          tree v = gimple_assign_rhs1 (s);
+          if (TREE_CODE (v) == ADDR_EXPR)
+            v = TREE_OPERAND (v, 0);
+          return v == decl;
+        }
+    }
+  return false;
+}
+
+/* The access of the loop that is argument K of CALL: the element passed by
+   value or by address.  */
+static const scan_access *
+argument (scan_loop *l, gimple *call, unsigned k)
+{
+  for (const scan_access &a : l->accesses)
+    if (a.stmt == call && !a.store
+        && (a.arg == (int) k
+            || (a.arg < 0 && a.ref == gimple_call_arg (call, k))))
+      return &a;
+  return NULL;
+}
+
+/* Check that the loop of L (read by R) stores y[i] = f (y[i-1], E), f
+   being the function of the operator's combiner `omp_out = f (omp_out,
+   omp_in)'.  */
+bool
+scan_check_udr_update (reader *r)
+{
+  scan_loop *l = r->l;
+  const char *name = l->var_name;
+  gcall *merge = call_setting (l->merge, l->out);
+  tree f = merge ? gimple_call_fndecl (merge) : NULL_TREE;
+  if (!f || gimple_call_num_args (merge) != 2
+      || !names (l->merge, gimple_call_arg (merge, 0), l->out)
+      || !names (l->merge, gimple_call_arg (merge, 1), l->in))
+    {
+      error_at (l->clause->loc, "the combiner of %qs does not call a "
+                "function on %<omp_out%> and %<omp_in%>; declare it as "
+                "%<omp_out = f (omp_out, omp_in)%>", l->clause->op_name);
+      return false;
+    }
+
+  gimple *store = l->accesses[l->store].stmt;
+  gimple *call = store;
+  if (!is_gimple_call (store))
+    {
+      tree v = gimple_assign_single_p (store) ? gimple_assign_rhs1 (store)
+                                              : NULL_TREE;
+      call = NULL;
+      for (int k = scan_position (r, store) - 1; k >= 0 && v && VAR_P (v);
+           k--)
+        {
+          gimple *s = r->stmts[k];
+          if (is_gimple_call (s) && gimple_call_lhs (s) == v)
+            call = s;
+          if (gimple_get_lhs (s) == v || gimple_code (s) == GIMPLE_LABEL)
+            break;
+        }
+    }
+  const scan_access *first = call && gimple_call_fndecl (call) == f
+                             && gimple_call_num_args (call) == 2
+                             ? argument (l, call, 0) : NULL;
+  if (!first || &l->accesses[l->recur] != first)
+    {
+      error_at (l->clause->loc, "the loop does not update %qs as %<%s[i] = "
+                "%E (%s[i-1], ...)%>, the combiner of %qs; write the update "
+                "with the function the operator is declared with", name,
+                name, f, name, l->clause->op_name);
+      return false;
+    }
+  unsigned prevs = 0;
+  for (const scan_access &a : l->accesses)
+    prevs += a.prev;
+  if (prevs != 1)
+    {
+      error_at (l->clause->loc, "the loop reads %<%s[i-1]%> again besides "
+                "combining it; a scan combines it with the rest exactly "
+                "once", name);
+      return false;
+    }
+  return true;
+}
