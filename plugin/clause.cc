@@ -22,7 +22,10 @@
    GCC then looks the operator up for y's element type, as it does for any
    reduction (and says so when there is none), and hands lower GIMPLE the
    combiner and initializer on the probe clause (see udr.cc).  The probe
-   never runs: the construct it sits on is replaced.  */
+   never runs: the construct it sits on is replaced.  Which identifiers
+   are operators the preprocessor learns from the declarations it passes,
+   `declare scan' and `declare reduction' alike: `reduction' is a fourth
+   conditional macro, noted and never expanded.  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
@@ -36,6 +39,7 @@
 static cpp_hashnode *scan_node;
 static cpp_hashnode *declare_node;
 static cpp_hashnode *udr_node;
+static cpp_hashnode *reduction_node;
 static cpp_hashnode *(*chained_macro_to_expand) (cpp_reader *,
                                                  const cpp_token *);
 static void (*chained_line_change) (cpp_reader *, const cpp_token *, int);
@@ -158,12 +162,21 @@ read_clause (cpp_reader *pfile, int index, location_t loc)
         c->op = SCAN_OP_MIN;
       else if (!strcmp (name, "max"))
         c->op = SCAN_OP_MAX;
-      else
+      else if (is_declared (name))
         {
           /* A user-defined operator: GCC looks it up (see the probe in
              macro_to_expand).  */
           c->op = SCAN_OP_USER;
           c->user = true;
+        }
+      else
+        {
+          error_at (t->src_loc, "unknown %<scan%> operator %qs; declare it "
+                    "first with %<#pragma omp declare scan(%s : type : "
+                    "...)%>, or use one of %<+%>, %<-%>, %<*%>, %<&%>, "
+                    "%<|%>, %<^%>, %<&&%>, %<||%>, %<min%> or %<max%>", name,
+                    name);
+          return NULL;
         }
     }
   else if (c->op != SCAN_OP_NONE)
@@ -271,13 +284,10 @@ read_shape (cpp_reader *pfile)
   return shape;
 }
 
-/* Record the operator of `declare scan(id : type : combiner)
-   initializer(...)', whose parenthesis is the next token, and insist on
-   the initializer: the scan's identity, which zero would silently get
-   wrong for an operator like a product.  */
+/* Record the operator of `declare scan(id : type : combiner)' or
+   `declare reduction(...)', whose parenthesis is the next token.  */
 static void
-read_declare_scan (cpp_reader *pfile, const scan_shape &shape,
-                   location_t loc)
+record_declared (cpp_reader *pfile)
 {
   int index = 1;
   const cpp_token *id = peek (pfile, &index);
@@ -287,6 +297,17 @@ read_declare_scan (cpp_reader *pfile, const scan_shape &shape,
   for (unsigned i = 0; i < ARRAY_SIZE (operator_tokens); i++)
     if (id->type == operator_tokens[i].token)
       declared.safe_push (operator_tokens[i].spelling);
+}
+
+/* Read `declare scan(id : type : combiner) initializer(...)', whose
+   parenthesis is the next token, and insist on the initializer: the
+   scan's identity, which zero would silently get wrong for an operator
+   like a product.  */
+static void
+read_declare_scan (cpp_reader *pfile, const scan_shape &shape,
+                   location_t loc)
+{
+  record_declared (pfile);
   if (!shape.initializer)
     error_at (loc, "%<#pragma omp declare scan%> needs an %<initializer%> "
               "clause that gives the identity of the operator, as in "
@@ -298,6 +319,16 @@ static cpp_hashnode *
 macro_to_expand (cpp_reader *pfile, const cpp_token *tok)
 {
   cpp_hashnode *node = tok->val.node.node;
+  if (node == reduction_node)
+    {
+      /* Never expanded: only a declaration's operator is noted.  */
+      int index = 0;
+      if ((pragma_kind == PRAGMA_OMP_DECLARE || pragma_kind == PRAGMA_NONE)
+          && peek (pfile, &index)->type == CPP_OPEN_PAREN
+          && on_pragma_line (pfile, 0) && read_shape (pfile).colons >= 2)
+        record_declared (pfile);
+      return NULL;
+    }
   if (node != scan_node)
     return chained_macro_to_expand ? chained_macro_to_expand (pfile, tok)
                                    : node;
@@ -358,6 +389,10 @@ start_parse_unit (void *gcc_data, void *user_data)
   udr_node = cpp_lookup (parse_in, (const unsigned char *) "__scanomp_udr",
                          strlen ("__scanomp_udr"));
   scan_node->flags |= NODE_CONDITIONAL;
+  cpp_define (parse_in, "reduction=reduction");
+  reduction_node = cpp_lookup (parse_in, (const unsigned char *) "reduction",
+                               strlen ("reduction"));
+  reduction_node->flags |= NODE_CONDITIONAL;
 
   cpp_callbacks *cb = cpp_get_callbacks (parse_in);
   chained_macro_to_expand = cb->macro_to_expand;
@@ -406,15 +441,18 @@ matches (scan_clause *c, location_t loc)
          && have.line == want.line;
 }
 
-/* The first clause not yet used of the construct at LOC, or NULL.
-   Several _Pragma clauses from one macro expansion share a line; they are
-   taken in order, and analyze.cc checks each against its loop.  */
+/* The clause of the construct at LOC, or NULL: the clause of its
+   #pragma line, which every instance of a C++ template shares, or the
+   first not yet used of those _Pragma wrote on its line.  Several
+   _Pragma clauses from one macro expansion share a line; they are taken
+   in order, and analyze.cc checks each against its loop.  */
 scan_clause *
 scanomp_find_clause (location_t loc)
 {
   if (loc != UNKNOWN_LOCATION)
     for (scan_clause *c : clauses)
-      if (!c->used && matches (c, loc))
+      if (c->pragma_loc != UNKNOWN_LOCATION ? c->pragma_loc == loc
+          : !c->used && matches (c, loc))
         return c;
   return NULL;
 }

@@ -412,6 +412,7 @@ scanomp_emit (scan_loop *items, unsigned n)
   e.n = n;
   e.out = e.types = e.funcs = { NULL, 0, 0 };
   e.local = false;
+  e.fn = current_function_decl;
   e.ok = true;
   add (&e.types, "%s", "");
   add (&e.funcs, "%s", "");

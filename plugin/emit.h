@@ -32,6 +32,8 @@ struct emitter
      initializer): pointers there are OpenCL C pointers to private
      memory.  In the loop body they are byte offsets into its arrays.  */
   bool local;
+  tree fn;                        /* the function being translated, or
+                                     the one holding the loop */
   bool ok;
 };
 

@@ -136,14 +136,17 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
       tree var = OMP_CLAUSE_DECL (c);
       enum scan_op op = reduction_op (OMP_CLAUSE_REDUCTION_CODE (c));
       tree type = TREE_TYPE (var);
+      bool user = OMP_CLAUSE_REDUCTION_PLACEHOLDER (c) != NULL_TREE;
       const char *why = NULL;
-      if (OMP_CLAUSE_REDUCTION_PLACEHOLDER (c))
-        why = "a user-defined reduction";
-      else if (!DECL_P (var) || !(INTEGRAL_TYPE_P (type)
-                                  || SCALAR_FLOAT_TYPE_P (type))
-               || TREE_CODE (type) == BOOLEAN_TYPE || !scanomp_cl_type (type))
+      if (!DECL_P (var))
+        why = "not a variable";
+      else if (user ? !(RECORD_OR_UNION_TYPE_P (type) || scanomp_cl_type (type))
+               : (!(INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type))
+                  || !scanomp_cl_type (type)))
         why = "a scan variable of a type OpenCL C lacks";
-      else if (op == SCAN_OP_NONE)
+      else if (TREE_CODE (type) == BOOLEAN_TYPE)
+        why = "a %<_Bool%>, whose size OpenCL C leaves open";
+      else if (!user && op == SCAN_OP_NONE)
         why = "an operator without an OpenCL kernel";
       else if (*n == max)
         why = "too many scan variables";
@@ -163,6 +166,8 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
       it->var_name = IDENTIFIER_POINTER (DECL_NAME (var));
       it->type = type;
       it->op = op;
+      if (user)
+        scanomp_read_udr (it, c);
     }
 
   /* The phases: before the directive, and after it under its clause.  */

@@ -279,6 +279,17 @@ scan_record_access (reader *r, tree ref, gimple *stmt, bool store)
   r->l->accesses.safe_push (a);
 }
 
+/* The local variable whose part REF is (a field of a field...), or
+   NULL_TREE.  */
+static tree
+local_base (tree ref)
+{
+  while (TREE_CODE (ref) == COMPONENT_REF)
+    ref = TREE_OPERAND (ref, 0);
+  return VAR_P (ref) && !is_global_var (ref)
+         && TREE_CODE (TREE_TYPE (ref)) != ARRAY_TYPE ? ref : NULL_TREE;
+}
+
 /* The set of variables the body assigns (its temporaries and locals).  */
 static tree
 note_assigned (gimple_stmt_iterator *gsi, bool *handled, struct walk_stmt_info *wi)
@@ -291,6 +302,8 @@ note_assigned (gimple_stmt_iterator *gsi, bool *handled, struct walk_stmt_info *
       tree lhs = gimple_get_lhs (s);
       if (lhs && (VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL))
         r->assigned.add (lhs);
+      else if (lhs && TREE_CODE (lhs) == COMPONENT_REF && local_base (lhs))
+        r->assigned.add (local_base (lhs));
     }
   else if (gimple_code (s) == GIMPLE_BIND)
     for (tree v = gimple_bind_vars (as_a<gbind *> (s)); v; v = DECL_CHAIN (v))
@@ -308,7 +321,9 @@ static void read_stmt (reader *r, gimple *s);
 static void
 read_user_call (reader *r, gcall *s)
 {
-  for (unsigned k = 0; k < gimple_call_num_args (s) && r->ok; k++)
+  tree parm = DECL_ARGUMENTS (gimple_call_fndecl (s));
+  for (unsigned k = 0; k < gimple_call_num_args (s) && r->ok;
+       k++, parm = parm ? DECL_CHAIN (parm) : NULL_TREE)
     {
       tree a = gimple_call_arg (s, k);
       if (TREE_CODE (a) == MEM_REF || TREE_CODE (a) == ARRAY_REF)
@@ -319,7 +334,9 @@ read_user_call (reader *r, gcall *s)
                     && r->assigned.contains (TREE_OPERAND (a, 0))))
         {
           tree elem = TREE_TYPE (TREE_TYPE (a));
-          if (!TYPE_READONLY (elem))
+          tree to = parm && POINTER_TYPE_P (TREE_TYPE (parm))
+                    ? TREE_TYPE (TREE_TYPE (parm)) : elem;
+          if (!TYPE_READONLY (to))
             {
               scan_complain (r->l, gimple_location (s), "the %<scan%> loop "
                              "passes %qD a pointer it may write through; "
@@ -376,12 +393,23 @@ read_stmt (reader *r, gimple *s)
     case GIMPLE_ASSIGN:
       {
         tree lhs = gimple_assign_lhs (s);
-        if (gimple_assign_single_p (s)
-            && (TREE_CODE (gimple_assign_rhs1 (s)) == MEM_REF
-                || TREE_CODE (gimple_assign_rhs1 (s)) == ARRAY_REF))
-          scan_record_access (r, gimple_assign_rhs1 (s), s, false);
+        /* A load, maybe of a field of the element.  */
+        tree rhs = gimple_assign_single_p (s) ? gimple_assign_rhs1 (s)
+                                              : NULL_TREE;
+        while (rhs && TREE_CODE (rhs) == COMPONENT_REF)
+          rhs = TREE_OPERAND (rhs, 0);
+        if (rhs && (TREE_CODE (rhs) == MEM_REF || TREE_CODE (rhs) == ARRAY_REF))
+          scan_record_access (r, rhs, s, false);
         if (TREE_CODE (lhs) == MEM_REF || TREE_CODE (lhs) == ARRAY_REF)
           scan_record_access (r, lhs, s, true);
+        else if (TREE_CODE (lhs) == COMPONENT_REF && local_base (lhs))
+          {
+            /* A field of a local struct: the reader stops following its
+               value.  */
+            tree base = local_base (lhs);
+            r->value.put (base, base);
+            r->block.put (base, r->current_block);
+          }
         else if (VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL)
           {
             tree v = scan_substitute (r, gimple_assign_rhs_to_tree (s));

@@ -36,6 +36,7 @@
 #include "tree-cfg.h"
 #include "gimplify.h"
 #include "langhooks.h"
+#include "cgraph.h"
 #include "cfgexpand.h"
 
 #include "scanomp.h"
@@ -434,7 +435,7 @@ expr (emitter *e, tree t, gimple *stmt)
       else if (e->local && is_global_var (t))
         refuse (e, gimple_location (stmt), "%qD reads %qD, which is not on "
                 "the OpenCL device; pass its value as an argument",
-                current_function_decl, t);
+                e->fn, t);
       else
         add (&e->out, "d%u", DECL_UID (t));
       return;
@@ -555,7 +556,7 @@ expr (emitter *e, tree t, gimple *stmt)
     }
   if (e->local)
     refuse (e, gimple_location (stmt), "%qD computes %qE, which cannot be "
-            "translated to OpenCL C", current_function_decl, t);
+            "translated to OpenCL C", e->fn, t);
   else
     refuse (e, gimple_location (stmt), "the %<scan%> loop computes %qE, "
             "which cannot be translated to OpenCL C", t);
@@ -571,7 +572,7 @@ call (emitter *e, gcall *s)
   if (!fn)
     {
       refuse (e, gimple_location (s), "%qD calls a function through a "
-              "pointer, which OpenCL C cannot do", current_function_decl);
+              "pointer, which OpenCL C cannot do", e->fn);
       return;
     }
   const char *name = scanomp_cl_builtin (fn);
@@ -678,7 +679,7 @@ statement (emitter *e, gimple *s)
       if (!only_clobbers (gimple_try_cleanup (s)))
         refuse (e, gimple_location (s), "%qD runs a destructor or handles "
                 "an exception, which OpenCL C cannot do",
-                current_function_decl);
+                e->fn);
       stmt_seq (e, gimple_try_eval (s));
       return;
     case GIMPLE_NOP:
@@ -688,7 +689,7 @@ statement (emitter *e, gimple *s)
       return;
     default:
       refuse (e, gimple_location (s), "%qD holds a statement that cannot be "
-              "translated to OpenCL C (%s)", current_function_decl,
+              "translated to OpenCL C (%s)", e->fn,
               gimple_code_name[gimple_code (s)]);
       return;
     }
@@ -808,6 +809,11 @@ function_problem (tree fn)
 const char *
 function_name (emitter *e, tree fn, location_t loc)
 {
+  /* A C++ constructor's complete-object clone may be an alias of the
+     base-object one, which holds the body.  */
+  cgraph_node *node = cgraph_node::get (fn);
+  if (node && node->alias)
+    fn = node->ultimate_alias_target ()->decl;
   if (char **known = e->names.get (fn))
     {
       if (e->active.contains (fn))
@@ -830,11 +836,11 @@ function_name (emitter *e, tree fn, location_t loc)
   e->active.add (fn);
   strbuf outer = e->out;
   bool was_local = e->local;
-  tree was_fn = current_function_decl;
+  tree was_fn = e->fn;
   e->out.s = NULL;
   e->out.len = e->out.cap = 0;
   e->local = true;
-  current_function_decl = fn;
+  e->fn = fn;
 
   tree ret = TREE_TYPE (TREE_TYPE (fn));
   add (&e->out, "/* %s */\nstatic %s\n%s (",
@@ -863,7 +869,7 @@ function_name (emitter *e, tree fn, location_t loc)
   free (e->out.s);
   e->out = outer;
   e->local = was_local;
-  current_function_decl = was_fn;
+  e->fn = was_fn;
   e->active.remove (fn);
   return name;
 }

@@ -1,0 +1,65 @@
+/* segmented-sum.c: prefix sums that restart at every segment head, as a
+   scan over (flag, value) pairs, the operation users of GPU scan
+   libraries ask for most.  `seg' adds the later value to the earlier
+   sum unless the later one starts a segment; the flag of the result says
+   whether a segment starts anywhere in the pair's run.
+
+     segmented-sum [N]  */
+
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct
+{
+  int head;    /* a segment starts in this run */
+  long sum;    /* the sum since the last head */
+} Seg;
+
+static Seg
+seg (Seg a, Seg b)
+{
+  Seg r;
+  r.head = a.head | b.head;
+  r.sum = b.head ? b.sum : a.sum + b.sum;
+  return r;
+}
+
+#pragma omp declare scan(seg : Seg : omp_out = seg (omp_out, omp_in)) \
+  initializer(omp_priv = (Seg) { 0, 0 })
+
+int
+main (int argc, char **argv)
+{
+  long n = argc > 1 ? atol (argv[1]) : 1L << 22;
+  Seg *s = malloc ((n + 1) * sizeof *s), *in = malloc (n * sizeof *in);
+  if (!s || !in)
+    return 2;
+  unsigned long r = 5;
+  for (long i = 0; i < n; i++)
+    {
+      r = r * 6364136223846793005ul + 1442695040888963407ul;
+      in[i].head = (r >> 60) == 0;   /* segments of 16 on average */
+      in[i].sum = (long) ((r >> 20) % 1000) - 500;
+    }
+
+  /* s[i + 1].sum: the segmented inclusive sum at element i.  */
+  s[0] = (Seg) { 0, 0 };
+#pragma omp parallel for scan(seg : s)
+  for (long i = 1; i <= n; i++)
+    s[i] = seg (s[i-1], in[i-1]);
+
+  long sum = 0, heads = 0;
+  for (long i = 0; i < n; i++)
+    {
+      sum = in[i].head ? in[i].sum : sum + in[i].sum;
+      heads += in[i].head;
+      if (s[i + 1].sum != sum)
+        {
+          printf ("FAIL: element %ld sums to %ld, expected %ld\n", i,
+                  s[i + 1].sum, sum);
+          return 1;
+        }
+    }
+  printf ("%ld elements in %ld segments\nPASS\n", n, heads);
+  return 0;
+}
