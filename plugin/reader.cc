@@ -304,6 +304,14 @@ note_assigned (gimple_stmt_iterator *gsi, bool *handled, struct walk_stmt_info *
         r->assigned.add (lhs);
       else if (lhs && TREE_CODE (lhs) == COMPONENT_REF && local_base (lhs))
         r->assigned.add (local_base (lhs));
+      /* A local whose address a call takes may change there.  */
+      if (is_gimple_call (s))
+        for (unsigned k = 0; k < gimple_call_num_args (s); k++)
+          {
+            tree a = gimple_call_arg (s, k);
+            if (TREE_CODE (a) == ADDR_EXPR && local_base (TREE_OPERAND (a, 0)))
+              r->assigned.add (local_base (TREE_OPERAND (a, 0)));
+          }
     }
   else if (gimple_code (s) == GIMPLE_BIND)
     for (tree v = gimple_bind_vars (as_a<gbind *> (s)); v; v = DECL_CHAIN (v))
@@ -328,10 +336,15 @@ read_user_call (reader *r, gcall *s)
       tree a = gimple_call_arg (s, k);
       if (TREE_CODE (a) == MEM_REF || TREE_CODE (a) == ARRAY_REF)
         scan_record_access (r, a, s, false);
-      else if (POINTER_TYPE_P (TREE_TYPE (a))
-               && !(TREE_CODE (a) == ADDR_EXPR
-                    && VAR_P (TREE_OPERAND (a, 0))
-                    && r->assigned.contains (TREE_OPERAND (a, 0))))
+      else if (TREE_CODE (a) == ADDR_EXPR && local_base (TREE_OPERAND (a, 0)))
+        {
+          /* The address of a local variable, private to the iteration:
+             the call may change it.  */
+          tree base = local_base (TREE_OPERAND (a, 0));
+          r->value.put (base, base);
+          r->block.put (base, r->current_block);
+        }
+      else if (POINTER_TYPE_P (TREE_TYPE (a)))
         {
           tree elem = TREE_TYPE (TREE_TYPE (a));
           tree to = parm && POINTER_TYPE_P (TREE_TYPE (parm))

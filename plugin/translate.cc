@@ -462,8 +462,12 @@ expr (emitter *e, tree t, gimple *stmt)
       add (&e->out, ").f%u", field_index (TREE_OPERAND (t, 1)));
       return;
     case ADDR_EXPR:
-      if (e->local)
+      if (e->local || (VAR_P (TREE_OPERAND (t, 0))
+                       && base_index (e, TREE_OPERAND (t, 0)) < 0
+                       && !is_global_var (TREE_OPERAND (t, 0))))
         {
+          /* In the loop body too, a local's address is a private
+             pointer.  */
           add (&e->out, "(&");
           expr (e, TREE_OPERAND (t, 0), stmt);
           add (&e->out, ")");
@@ -596,13 +600,23 @@ call (emitter *e, gcall *s)
   if (lhs)
     add (&e->out, "%s c = ", type_of (e, TREE_TYPE (lhs)));
   add (&e->out, "%s (", name);
-  for (unsigned k = 0; k < nargs; k++)
+  tree parm = scanomp_cl_builtin (fn) ? NULL_TREE : DECL_ARGUMENTS (fn);
+  for (unsigned k = 0; k < nargs; k++, parm = parm ? DECL_CHAIN (parm) : parm)
     {
+      tree arg = gimple_call_arg (s, k);
       add (&e->out, "%s", k ? ", " : "");
       if (by_address[k])
         add (&e->out, "&p%u", k);
+      else if (e->local && parm && POINTER_TYPE_P (TREE_TYPE (parm))
+               && POINTER_TYPE_P (TREE_TYPE (arg)))
+        {
+          /* GIMPLE drops pointer conversions that C makes implicitly, as
+             from an array's address to its first element's.  */
+          add (&e->out, "(%s) ", type_of (e, TREE_TYPE (parm)));
+          expr (e, arg, s);
+        }
       else
-        expr (e, gimple_call_arg (s, k), s);
+        expr (e, arg, s);
     }
   add (&e->out, ");\n");
   if (lhs)

@@ -149,15 +149,28 @@ names (gimple_seq seq, tree arg, tree decl)
   return false;
 }
 
-/* The access of the loop that is argument K of CALL: the element passed by
-   value or by address.  */
+/* The load of the loop (read by R) that is argument K of CALL: the
+   element passed by value or by address, or loaded into the temporary
+   passed, in the same block.  */
 static const scan_access *
-argument (scan_loop *l, gimple *call, unsigned k)
+argument (reader *r, gimple *call, unsigned k)
 {
-  for (const scan_access &a : l->accesses)
-    if (a.stmt == call && !a.store
-        && (a.arg == (int) k
-            || (a.arg < 0 && a.ref == gimple_call_arg (call, k))))
+  for (const scan_access &a : r->l->accesses)
+    if (a.stmt == call && a.arg == (int) k)
+      return &a;
+  gimple *at = call;
+  tree arg = gimple_call_arg (call, k);
+  if (VAR_P (arg))
+    for (int j = scan_position (r, call) - 1; j >= 0 && at == call; j--)
+      {
+        gimple *s = r->stmts[j];
+        if (gimple_code (s) == GIMPLE_LABEL)
+          return NULL;
+        if (gimple_get_lhs (s) == arg)
+          at = s;
+      }
+  for (const scan_access &a : r->l->accesses)
+    if (a.stmt == at && !a.store && a.arg < 0 && (at != call || a.ref == arg))
       return &a;
   return NULL;
 }
@@ -201,7 +214,7 @@ scan_check_udr_update (reader *r)
     }
   const scan_access *first = call && gimple_call_fndecl (call) == f
                              && gimple_call_num_args (call) == 2
-                             ? argument (l, call, 0) : NULL;
+                             ? argument (r, call, 0) : NULL;
   if (!first || &l->accesses[l->recur] != first)
     {
       error_at (l->clause->loc, "the loop does not update %qs as %<%s[i] = "

@@ -1,5 +1,5 @@
-/* `declare scan': an initializer is required, and the operators it
-   declares are not yet accepted by the scan clause.  A _Pragma whose
+/* `declare scan': an initializer is required, and a scan clause needs a
+   combiner that calls a function on omp_out and omp_in.  A _Pragma whose
    combiner holds `?:' is still a declaration.  */
 /* { dg-do compile } */
 
@@ -20,7 +20,7 @@ _Pragma ("omp declare scan(larger : Pair : omp_out = omp_in.x > omp_out.x ? omp_
 void
 f (Pair *t, const Pair *h, int n)
 {
-#pragma omp parallel for scan(poly: t) /* { dg-error "'poly' is declared with '#pragma omp declare scan', but user-defined operators are not supported yet" } */
+#pragma omp parallel for scan(larger: t) /* { dg-error "the combiner of 'larger' does not call a function on 'omp_out' and 'omp_in'" } */
   for (int i = 1; i < n; i++)
-    t[i] = op (t[i-1], h[i-1]);
+    t[i] = h[i-1].x > t[i-1].x ? h[i-1] : t[i-1];
 }
