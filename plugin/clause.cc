@@ -18,7 +18,8 @@
 
    `#pragma omp declare scan(...)' becomes `declare reduction(...)' the same
    way, through a second macro.  A clause whose operator is user-defined,
-   `scan(op: y)', becomes the probe `reduction(op: y[0:1])' through a third:
+   `scan(op: y)', becomes the probe `reduction(op: y[0:1])' instead, the
+   hook giving `scan' the definition of a third macro:
    GCC then looks the operator up for y's element type, as it does for any
    reduction (and says so when there is none), and hands lower GIMPLE the
    combiner and initializer on the probe clause (see udr.cc).  The probe
@@ -38,7 +39,8 @@
 
 static cpp_hashnode *scan_node;
 static cpp_hashnode *declare_node;
-static cpp_hashnode *udr_node;
+/* The definitions `scan' expands with: empty, or the probe.  */
+static cpp_macro *scan_empty, *scan_probe;
 static cpp_hashnode *reduction_node;
 static cpp_hashnode *(*chained_macro_to_expand) (cpp_reader *,
                                                  const cpp_token *);
@@ -346,7 +348,10 @@ macro_to_expand (cpp_reader *pfile, const cpp_token *tok)
       return declare_node;
     }
   scan_clause *c = read_clause (pfile, 0, tok->src_loc);
-  return c && c->user ? udr_node : scan_node;
+  /* GCC names the macro in its messages about the probe: it is `scan'
+     either way.  */
+  scan_node->value.macro = c && c->user ? scan_probe : scan_empty;
+  return scan_node;
 }
 
 static void
@@ -386,8 +391,9 @@ start_parse_unit (void *gcc_data, void *user_data)
   declare_node = cpp_lookup (parse_in,
                              (const unsigned char *) "__scanomp_declare_scan",
                              strlen ("__scanomp_declare_scan"));
-  udr_node = cpp_lookup (parse_in, (const unsigned char *) "__scanomp_udr",
-                         strlen ("__scanomp_udr"));
+  scan_empty = scan_node->value.macro;
+  scan_probe = cpp_lookup (parse_in, (const unsigned char *) "__scanomp_udr",
+                           strlen ("__scanomp_udr"))->value.macro;
   scan_node->flags |= NODE_CONDITIONAL;
   cpp_define (parse_in, "reduction=reduction");
   reduction_node = cpp_lookup (parse_in, (const unsigned char *) "reduction",

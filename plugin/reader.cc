@@ -453,6 +453,10 @@ read_stmt (reader *r, gimple *s)
         /* Math built-ins only set errno, which kernels do not have.  */
         if (scanomp_cl_builtin (fn))
           ;
+        else if (fn && !fndecl_built_in_p (fn))
+          scan_complain (r->l, gimple_location (s), "the %<scan%> loop "
+                         "calls %qD, which is not defined in this unit; the "
+                         "device needs its definition", fn);
         else if (!(gimple_call_flags (s) & (ECF_CONST | ECF_PURE)))
           scan_complain (r->l, gimple_location (s), "the %<scan%> loop calls %qE, "
                     "which may have side effects; a scan loop may only "

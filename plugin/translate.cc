@@ -215,20 +215,23 @@ field_problem (tree f)
 /* The OpenCL C name of struct or union TYPE, defining it in E->types
    (after the types of its fields) on first use.  */
 static const char *
-record (emitter *e, tree type)
+record (emitter *e, tree written)
 {
-  type = TYPE_MAIN_VARIANT (type);
+  tree type = TYPE_MAIN_VARIANT (written);
   if (char **known = e->names.get (type))
     return *known;
   char *name = xasprintf ("s%u", TYPE_UID (type));
   e->names.put (type, name);
-  location_t loc = TYPE_NAME (type) && TREE_CODE (TYPE_NAME (type)) == TYPE_DECL
-                   ? DECL_SOURCE_LOCATION (TYPE_NAME (type))
-                   : scanomp_where (e->l);
+  /* Messages name the type as written, maybe a typedef of an anonymous
+     struct, and point at its declaration.  */
+  tree decl = TYPE_NAME (written) && TREE_CODE (TYPE_NAME (written)) == TYPE_DECL
+              ? TYPE_NAME (written) : TYPE_NAME (type);
+  location_t loc = decl && TREE_CODE (decl) == TYPE_DECL
+                   ? DECL_SOURCE_LOCATION (decl) : scanomp_where (e->l);
   if (!COMPLETE_TYPE_P (type) || !tree_fits_shwi_p (TYPE_SIZE_UNIT (type)))
     {
       refuse (e, loc, "%qT has no fixed size, and cannot be copied to an "
-              "OpenCL device", type);
+              "OpenCL device", written);
       return name;
     }
   bool was_local = e->local;
@@ -247,7 +250,7 @@ record (emitter *e, tree type)
           char *msg = xasprintf ("field %%qD of %%qT %s; a type that goes "
                                  "to the device holds numbers, arrays and "
                                  "structs only", why);
-          refuse (e, DECL_SOURCE_LOCATION (f), msg, f, type);
+          refuse (e, DECL_SOURCE_LOCATION (f), msg, f, written);
           free (msg);
           continue;
         }
@@ -263,9 +266,9 @@ record (emitter *e, tree type)
   if (e->ok && !natural_layout (type, &size, &align))
     refuse (e, loc, "%qT is not laid out naturally (it is packed or "
             "aligned), so an OpenCL device would misread it; drop those "
-            "attributes", type);
+            "attributes", written);
   add (&e->types, "/* %s */\ntypedef %s %s {%s } %s;\ntypedef char "
-       "%s_layout[(%s) ? 1 : -1];\n", type_name (type),
+       "%s_layout[(%s) ? 1 : -1];\n", type_name (written),
        TREE_CODE (type) == UNION_TYPE ? "union" : "struct", name, fields.s,
        name, name, check.s);
   free (fields.s);
