@@ -349,12 +349,27 @@ read_user_call (reader *r, gcall *s)
           tree elem = TREE_TYPE (TREE_TYPE (a));
           tree to = parm && POINTER_TYPE_P (TREE_TYPE (parm))
                     ? TREE_TYPE (TREE_TYPE (parm)) : elem;
+          tree fn = gimple_call_fndecl (s);
+          if (!TYPE_READONLY (to) && DECL_NAME (fn)
+              && !strcmp (IDENTIFIER_POINTER (DECL_NAME (fn)), "operator="))
+            {
+              /* C++ calls operator= to copy a class that is not trivially
+                 copyable.  */
+              scan_complain (r->l, gimple_location (s), "the %<scan%> loop "
+                             "copies %qT with %qD, which the device cannot "
+                             "run; make the class trivially copyable (no "
+                             "virtual functions, no user-defined copy)",
+                             elem, fn);
+              scan_for_this_clause (r);
+              r->ok = false;
+              return;
+            }
           if (!TYPE_READONLY (to))
             {
               scan_complain (r->l, gimple_location (s), "the %<scan%> loop "
                              "passes %qD a pointer it may write through; "
                              "pass array elements by value or as %<const%>",
-                             gimple_call_fndecl (s));
+                             fn);
               scan_for_this_clause (r);
               r->ok = false;
               return;
