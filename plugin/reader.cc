@@ -279,15 +279,14 @@ scan_record_access (reader *r, tree ref, gimple *stmt, bool store)
   r->l->accesses.safe_push (a);
 }
 
-/* The local variable whose part REF is (a field of a field...), or
+/* The private variable whose part REF is (a field of a field...), or
    NULL_TREE.  */
 static tree
-local_base (tree ref)
+local_base (reader *r, tree ref)
 {
   while (TREE_CODE (ref) == COMPONENT_REF)
     ref = TREE_OPERAND (ref, 0);
-  return VAR_P (ref) && !is_global_var (ref)
-         && TREE_CODE (TREE_TYPE (ref)) != ARRAY_TYPE ? ref : NULL_TREE;
+  return VAR_P (ref) && r->privates.contains (ref) ? ref : NULL_TREE;
 }
 
 /* The set of variables the body assigns (its temporaries and locals).  */
@@ -302,20 +301,25 @@ note_assigned (gimple_stmt_iterator *gsi, bool *handled, struct walk_stmt_info *
       tree lhs = gimple_get_lhs (s);
       if (lhs && (VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL))
         r->assigned.add (lhs);
-      else if (lhs && TREE_CODE (lhs) == COMPONENT_REF && local_base (lhs))
-        r->assigned.add (local_base (lhs));
+      else if (lhs && TREE_CODE (lhs) == COMPONENT_REF && local_base (r, lhs))
+        r->assigned.add (local_base (r, lhs));
       /* A local whose address a call takes may change there.  */
       if (is_gimple_call (s))
         for (unsigned k = 0; k < gimple_call_num_args (s); k++)
           {
             tree a = gimple_call_arg (s, k);
-            if (TREE_CODE (a) == ADDR_EXPR && local_base (TREE_OPERAND (a, 0)))
-              r->assigned.add (local_base (TREE_OPERAND (a, 0)));
+            if (TREE_CODE (a) == ADDR_EXPR && local_base (r, TREE_OPERAND (a, 0)))
+              r->assigned.add (local_base (r, TREE_OPERAND (a, 0)));
           }
     }
   else if (gimple_code (s) == GIMPLE_BIND)
     for (tree v = gimple_bind_vars (as_a<gbind *> (s)); v; v = DECL_CHAIN (v))
-      r->assigned.add (v);
+      {
+        r->assigned.add (v);
+        if (VAR_P (v) && !is_global_var (v)
+            && TREE_CODE (TREE_TYPE (v)) != ARRAY_TYPE)
+          r->privates.add (v);
+      }
   return NULL_TREE;
 }
 
@@ -336,11 +340,11 @@ read_user_call (reader *r, gcall *s)
       tree a = gimple_call_arg (s, k);
       if (TREE_CODE (a) == MEM_REF || TREE_CODE (a) == ARRAY_REF)
         scan_record_access (r, a, s, false);
-      else if (TREE_CODE (a) == ADDR_EXPR && local_base (TREE_OPERAND (a, 0)))
+      else if (TREE_CODE (a) == ADDR_EXPR && local_base (r, TREE_OPERAND (a, 0)))
         {
           /* The address of a local variable, private to the iteration:
              the call may change it.  */
-          tree base = local_base (TREE_OPERAND (a, 0));
+          tree base = local_base (r, TREE_OPERAND (a, 0));
           r->value.put (base, base);
           r->block.put (base, r->current_block);
         }
@@ -430,11 +434,11 @@ read_stmt (reader *r, gimple *s)
           scan_record_access (r, rhs, s, false);
         if (TREE_CODE (lhs) == MEM_REF || TREE_CODE (lhs) == ARRAY_REF)
           scan_record_access (r, lhs, s, true);
-        else if (TREE_CODE (lhs) == COMPONENT_REF && local_base (lhs))
+        else if (TREE_CODE (lhs) == COMPONENT_REF && local_base (r, lhs))
           {
             /* A field of a local struct: the reader stops following its
                value.  */
-            tree base = local_base (lhs);
+            tree base = local_base (r, lhs);
             r->value.put (base, base);
             r->block.put (base, r->current_block);
           }
@@ -612,6 +616,11 @@ scan_reader_init (reader *r, scan_loop *l, location_t loc, gimple_seq seq)
   r->saw_taint = false;
   struct walk_stmt_info wi;
   memset (&wi, 0, sizeof wi);
+  if (l->inscan)
+    for (tree c = gimple_omp_for_clauses (l->loop); c; c = OMP_CLAUSE_CHAIN (c))
+      if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_REDUCTION
+          && VAR_P (OMP_CLAUSE_DECL (c)))
+        r->privates.add (OMP_CLAUSE_DECL (c));
   wi.info = r;
   walk_gimple_seq (seq, note_assigned, NULL, &wi);
 }

@@ -15,6 +15,10 @@ struct reader
   hash_map<tree, tree> value;     /* latest value of each variable */
   hash_map<tree, int> block;      /* the block that assigned it */
   hash_set<tree> assigned;        /* variables the body assigns */
+  /* Variables private to an iteration: those the body declares, and an
+     inscan loop's scan variables.  Their fields may be assigned, and
+     their addresses passed to functions.  */
+  hash_set<tree> privates;
   int current_block;              /* bumped at every label */
   bool ok;
   /* Values built on a value from an earlier block (before a branch's or

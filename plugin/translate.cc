@@ -60,17 +60,21 @@ add (strbuf *b, const char *fmt, ...)
   b->len += n;
 }
 
+/* Report at LOC why the scan cannot be translated, once: an error, or
+   for an inscan loop, which GCC runs anyway, a note under -verbose.  */
 void
 refuse (emitter *e, location_t loc, const char *gmsgid, ...)
 {
-  if (e->ok)
+  if (e->ok && (!e->l->quiet || scanomp_options.verbose))
     {
       va_list ap;
       va_start (ap, gmsgid);
-      emit_diagnostic_valist (DK_ERROR, loc, 0, gmsgid, &ap);
+      emit_diagnostic_valist (e->l->quiet ? DK_NOTE : DK_ERROR, loc, 0,
+                              gmsgid, &ap);
       va_end (ap);
       if (loc != scanomp_where (e->l))
-        inform (scanomp_where (e->l), "for this scan");
+        inform (scanomp_where (e->l), e->l->quiet ? "so this inscan loop "
+                "runs on host threads" : "for this scan");
     }
   e->ok = false;
 }

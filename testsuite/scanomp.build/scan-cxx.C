@@ -1,7 +1,6 @@
 // scan-cxx.C: the plugin in cc1plus: a scan clause, an inscan reduction,
 // and the thesis' Fibonacci matrices under `declare scan' (an overloaded,
-// non-commutative `*', on GCC's path for now), in C++, against sequential
-// loops.  Prints PASS.
+// non-commutative `*'), in C++, against sequential loops.  Prints PASS.
 
 #include <cstdio>
 #include <vector>
@@ -33,12 +32,13 @@ fibonacci (long n)
   for (long i = 0; i < n; i++)
     f[i] = i % 5 ? Matrix (1, 1, 1, 0) : Matrix (1, 0, i, 1);
   Matrix m (1, 0, 0, 1);
+  Matrix *fp = f.data (), *pp = p.data ();
 #pragma omp parallel for reduction(inscan, *: m)
   for (long i = 0; i < n; i++)
     {
-      m = m * f[i];
+      m = m * fp[i];
 #pragma omp scan inclusive(m)
-      p[i] = m;
+      pp[i] = m;
     }
   Matrix r (1, 0, 0, 1);
   for (long i = 0; i < n; i++)
