@@ -13,7 +13,10 @@
 
    Loop-invariant scalars and the loop's first index are passed by value.
    Labels, conditional jumps and gotos are kept as they are: OpenCL C has
-   goto.  */
+   goto.  A user-defined operator becomes the functions
+   scanomp_combine<k> and scanomp_identity<k>, from GCC's lowering of its
+   declaration.  The translation itself (statements, types, the functions
+   called) is translate.cc's.  */
 
 #include "gcc-plugin.h"
 #include "tree.h"

@@ -286,7 +286,11 @@ local_base (reader *r, tree ref)
 {
   while (TREE_CODE (ref) == COMPONENT_REF)
     ref = TREE_OPERAND (ref, 0);
-  return VAR_P (ref) && r->privates.contains (ref) ? ref : NULL_TREE;
+  /* The gimplifier's temporaries, as for a C++ object passed by value,
+     belong to their statement.  */
+  return VAR_P (ref) && (r->privates.contains (ref)
+                         || (DECL_ARTIFICIAL (ref) && !is_global_var (ref)))
+         ? ref : NULL_TREE;
 }
 
 /* The set of variables the body assigns (its temporaries and locals).  */

@@ -7,9 +7,11 @@
                  before OpenMP lowering, and checks that it is a scan
                  (struct scan_loop), reading its body with reader.cc;
                  update.cc checks the update itself (inscan.cc does the
-                 same for OpenMP's own inscan reductions);
+                 same for OpenMP's own inscan reductions, udr.cc for
+                 user-defined operators);
      emit.cc     writes the loop body as OpenCL C hooks for libscanrt's
-                 kernel templates;
+                 kernel templates, with translate.cc, which translates
+                 GIMPLE, types and called functions to OpenCL C;
      lower.cc    replaces the construct with a call to SCANRT_scan and a
                  sequential copy of the loop as its fallback.  */
 
