@@ -1,6 +1,6 @@
-// fibonacci.cc: the Fibonacci example of thesis section 4.4 in C++: a
-// Matrix class with constructors and an overloaded operator*, scanned
-// with `*' declared for it.
+// fibonacci.cc: the Fibonacci example of thesis section 4.4 in C++ (the
+// C one is examples/thesis/fibonacci.c): a Matrix class with constructors
+// and an overloaded operator*, scanned with `*' declared for it.
 //
 //   fibonacci-cxx [N]
 

@@ -329,6 +329,25 @@ note_assigned (gimple_stmt_iterator *gsi, bool *handled, struct walk_stmt_info *
 
 static void read_stmt (reader *r, gimple *s);
 
+/* VAR changes in a way the reader does not follow (a call
+   sets it, or one of its fields).  */
+static void
+unknown_value (reader *r, tree var)
+{
+  r->value.put (var, var);
+  r->block.put (var, r->current_block);
+}
+
+/* Refuse the assignment to LHS at S.  */
+static void
+cannot_assign (reader *r, gimple *s, tree lhs)
+{
+  scan_complain (r->l, gimple_location (s), "the %<scan%> loop assigns to "
+                 "%qE, which cannot be outlined; assign to variables and "
+                 "array elements only", lhs);
+  r->ok = false;
+}
+
 /* Read call S to a function of the unit, which emit.cc translates: its
    arguments that are array elements are loads; those that point to one
    (C++ references and `this') read it through a private copy, and so
@@ -345,13 +364,9 @@ read_user_call (reader *r, gcall *s)
       if (TREE_CODE (a) == MEM_REF || TREE_CODE (a) == ARRAY_REF)
         scan_record_access (r, a, s, false);
       else if (TREE_CODE (a) == ADDR_EXPR && local_base (r, TREE_OPERAND (a, 0)))
-        {
-          /* The address of a local variable, private to the iteration:
-             the call may change it.  */
-          tree base = local_base (r, TREE_OPERAND (a, 0));
-          r->value.put (base, base);
-          r->block.put (base, r->current_block);
-        }
+        /* The address of a local variable, private to the iteration:
+           the call may change it.  */
+        unknown_value (r, local_base (r, TREE_OPERAND (a, 0)));
       else if (POINTER_TYPE_P (TREE_TYPE (a)))
         {
           tree elem = TREE_TYPE (TREE_TYPE (a));
@@ -396,17 +411,9 @@ read_user_call (reader *r, gcall *s)
   if (TREE_CODE (lhs) == MEM_REF || TREE_CODE (lhs) == ARRAY_REF)
     scan_record_access (r, lhs, s, true);
   else if (VAR_P (lhs))
-    {
-      r->value.put (lhs, lhs);
-      r->block.put (lhs, r->current_block);
-    }
+    unknown_value (r, lhs);
   else
-    {
-      scan_complain (r->l, gimple_location (s), "the %<scan%> loop assigns "
-                     "to %qE, which cannot be outlined; assign to variables "
-                     "and array elements only", lhs);
-      r->ok = false;
-    }
+    cannot_assign (r, s, lhs);
 }
 
 /* Read the statements of SEQ in order.  */
@@ -439,13 +446,8 @@ read_stmt (reader *r, gimple *s)
         if (TREE_CODE (lhs) == MEM_REF || TREE_CODE (lhs) == ARRAY_REF)
           scan_record_access (r, lhs, s, true);
         else if (TREE_CODE (lhs) == COMPONENT_REF && local_base (r, lhs))
-          {
-            /* A field of a local struct: the reader stops following its
-               value.  */
-            tree base = local_base (r, lhs);
-            r->value.put (base, base);
-            r->block.put (base, r->current_block);
-          }
+          /* A field of a private struct.  */
+          unknown_value (r, local_base (r, lhs));
         else if (VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL)
           {
             tree v = scan_substitute (r, gimple_assign_rhs_to_tree (s));
@@ -457,12 +459,7 @@ read_stmt (reader *r, gimple *s)
             r->block.put (lhs, r->current_block);
           }
         else
-          {
-            scan_complain (r->l, gimple_location (s), "the %<scan%> loop assigns to "
-                      "%qE, which cannot be outlined; assign to variables "
-                      "and array elements only", lhs);
-            r->ok = false;
-          }
+          cannot_assign (r, s, lhs);
         break;
       }
     case GIMPLE_CALL:

@@ -4,10 +4,11 @@
    tries each start with runs longer than the best so far, as long as
    their sums stay below the limit.  */
 
-#include "thesis.h"
+#include "prefix-sums.h"
 
 static long n;
-static long *prime, *p;
+static int *prime;
+static long *p;
 static unsigned char *composite;
 static long limit;
 static struct { long sum, length, start; } res;
@@ -27,7 +28,7 @@ setup (long size)
       for (long i = 2; i < cap && k < n; i++)
         if (!composite[i])
           {
-            prime[k++] = i;
+            prime[k++] = (int) i;
             for (long j = i * i; j < cap; j += i)
               composite[j] = 1;
           }
@@ -39,38 +40,11 @@ setup (long size)
     }
 }
 
-static struct bl_scan sum_scan = {
-  "#define SCANOMP_T long\n"
-  "#define SCANOMP_UT ulong\n"
-  "#define SCANOMP_OP SCANOMP_OP_ADD\n"
-  "#define SCANOMP_PARAMS __global const long *prime, __global long *p\n"
-  "#define SCANOMP_ARGS prime, p\n"
-  "#define SCANOMP_LOAD(i) (prime[i])\n"
-  "#define SCANOMP_STORE(i, v) (p[i] = (v))\n",
-  sizeof (long), 0, { 0 }
-};
-
 static int
 run (int version)
 {
-  p[0] = 0;
-  if (version == THESIS_CLAUSE)
-    {
-#pragma omp parallel for scan(+: p)
-      for (long i = 1; i <= n; i++)
-        p[i] = p[i-1] + prime[i-1];
-    }
-  else if (version == THESIS_OPENCL)
-    {
-      long zero = 0;
-      struct bl_arg args[] = { { prime, n * sizeof *prime, BL_IN },
-                               { p + 1, n * sizeof *p, BL_OUT } };
-      if (bl_run (&sum_scan, n, 0, &zero, 0, 2, args))
-        return -1;
-    }
-  else
-    for (long i = 1; i <= n; i++)
-      p[i] = p[i-1] + prime[i-1];
+  if (prefix_sums (version, prime, p, n))
+    return -1;
 
   /* The sums of runs starting at i grow with i: stop when even the
      shortest run worth trying is too big.  */

@@ -3,7 +3,7 @@
    and total S, a cut (i, j) works when P[i] = S/3 and P[j] = 2S/3; a
    second scan counts, for each j, the good first cuts before it.  */
 
-#include "thesis.h"
+#include "prefix-sums.h"
 
 static long n;
 static int *x;
@@ -30,17 +30,6 @@ setup (long size)
     x[n - 1] -= (int) (((s % 3) + 3) % 3);
 }
 
-static struct bl_scan sum_scan = {
-  "#define SCANOMP_T long\n"
-  "#define SCANOMP_UT ulong\n"
-  "#define SCANOMP_OP SCANOMP_OP_ADD\n"
-  "#define SCANOMP_PARAMS __global const int *x, __global long *p\n"
-  "#define SCANOMP_ARGS x, p\n"
-  "#define SCANOMP_LOAD(i) ((long) x[i])\n"
-  "#define SCANOMP_STORE(i, v) (p[i] = (v))\n",
-  sizeof (long), 0, { 0 }
-};
-
 static struct bl_scan good_scan = {
   "#define SCANOMP_T long\n"
   "#define SCANOMP_UT ulong\n"
@@ -56,26 +45,9 @@ static struct bl_scan good_scan = {
 static int
 run (int version)
 {
-  p[0] = 0;
+  if (prefix_sums (version, x, p, n))
+    return -1;
   good[0] = 0;
-  if (version == THESIS_CLAUSE)
-    {
-#pragma omp parallel for scan(+: p)
-      for (long i = 1; i <= n; i++)
-        p[i] = p[i-1] + x[i-1];
-    }
-  else if (version == THESIS_OPENCL)
-    {
-      long zero = 0;
-      struct bl_arg args[] = { { x, n * sizeof *x, BL_IN },
-                               { p + 1, n * sizeof *p, BL_OUT } };
-      if (bl_run (&sum_scan, n, 0, &zero, 0, 2, args))
-        return -1;
-    }
-  else
-    for (long i = 1; i <= n; i++)
-      p[i] = p[i-1] + x[i-1];
-
   long third = p[n] / 3;
   /* good[i]: the first cuts after 1 .. i elements that work.  */
   if (version == THESIS_CLAUSE)

@@ -4,7 +4,7 @@
    point, one from the right the best starting from each point; the answer
    is the best pair across a split.  */
 
-#include "thesis.h"
+#include "prefix-sums.h"
 
 #define K 100
 
@@ -31,17 +31,6 @@ setup (long size)
     }
 }
 
-static struct bl_scan sum_scan = {
-  "#define SCANOMP_T long\n"
-  "#define SCANOMP_UT ulong\n"
-  "#define SCANOMP_OP SCANOMP_OP_ADD\n"
-  "#define SCANOMP_PARAMS __global const int *x, __global long *p\n"
-  "#define SCANOMP_ARGS x, p\n"
-  "#define SCANOMP_LOAD(i) ((long) x[i])\n"
-  "#define SCANOMP_STORE(i, v) (p[i] = (v))\n",
-  sizeof (long), 0, { 0 }
-};
-
 /* The running maximum of w, from the left, or from the right (position
    i then stands for window m - 1 - i).  */
 static struct bl_scan max_scan = {
@@ -60,25 +49,8 @@ static struct bl_scan max_scan = {
 static int
 run (int version)
 {
-  p[0] = 0;
-  if (version == THESIS_CLAUSE)
-    {
-#pragma omp parallel for scan(+: p)
-      for (long i = 1; i <= n; i++)
-        p[i] = p[i-1] + x[i-1];
-    }
-  else if (version == THESIS_OPENCL)
-    {
-      long zero = 0;
-      struct bl_arg args[] = { { x, n * sizeof *x, BL_IN },
-                               { p + 1, n * sizeof *p, BL_OUT } };
-      if (bl_run (&sum_scan, n, 0, &zero, 0, 2, args))
-        return -1;
-    }
-  else
-    for (long i = 1; i <= n; i++)
-      p[i] = p[i-1] + x[i-1];
-
+  if (prefix_sums (version, x, p, n))
+    return -1;
 #pragma omp parallel for if (version != THESIS_SERIAL)
   for (long i = 0; i < m; i++)
     w[i] = p[i + K] - p[i];
