@@ -12,6 +12,8 @@ set style fill solid 0.8 border -1
 set logscale y 10
 set ylabel "time / sequential time (median)"
 set xtics rotate by -40
+set bmargin 10
+set rmargin 10
 set key top left
 set grid ytics
 # One row per benchmark and size: name, clause / serial, opencl / serial.

@@ -111,6 +111,8 @@ struct scan_loop
      the identity (and may read ORIG).  */
   gimple_seq merge, init;
   tree out, in, priv, orig;
+  gimple *update;            /* the call y[i] = f (y[i-1], E) of a scan
+                                clause's loop */
   vec<tree> bases;           /* arrays, in argument order */
   vec<tree> maps;            /* target map sections: base, start, bytes */
   vec<tree> scalars;         /* loop-invariant scalars read */

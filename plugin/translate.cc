@@ -592,10 +592,13 @@ call (emitter *e, gcall *s)
   unsigned nargs = gimple_call_num_args (s);
   auto_vec<const scan_access *> by_address;
   by_address.safe_grow_cleared (nargs);
+  /* A scan clause's update y[i] = f (y[i-1], E), run from the identity,
+     yields E itself: no need to call f.  */
+  bool update = !e->local && s == e->l->update;
   add (&e->out, "  {\n");
   if (!e->local)
     for (const scan_access &a : e->l->accesses)
-      if (a.stmt == s && a.arg >= 0)
+      if (a.stmt == s && a.arg >= (update ? 1 : 0))
         {
           by_address[a.arg] = &a;
           add (&e->out, "    %s p%d = ", type_of (e, a.elem_type), a.arg);
@@ -603,6 +606,15 @@ call (emitter *e, gcall *s)
           add (&e->out, ";\n");
         }
   tree lhs = gimple_call_lhs (s);
+  if (update)
+    {
+      if (by_address[1])
+        assign (e, s, lhs, NULL_TREE, "p1");
+      else
+        assign (e, s, lhs, gimple_call_arg (s, 1), NULL);
+      add (&e->out, "  }\n");
+      return;
+    }
   add (&e->out, "    ");
   if (lhs)
     add (&e->out, "%s c = ", type_of (e, TREE_TYPE (lhs)));

@@ -223,6 +223,7 @@ scan_check_udr_update (reader *r)
                 name, f, name, l->clause->op_name);
       return false;
     }
+  l->update = call;
   unsigned prevs = 0;
   for (const scan_access &a : l->accesses)
     prevs += a.prev;
