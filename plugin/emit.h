@@ -1,5 +1,6 @@
-/* emit.h: what emit.cc (the kernel hooks of a scan loop) and translate.cc
-   (GIMPLE to OpenCL C) share while they write a loop's OpenCL C.  */
+/* emit.h: what emit.cc (the kernel hooks of a scan loop), translate.cc
+   (GIMPLE to OpenCL C) and types.cc (C types as OpenCL C) share while they
+   write a loop's OpenCL C.  */
 
 #ifndef SCANOMP_EMIT_H
 #define SCANOMP_EMIT_H
@@ -37,10 +38,14 @@ struct emitter
   bool ok;
 };
 
+/* types.cc */
+const char *type_of (emitter *e, tree type);
+char *declaration (emitter *e, tree type, const char *name);
+unsigned field_index (tree field);
+
 /* translate.cc */
 void refuse (emitter *e, location_t loc, const char *gmsgid, ...)
   ATTRIBUTE_GCC_DIAG (3, 4);
-const char *type_of (emitter *e, tree type);
 void constant (emitter *e, tree t);
 void expr (emitter *e, tree t, gimple *stmt);
 void stmt_seq (emitter *e, gimple_seq seq);
