@@ -8,7 +8,9 @@
      byte offset into it, and the host byte offset the buffer starts at;
    - the read of y[i-1] yields the operator's identity and the store to
      y[i] yields the function's result: scanomp_input (k) is then what
-     iteration k contributes, E(k), since identity op E = E;
+     iteration k contributes, E(k), since identity op E = E (for a
+     user-defined y[i] = f (y[i-1], E), translate.cc skips f and yields
+     E directly);
    - SCANOMP_STORE writes the scanned value to y[i].
 
    Loop-invariant scalars and the loop's first index are passed by value.
