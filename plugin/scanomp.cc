@@ -157,15 +157,24 @@ collect (gimple_seq *seq, vec<found> *out)
     }
 }
 
-/* Write SOURCE to the dump directory; return the path written, or NULL.  */
+/* Write SOURCE to the dump directory; return the path written, or NULL.
+   Every instance of a C++ template has its own kernel: the second one of
+   a clause goes to FILE-LINE-2.cl, and so on.  */
 static char *
 dump_source (const scan_loop *l, const char *source)
 {
+  static hash_map<int_hash<location_t, UNKNOWN_LOCATION, UINT_MAX>,
+                  unsigned> written;
   if (!scanomp_options.dump_dir)
     return NULL;
   expanded_location where = expand_location (l->clause->loc);
-  char *path = xasprintf ("%s/%s-%d.cl", scanomp_options.dump_dir,
-                          lbasename (where.file), where.line);
+  unsigned &count = written.get_or_insert (l->clause->loc);
+  char *path = count++ ? xasprintf ("%s/%s-%d-%u.cl",
+                                    scanomp_options.dump_dir,
+                                    lbasename (where.file), where.line,
+                                    count)
+                       : xasprintf ("%s/%s-%d.cl", scanomp_options.dump_dir,
+                                    lbasename (where.file), where.line);
   FILE *f = fopen (path, "w");
   if (!f || fputs (source, f) < 0 || fclose (f) != 0)
     {
