@@ -468,8 +468,15 @@ scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
   if (udr)
     scanomp_read_udr (l, udr);
   else if (l->op == SCAN_OP_USER)
-    /* GCC has said that it found no such operator for the type.  */
-    return false;
+    {
+      /* GCC has said that it found no such operator for the type, at the
+         probe's location in our macro; say where and what to write.  */
+      inform (loc, "no %qs is declared for elements of type %qT; declare "
+              "it with %<#pragma omp declare scan(%s : %T : ...) "
+              "initializer(...)%>", l->clause->op_name, l->type,
+              l->clause->op_name, l->type);
+      return false;
+    }
   if (l->op != SCAN_OP_USER && !check_builtin_type (l))
     return false;
   if (!check_accesses (&r))

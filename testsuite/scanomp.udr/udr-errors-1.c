@@ -164,7 +164,7 @@ f11 (Two *t, Two *h, int n)
 void
 f12 (Bits *t, Bits *h, int n)
 {
-#pragma omp parallel for scan(glob : t)
+#pragma omp parallel for scan(glob : t) /* { dg-message "no 'glob' is declared for elements of type 'Bits'" } */
   for (int i = 1; i < n; i++)
     t[i] = bits_op (t[i-1], h[i-1]);
 }
