@@ -1,7 +1,8 @@
 /* The thesis' polynomial pairs (section 4.3), which do not commute, with
    the operator from `declare scan' in a #pragma and a _Pragma, and from a
-   standard `declare reduction': in a target region with maps, on the host
-   CPU device, in place, and counting down.  Each checked against the
+   standard `declare reduction': in a target region with maps, on a
+   combined target construct, on the host CPU device, in place, and
+   counting down.  Each checked against the
    same loop run sequentially, bit for bit.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
@@ -60,6 +61,12 @@ main (void)
       for (long i = 1; i < n; i++)
         t[i] = op (t[i-1], h[i-1]);
       check (t, want, n, "target");
+
+      t[0] = seed;
+#pragma omp target teams distribute parallel for map(tofrom: t[:n]) map(to: h[:n]) scan(op : t)
+      for (long i = 1; i < n; i++)
+        t[i] = op (t[i-1], h[i-1]);
+      check (t, want, n, "target teams distribute parallel for");
 
       t[0] = seed;
       PRAGMA (omp parallel for scan(op2 : t))
