@@ -2,8 +2,8 @@
    the operator from `declare scan' in a #pragma and a _Pragma, and from a
    standard `declare reduction': in a target region with maps, on a
    combined target construct, on the host CPU device, in place, and
-   counting down.  Each checked against the
-   same loop run sequentially, bit for bit.  */
+   counting down.  Each checked against the same loop run sequentially,
+   bit for bit.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
 /* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
