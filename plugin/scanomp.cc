@@ -235,7 +235,9 @@ offload (found &f)
             inform (f.clause->loc, "%<scan(%s: %s)%> runs as an OpenCL "
                     "kernel: %qT elements, %s form%s%s",
                     f.clause->op_name, loops[k].var_name, loops[k].type,
-                    loops[k].in_place ? "in-place" : "y[i] = y[i-1] op E(i)",
+                    loops[k].in_place ? "in-place"
+                    : loops[k].op == SCAN_OP_USER ? "y[i] = f (y[i-1], E(i))"
+                    : "y[i] = y[i-1] op E(i)",
                     path ? "; kernel source in " : "", path ? path : "");
           free (path);
           gimple_stmt_iterator gsi = gsi_for_stmt (f.construct, f.seq);
