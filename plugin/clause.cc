@@ -53,8 +53,8 @@ static int pragma_kind;
 static vec<scan_clause *> clauses;
 /* Whether the input was preprocessed (-fpreprocessed).  */
 static bool was_preprocessed;
-/* Operators declared with `#pragma omp declare scan': identifiers and
-   symbols.  */
+/* Operators declared with `#pragma omp declare scan' or `declare
+   reduction': identifiers and symbols.  */
 static vec<const char *> declared;
 
 static const struct
@@ -222,7 +222,11 @@ read_clause (cpp_reader *pfile, int index, location_t loc)
     }
   if (c->op == SCAN_OP_NONE)
     return NULL;
-  if (c->user && vars.length () > 1)
+  /* The probe takes one array.  A symbol declared for some type is still
+     the built-in operator over several arrays of numbers.  */
+  if (c->user && vars.length () > 1 && c->op != SCAN_OP_USER)
+    c->user = false;
+  else if (c->user && vars.length () > 1)
     {
       error_at (loc, "a %<scan%> clause with a user-defined operator scans "
                 "one array; scan an array of structs instead");

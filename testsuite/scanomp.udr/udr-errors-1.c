@@ -1,8 +1,9 @@
 /* What a user type or operator cannot hold on the device, each refused
    where it is written: bit-fields, pointers, _Bool and packed layouts in
    the element type; recursion, variable arguments, functions defined
-   elsewhere and globals in the functions called; and a type the operator
-   is not declared for.  */
+   elsewhere and globals in the functions called; a type the operator is
+   not declared for; several arrays in a clause with a user-defined
+   operator.  */
 /* { dg-do compile } */
 /* GCC itself finds no operator for the type; its message has no line.  */
 /* { dg-error "user defined reduction not found" "" { target *-*-* } 0 } */
@@ -175,4 +176,33 @@ f13 (Two *t, Two *h, int n)
 #pragma omp parallel for scan(* : t) /* { dg-error "'t' has elements of type 'Two', for which no '.' is declared" } */
   for (int i = 1; i < n; i++)
     t[i] = global (t[i-1], h[i-1]);
+}
+
+void
+f14 (Two *t, Two *u, Two *h, int n)
+{
+#pragma omp parallel for scan(glob : t, u) /* { dg-error "a 'scan' clause with a user-defined operator scans one array" } */
+  for (int i = 1; i < n; i++)
+    {
+      t[i] = global (t[i-1], h[i-1]);
+      u[i] = global (u[i-1], h[i-1]);
+    }
+}
+
+/* `+' declared for Two is still the built-in + over arrays of numbers,
+   one or several.  */
+#pragma omp declare scan(+ : Two : omp_out = plain (omp_out, omp_in)) initializer(omp_priv = (Two) { 0, 0 })
+
+void
+f15 (long *a, long *b, const long *x, int n)
+{
+#pragma omp parallel for scan(+ : a, b)
+  for (int i = 1; i < n; i++)
+    {
+      a[i] = a[i-1] + x[i-1];
+      b[i] = b[i-1] + 2 * x[i-1];
+    }
+#pragma omp parallel for scan(+ : a)
+  for (int i = 1; i < n; i++)
+    a[i] = a[i-1] + x[i-1];
 }
