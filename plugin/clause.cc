@@ -398,6 +398,11 @@ start_parse_unit (void *gcc_data, void *user_data)
   scan_empty = scan_node->value.macro;
   scan_probe = cpp_lookup (parse_in, (const unsigned char *) "__scanomp_udr",
                            strlen ("__scanomp_udr"))->value.macro;
+  /* The probe's own tokens are spelled nowhere: GCC then places what it
+     says of them (no such operator for the type) at the clause, where the
+     macro was expanded, rather than at line 0.  */
+  for (unsigned k = 0; k < scan_probe->count; k++)
+    scan_probe->exp.tokens[k].src_loc = BUILTINS_LOCATION;
   scan_node->flags |= NODE_CONDITIONAL;
   cpp_define (parse_in, "reduction=reduction");
   reduction_node = cpp_lookup (parse_in, (const unsigned char *) "reduction",
