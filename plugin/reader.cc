@@ -356,7 +356,21 @@ cannot_assign (reader *r, gimple *s, tree lhs)
 static void
 read_user_call (reader *r, gcall *s)
 {
-  tree parm = DECL_ARGUMENTS (gimple_call_fndecl (s));
+  tree fn = gimple_call_fndecl (s);
+  tree lhs = gimple_call_lhs (s);
+  if (lhs && POINTER_TYPE_P (TREE_TYPE (lhs)))
+    {
+      /* As from std::vector's operator[]: the memory behind that pointer
+         is out of the analysis' sight.  */
+      scan_complain (r->l, gimple_location (s), "the %<scan%> loop reaches "
+                     "memory through the pointer %qD returns, which the "
+                     "device cannot follow; index plain pointers, as "
+                     "%<long *p = v.data ()%> for a vector", fn);
+      scan_for_this_clause (r);
+      r->ok = false;
+      return;
+    }
+  tree parm = DECL_ARGUMENTS (fn);
   for (unsigned k = 0; k < gimple_call_num_args (s) && r->ok;
        k++, parm = parm ? DECL_CHAIN (parm) : NULL_TREE)
     {
@@ -372,7 +386,6 @@ read_user_call (reader *r, gcall *s)
           tree elem = TREE_TYPE (TREE_TYPE (a));
           tree to = parm && POINTER_TYPE_P (TREE_TYPE (parm))
                     ? TREE_TYPE (TREE_TYPE (parm)) : elem;
-          tree fn = gimple_call_fndecl (s);
           if (!TYPE_READONLY (to) && DECL_NAME (fn)
               && !strcmp (IDENTIFIER_POINTER (DECL_NAME (fn)), "operator="))
             {
@@ -405,7 +418,6 @@ read_user_call (reader *r, gcall *s)
             r->l->accesses.last ().arg = k;
         }
     }
-  tree lhs = gimple_call_lhs (s);
   if (!lhs || !r->ok)
     return;
   if (TREE_CODE (lhs) == MEM_REF || TREE_CODE (lhs) == ARRAY_REF)
