@@ -349,9 +349,9 @@ call (emitter *e, gcall *s)
               "pointer, which OpenCL C cannot do", e->fn);
       return;
     }
-  const char *name = scanomp_cl_builtin (fn);
-  if (!name)
-    name = function_name (e, fn, gimple_location (s));
+  const char *builtin = scanomp_cl_builtin (fn);
+  const char *name = builtin ? builtin
+                     : function_name (e, fn, gimple_location (s));
   unsigned nargs = gimple_call_num_args (s);
   auto_vec<const scan_access *> by_address;
   by_address.safe_grow_cleared (nargs);
@@ -382,7 +382,7 @@ call (emitter *e, gcall *s)
   if (lhs)
     add (&e->out, "%s c = ", type_of (e, TREE_TYPE (lhs)));
   add (&e->out, "%s (", name);
-  tree parm = scanomp_cl_builtin (fn) ? NULL_TREE : DECL_ARGUMENTS (fn);
+  tree parm = builtin ? NULL_TREE : DECL_ARGUMENTS (fn);
   for (unsigned k = 0; k < nargs; k++, parm = parm ? DECL_CHAIN (parm) : parm)
     {
       tree arg = gimple_call_arg (s, k);

@@ -56,28 +56,33 @@ clauses_of (gimple *s)
 
 /* The reduction clause over VAR with a user-defined operator on S or on
    the constructs it nests, through binds.  */
-static tree
-find_udr (gimple *s, tree var)
+tree
+scanomp_find_udr (gimple *s, tree var)
 {
   for (tree c = clauses_of (s); c; c = OMP_CLAUSE_CHAIN (c))
     if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_REDUCTION
-        && OMP_CLAUSE_REDUCTION_PLACEHOLDER (c) && scanomp_reduced_decl (c) == var)
+        && OMP_CLAUSE_REDUCTION_PLACEHOLDER (c)
+        && scanomp_reduced_decl (c) == var)
       return c;
   gimple_seq body = NULL;
-  if (gimple_code (s) == GIMPLE_BIND)
-    body = gimple_bind_body (as_a<gbind *> (s));
-  else if (clauses_of (s) || gimple_code (s) == GIMPLE_OMP_PARALLEL)
-    body = gimple_omp_body (s);
+  switch (gimple_code (s))
+    {
+    case GIMPLE_BIND:
+      body = gimple_bind_body (as_a<gbind *> (s));
+      break;
+    case GIMPLE_OMP_TARGET:
+    case GIMPLE_OMP_TEAMS:
+    case GIMPLE_OMP_PARALLEL:
+    case GIMPLE_OMP_FOR:
+      body = gimple_omp_body (s);
+      break;
+    default:
+      break;
+    }
   for (gimple_stmt_iterator g = gsi_start (body); !gsi_end_p (g); gsi_next (&g))
-    if (tree c = find_udr (gsi_stmt (g), var))
+    if (tree c = scanomp_find_udr (gsi_stmt (g), var))
       return c;
   return NULL_TREE;
-}
-
-tree
-scanomp_find_udr (gimple *construct, tree var)
-{
-  return find_udr (construct, var);
 }
 
 void
@@ -149,6 +154,22 @@ names (gimple_seq seq, tree arg, tree decl)
   return false;
 }
 
+/* The statement of the body (read by R) that last sets VAR before AT, in
+   AT's block, or NULL.  */
+static gimple *
+setter (reader *r, gimple *at, tree var)
+{
+  for (int j = scan_position (r, at) - 1; j >= 0; j--)
+    {
+      gimple *s = r->stmts[j];
+      if (gimple_code (s) == GIMPLE_LABEL)
+        return NULL;
+      if (gimple_get_lhs (s) == var)
+        return s;
+    }
+  return NULL;
+}
+
 /* The load of the loop (read by R) that is argument K of CALL: the
    element passed by value or by address, or loaded into the temporary
    passed, in the same block.  */
@@ -158,17 +179,8 @@ argument (reader *r, gimple *call, unsigned k)
   for (const scan_access &a : r->l->accesses)
     if (a.stmt == call && a.arg == (int) k)
       return &a;
-  gimple *at = call;
   tree arg = gimple_call_arg (call, k);
-  if (VAR_P (arg))
-    for (int j = scan_position (r, call) - 1; j >= 0 && at == call; j--)
-      {
-        gimple *s = r->stmts[j];
-        if (gimple_code (s) == GIMPLE_LABEL)
-          return NULL;
-        if (gimple_get_lhs (s) == arg)
-          at = s;
-      }
+  gimple *at = VAR_P (arg) ? setter (r, call, arg) : call;
   for (const scan_access &a : r->l->accesses)
     if (a.stmt == at && !a.store && a.arg < 0 && (at != call || a.ref == arg))
       return &a;
@@ -195,24 +207,17 @@ scan_check_udr_update (reader *r)
       return false;
     }
 
+  /* The call that stores y[i], or that sets the temporary stored.  */
   gimple *store = l->accesses[l->store].stmt;
   gimple *call = store;
   if (!is_gimple_call (store))
     {
       tree v = gimple_assign_single_p (store) ? gimple_assign_rhs1 (store)
                                               : NULL_TREE;
-      call = NULL;
-      for (int k = scan_position (r, store) - 1; k >= 0 && v && VAR_P (v);
-           k--)
-        {
-          gimple *s = r->stmts[k];
-          if (is_gimple_call (s) && gimple_call_lhs (s) == v)
-            call = s;
-          if (gimple_get_lhs (s) == v || gimple_code (s) == GIMPLE_LABEL)
-            break;
-        }
+      call = v && VAR_P (v) ? setter (r, store, v) : NULL;
     }
-  const scan_access *first = call && gimple_call_fndecl (call) == f
+  const scan_access *first = call && is_gimple_call (call)
+                             && gimple_call_fndecl (call) == f
                              && gimple_call_num_args (call) == 2
                              ? argument (r, call, 0) : NULL;
   if (!first || &l->accesses[l->recur] != first)
