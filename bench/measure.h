@@ -38,13 +38,12 @@ bench_open_tsv (const char *path)
   return out;
 }
 
-/* Time methods 0 .. NMETHODS-1, each RUN (m, CTX), over REPS rounds; put
-   their medians in MEDIAN and write a TSV line for each to OUT, under case
-   KIND, size N and NAMES.  Returns 0, or -1 when out of memory.  */
+/* Time methods 0 .. NMETHODS-1, each RUN (m, CTX), over REPS rounds, one
+   repetition of each in turn; put their medians in MEDIAN and, if MIN is
+   not NULL, their minima in MIN.  Returns 0, or -1 when out of memory.  */
 static inline int
-bench_round_robin (int nmethods, int reps, void (*run) (int, void *),
-                   void *ctx, double *median, FILE *out, const char *kind,
-                   const char *const *names, long n)
+bench_medians (int nmethods, int reps, void (*run) (int, void *), void *ctx,
+               double *median, double *min)
 {
   double *t = malloc (nmethods * reps * sizeof *t);
   if (!t)
@@ -61,10 +60,26 @@ bench_round_robin (int nmethods, int reps, void (*run) (int, void *),
       double *mt = t + m * reps;
       qsort (mt, reps, sizeof *mt, bench_by_value);
       median[m] = mt[reps / 2];
-      fprintf (out, "%s\t%s\t%ld\t%d\t%.9f\t%.9f\n", kind, names[m], n, reps,
-               median[m], mt[0]);
+      if (min)
+        min[m] = mt[0];
     }
   free (t);
+  return 0;
+}
+
+/* bench_medians, and a TSV line for each method to OUT, under case KIND,
+   size N and NAMES.  NMETHODS is at most 16.  */
+static inline int
+bench_round_robin (int nmethods, int reps, void (*run) (int, void *),
+                   void *ctx, double *median, FILE *out, const char *kind,
+                   const char *const *names, long n)
+{
+  double min[16];
+  if (nmethods > 16 || bench_medians (nmethods, reps, run, ctx, median, min))
+    return -1;
+  for (int m = 0; m < nmethods; m++)
+    fprintf (out, "%s\t%s\t%ld\t%d\t%.9f\t%.9f\n", kind, names[m], n, reps,
+             median[m], min[m]);
   return 0;
 }
 

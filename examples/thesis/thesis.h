@@ -75,27 +75,25 @@ thesis_check (long n)
   return bad;
 }
 
+/* bench_medians's run: version V (the context is unused).  */
+static void
+thesis_run (int v, void *ctx)
+{
+  (void) ctx;
+  thesis.run (v);
+}
+
 /* Time the versions at N over REPS rounds; append to OUT.  */
 static int
 thesis_bench_size (FILE *out, int reps, long n)
 {
-  if (thesis_check (n))
+  double median[3];
+  if (thesis_check (n) || bench_medians (3, reps, thesis_run, NULL, median,
+                                         NULL))
     return 1;
-  double *t = malloc (3 * reps * sizeof *t);
-  for (int r = 0; r < reps; r++)
-    for (int v = 0; v < 3; v++)
-      {
-        double t0 = bench_now ();
-        thesis.run (v);
-        t[v * reps + r] = bench_now () - t0;
-      }
   for (int v = 0; v < 3; v++)
-    {
-      qsort (t + v * reps, reps, sizeof *t, bench_by_value);
-      fprintf (out, "%s\t%s\t%ld\t%d\t%.9f\n", thesis.name,
-               thesis_versions[v], n, reps, t[v * reps + reps / 2]);
-    }
-  free (t);
+    fprintf (out, "%s\t%s\t%ld\t%d\t%.9f\n", thesis.name,
+             thesis_versions[v], n, reps, median[v]);
   return 0;
 }
 
