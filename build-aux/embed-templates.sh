@@ -31,7 +31,7 @@ cat <<HEADER
 #include "internal.h"
 
 HEADER
-for v in cpu gpu blelloch; do
+for v in cpu gpu lookback blelloch; do
   echo "static const char template_$v[] ="
   emit "$dir/scan-$v.cl"
   echo "  ;"
@@ -45,6 +45,8 @@ scanrt_template (scanrt_variant variant)
     {
     case SCANRT_VARIANT_GPU:
       return template_gpu;
+    case SCANRT_VARIANT_LOOKBACK:
+      return template_lookback;
     case SCANRT_VARIANT_THESIS:
       return template_blelloch;
     default:

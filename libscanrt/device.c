@@ -37,6 +37,31 @@ read_policy (void)
                    "DEFAULT; using DEFAULT", s);
 }
 
+/* Whether device ID lists extension NAME.  */
+static int
+has_extension (cl_device_id id, const char *name)
+{
+  size_t size = 0;
+  if (clGetDeviceInfo (id, CL_DEVICE_EXTENSIONS, 0, NULL, &size) != CL_SUCCESS)
+    return 0;
+  char *list = malloc (size + 1);
+  int found = 0;
+  if (list && clGetDeviceInfo (id, CL_DEVICE_EXTENSIONS, size, list, NULL)
+                == CL_SUCCESS)
+    {
+      list[size] = 0;
+      size_t len = strlen (name);
+      for (char *p = list; (p = strstr (p, name)); p += len)
+        if ((p == list || p[-1] == ' ') && (p[len] == ' ' || p[len] == 0))
+          {
+            found = 1;
+            break;
+          }
+    }
+  free (list);
+  return found;
+}
+
 /* Fill in what we need to know of device D of platform P.  */
 static int
 describe (struct scanrt_device *d, cl_platform_id p, cl_device_id id)
@@ -79,6 +104,7 @@ describe (struct scanrt_device *d, cl_platform_id p, cl_device_id id)
       return -1;
     }
   d->unified = unified == CL_TRUE;
+  d->int64_atomics = has_extension (id, "cl_khr_int64_base_atomics");
   /* SCANOMP_UNIFIED=0 makes a shared-memory device use explicit copies, as
      a discrete GPU does: it tests that path on pocl.  */
   if (!scanrt_env_size ("SCANOMP_UNIFIED", 1))

@@ -34,6 +34,18 @@ enum scanrt_offload
   SCANRT_OFFLOAD_DISABLED
 };
 
+/* The state a single-pass kernel set keeps on a device from launch to
+   launch: a ticket counter that numbers the blocks in the order they
+   start, and ready flags that carry the launch's epoch, so that the buffer
+   never needs clearing between launches.  */
+struct scanrt_chain
+{
+  cl_mem mem;
+  size_t bytes;
+  cl_uint tickets;         /* the counter's value before the next launch */
+  cl_uint epoch;           /* the last launch's epoch; 0: none yet */
+};
+
 struct scanrt_device
 {
   int number;
@@ -50,16 +62,18 @@ struct scanrt_device
   cl_ulong cache_size;     /* global memory cache, 0 if unknown */
   size_t max_wg;
   cl_uint compute_units;
+  int int64_atomics;       /* cl_khr_int64_base_atomics */
   /* Created on first use, under LOCK, which also serialises launches.  */
   pthread_mutex_t lock;
   int opened;              /* 0 not yet, 1 open, -1 failed */
   cl_context context;
   cl_command_queue queue;
-  /* The CPU kernel set's scratch space, kept between launches (see
-     templates/scan-cpu.cl): carries, and the ticket and ready flags.  */
-  cl_mem cpu_carry, cpu_state;
-  size_t cpu_carry_bytes, cpu_state_count;
-  cl_uint cpu_tickets, cpu_epoch;
+  /* Scratch space of the single-pass kernel sets, kept between launches
+     (see templates/scan-cpu.cl and scan-lookback.cl): the CPU set's
+     carries, the LOOKBACK set's total, and the state of each.  */
+  cl_mem cpu_carry, lookback_total;
+  size_t cpu_carry_bytes, lookback_total_bytes;
+  struct scanrt_chain cpu_chain, lookback_chain;
 };
 
 enum scanrt_offload scanrt_offload_policy (void);

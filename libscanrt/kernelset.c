@@ -3,9 +3,9 @@
    this file only sizes the launches and passes the arguments.
 
    Tuning can be overridden through scanrt_params, or the environment:
-   SCANOMP_VARIANT (cpu, gpu, thesis), SCANOMP_CPU_UNROLL, SCANOMP_CPU_CHUNK,
-   SCANOMP_STREAM_BYTES (outputs past this size bypass the cache), SCANOMP_WG
-   and SCANOMP_ITEMS.  */
+   SCANOMP_VARIANT (cpu, gpu, lookback, thesis), SCANOMP_CPU_UNROLL,
+   SCANOMP_CPU_CHUNK, SCANOMP_STREAM_BYTES (outputs past this size bypass
+   the cache), SCANOMP_WG and SCANOMP_ITEMS.  */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,22 +21,38 @@
 static scanrt_variant
 choose_variant (const struct scanrt_launch *l, const scanrt_params *params)
 {
-  if (params && params->variant != SCANRT_VARIANT_AUTO)
-    return params->variant;
+  static const struct
+  {
+    const char *name;
+    scanrt_variant variant;
+  } names[] = { { "cpu", SCANRT_VARIANT_CPU },
+                { "gpu", SCANRT_VARIANT_GPU },
+                { "lookback", SCANRT_VARIANT_LOOKBACK },
+                { "thesis", SCANRT_VARIANT_THESIS } };
+  scanrt_variant v = params ? params->variant : SCANRT_VARIANT_AUTO;
   const char *s = getenv ("SCANOMP_VARIANT");
-  if (s && *s)
+  if (v == SCANRT_VARIANT_AUTO && s && *s)
     {
-      if (!strcasecmp (s, "cpu"))
-        return SCANRT_VARIANT_CPU;
-      if (!strcasecmp (s, "gpu"))
-        return SCANRT_VARIANT_GPU;
-      if (!strcasecmp (s, "thesis"))
-        return SCANRT_VARIANT_THESIS;
-      scanrt_report ("SCANOMP_VARIANT=%s is not cpu, gpu or thesis; "
-                     "choosing by device type", s);
+      for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcasecmp (s, names[i].name))
+          v = names[i].variant;
+      if (v == SCANRT_VARIANT_AUTO)
+        scanrt_report ("SCANOMP_VARIANT=%s is not cpu, gpu, lookback or "
+                       "thesis; choosing by device type", s);
     }
-  return (l->dev->type & CL_DEVICE_TYPE_CPU) ? SCANRT_VARIANT_CPU
-                                             : SCANRT_VARIANT_GPU;
+  if (v == SCANRT_VARIANT_AUTO)
+    v = (l->dev->type & CL_DEVICE_TYPE_CPU) ? SCANRT_VARIANT_CPU
+        : l->dev->int64_atomics             ? SCANRT_VARIANT_LOOKBACK
+                                            : SCANRT_VARIANT_GPU;
+  /* The look-back publishes its values with 64-bit atomics.  */
+  if (v == SCANRT_VARIANT_LOOKBACK && !l->dev->int64_atomics)
+    {
+      scanrt_report ("the lookback kernel set needs "
+                     "cl_khr_int64_base_atomics, which %s lacks; using the "
+                     "gpu set", l->dev->name);
+      v = SCANRT_VARIANT_GPU;
+    }
+  return v;
 }
 
 static size_t
@@ -95,11 +111,19 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
   while (wg & (wg - 1))
     wg &= wg - 1;
   l->wg = pick (params->work_group_size, "SCANOMP_WG", wg);
-  l->items = pick (params->items, "SCANOMP_ITEMS", elem <= 4 ? 8 : 4);
-  /* Local memory: the block and the tree (GPU), or two elements per
-     work-item (THESIS).  */
+  size_t items = elem <= 4 ? 8 : 4;
+  if (l->variant == SCANRT_VARIANT_LOOKBACK)
+    items = elem <= 4 ? 16 : elem <= 8 ? 8 : 4;
+  l->items = pick (params->items, "SCANOMP_ITEMS", items);
+  /* Local memory: the block and the tree (GPU), the padded tile, the tree
+     and the look-back window (LOOKBACK), or two elements per work-item
+     (THESIS).  */
+  size_t tile = l->wg * l->items, window = l->wg < 32 ? l->wg : 32;
   size_t local = l->variant == SCANRT_VARIANT_GPU
-                   ? (l->wg * l->items + l->wg) * elem
+                   ? (tile + l->wg) * elem
+                 : l->variant == SCANRT_VARIANT_LOOKBACK
+                   ? (tile + tile / 32 + l->wg + window + 1) * elem
+                       + (window + 2) * sizeof (cl_uint)
                    : 2 * l->wg * elem;
   if (l->wg == 0 || (l->wg & (l->wg - 1)) || l->wg > dev->max_wg
       || l->items == 0 || l->items > 4096 || local > dev->local_mem)
@@ -111,11 +135,11 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
                      (unsigned long long) dev->local_mem);
       return SCANRT_EINVAL;
     }
-  if (l->variant == SCANRT_VARIANT_GPU)
+  if (l->variant == SCANRT_VARIANT_THESIS)
+    snprintf (options, size, "-DSCANOMP_WG=%zu", l->wg);
+  else
     snprintf (options, size, "-DSCANOMP_WG=%zu -DSCANOMP_ITEMS=%zu", l->wg,
               l->items);
-  else
-    snprintf (options, size, "-DSCANOMP_WG=%zu", l->wg);
   return SCANRT_OK;
 }
 
@@ -267,36 +291,73 @@ keep_scratch (const struct scanrt_launch *l, cl_mem *mem, size_t *have,
   return status;
 }
 
+/* Ready chain C with at least BYTES of state, and start a new epoch.
+   Before the epoch wraps, the state is made anew, zeroed, so that no flag
+   left from an earlier launch can carry the new epoch.  */
+static int
+chain_begin (const struct scanrt_launch *l, struct scanrt_chain *c,
+             size_t bytes)
+{
+  if (c->epoch == (cl_uint) -1)
+    {
+      clReleaseMemObject (c->mem);
+      c->mem = NULL;
+      c->bytes = 0;
+    }
+  int made;
+  int status = keep_scratch (l, &c->mem, &c->bytes, bytes, 1, &made);
+  if (status != SCANRT_OK)
+    return status;
+  if (made)
+    {
+      c->tickets = 0;
+      c->epoch = 0;
+    }
+  c->epoch++;
+  return SCANRT_OK;
+}
+
+/* The arguments that pass chain C to a kernel: the state, the ticket
+   count before this launch, and the epoch.  */
+static void
+put_chain (struct setter *s, const struct scanrt_chain *c)
+{
+  put_mem (s, c->mem);
+  put (s, sizeof c->tickets, &c->tickets);
+  put (s, sizeof c->epoch, &c->epoch);
+}
+
+/* How many blocks of BLOCK elements hold L's elements; 0, reported, if
+   too many to number with the chain's 32-bit tickets.  */
+static size_t
+count_blocks (const struct scanrt_launch *l, size_t block, const char *what)
+{
+  size_t count = (l->n + block - 1) / block;
+  if (count > 0x7fffffff)
+    {
+      scanrt_report ("%zu %s of %zu elements are too many for one launch; "
+                     "use larger ones", count, what, block);
+      return 0;
+    }
+  return count;
+}
+
 static int
 run_cpu (const struct scanrt_launch *l)
 {
   struct scanrt_device *dev = l->dev;
-  size_t nchunks = (l->n + l->chunk - 1) / l->chunk;
-  if (nchunks > 0x7fffffff)
-    {
-      scanrt_report ("%zu chunks of %zu elements are too many for one "
-                     "launch; use a larger SCANOMP_CPU_CHUNK", nchunks,
-                     l->chunk);
-      return SCANRT_EINVAL;
-    }
+  size_t nchunks = count_blocks (l, l->chunk, "chunks (SCANOMP_CPU_CHUNK)");
+  if (!nchunks)
+    return SCANRT_EINVAL;
   int made;
   int status = keep_scratch (l, &dev->cpu_carry, &dev->cpu_carry_bytes,
                              nchunks * l->desc->elem_size, 0, &made);
   if (status == SCANRT_OK)
-    {
-      size_t have = dev->cpu_state_count * sizeof (cl_uint);
-      status = keep_scratch (l, &dev->cpu_state, &have,
-                             (nchunks + 1) * sizeof (cl_uint), 1, &made);
-      dev->cpu_state_count = have / sizeof (cl_uint);
-      if (made)
-        dev->cpu_tickets = 0; /* a new, zeroed buffer */
-    }
+    status = chain_begin (l, &dev->cpu_chain,
+                          (nchunks + 1) * sizeof (cl_uint));
   if (status != SCANRT_OK)
     return status;
 
-  /* A new epoch for the ready flags; 0 is what a new buffer holds.  */
-  if (++dev->cpu_epoch == 0)
-    dev->cpu_epoch = 1;
   struct setter s = kernel (l, "scanomp_cpu_chained");
   cl_uint flags = l->flags;
   put_ulong (&s, l->n);
@@ -305,15 +366,48 @@ run_cpu (const struct scanrt_launch *l)
   put (&s, sizeof flags, &flags);
   put_ulong (&s, l->chunk);
   put_mem (&s, dev->cpu_carry);
-  put_mem (&s, dev->cpu_state);
-  put (&s, sizeof (cl_uint), &dev->cpu_tickets);
-  put (&s, sizeof (cl_uint), &dev->cpu_epoch);
+  put_chain (&s, &dev->cpu_chain);
   put_hooks (&s, l);
   status = enqueue (l, &s, nchunks, 1);
   if (status == SCANRT_OK)
-    dev->cpu_tickets += (cl_uint) nchunks;
+    dev->cpu_chain.tickets += (cl_uint) nchunks;
   if (status == SCANRT_OK && l->total)
     status = read_total (l, dev->cpu_carry, nchunks - 1);
+  return status;
+}
+
+static int
+run_lookback (const struct scanrt_launch *l)
+{
+  struct scanrt_device *dev = l->dev;
+  size_t elem = l->desc->elem_size, words = (elem + 3) / 4;
+  size_t ntiles = count_blocks (l, l->wg * l->items,
+                                "tiles (SCANOMP_WG * SCANOMP_ITEMS)");
+  if (!ntiles)
+    return SCANRT_EINVAL;
+  int made;
+  int status = keep_scratch (l, &dev->lookback_total,
+                             &dev->lookback_total_bytes, elem, 0, &made);
+  if (status == SCANRT_OK)
+    status = chain_begin (l, &dev->lookback_chain,
+                          (1 + 2 * words * ntiles) * sizeof (cl_ulong));
+  if (status != SCANRT_OK)
+    return status;
+
+  struct setter s = kernel (l, "scanomp_lookback_scan");
+  cl_uint flags = l->flags;
+  put_ulong (&s, l->n);
+  put (&s, sizeof (cl_long), &l->first);
+  put (&s, elem, l->seed);
+  put (&s, sizeof flags, &flags);
+  put_chain (&s, &dev->lookback_chain);
+  put_mem (&s, dev->lookback_total);
+  put_hooks (&s, l);
+  status = enqueue (l, &s, ntiles * l->wg, l->wg);
+  if (status == SCANRT_OK)
+    dev->lookback_chain.tickets += (cl_uint) ntiles;
+  if (status == SCANRT_OK && l->total)
+    status = read_total (l, dev->lookback_total, 0);
   return status;
 }
 
@@ -468,10 +562,13 @@ run_thesis (const struct scanrt_launch *l)
 void
 scanrt_launch_forget (struct scanrt_device *dev)
 {
-  if (dev->cpu_state)
-    clReleaseMemObject (dev->cpu_state);
-  dev->cpu_state = NULL;
-  dev->cpu_state_count = 0;
+  struct scanrt_chain *chains[] = { &dev->cpu_chain, &dev->lookback_chain };
+  for (unsigned i = 0; i < 2; i++)
+    {
+      if (chains[i]->mem)
+        clReleaseMemObject (chains[i]->mem);
+      memset (chains[i], 0, sizeof *chains[i]);
+    }
 }
 
 int
@@ -483,6 +580,8 @@ scanrt_launch_run (struct scanrt_launch *l)
       return run_cpu (l);
     case SCANRT_VARIANT_GPU:
       return run_gpu (l);
+    case SCANRT_VARIANT_LOOKBACK:
+      return run_lookback (l);
     default:
       return run_thesis (l);
     }

@@ -31,14 +31,15 @@ static struct scanrt_program *cache;
 static uint64_t
 template_hash (const char *tmpl)
 {
-  static const char *known[4];
-  static uint64_t hashes[4];
+  enum { KNOWN = 8 };
+  static const char *known[KNOWN];
+  static uint64_t hashes[KNOWN];
   int i;
-  for (i = 0; i < 4 && known[i]; i++)
+  for (i = 0; i < KNOWN && known[i]; i++)
     if (known[i] == tmpl)
       return hashes[i];
   uint64_t h = scanrt_hash (tmpl, strlen (tmpl), 0x7e3);
-  if (i < 4)
+  if (i < KNOWN)
     {
       known[i] = tmpl;
       hashes[i] = h;

@@ -70,15 +70,20 @@ typedef enum
   SCANRT_MAX
 } scanrt_op;
 
-/* Kernel sets.  AUTO picks by device type: CPU for CPU devices, GPU for the
-   others.  THESIS is the Blelloch form of the thesis, for comparison.  The
-   environment variable SCANOMP_VARIANT (cpu, gpu, thesis) overrides AUTO.  */
+/* Kernel sets.  AUTO picks by device type: CPU for CPU devices; for the
+   others LOOKBACK where the device has 64-bit atomics
+   (cl_khr_int64_base_atomics), else GPU.  GPU is the multi-level
+   work-group scan, which reads the input twice; LOOKBACK the single-pass
+   scan with decoupled look-back, which reads it once.  THESIS is the
+   Blelloch form of the thesis, for comparison.  The environment variable
+   SCANOMP_VARIANT (cpu, gpu, lookback, thesis) overrides AUTO.  */
 typedef enum
 {
   SCANRT_VARIANT_AUTO,
   SCANRT_VARIANT_CPU,
   SCANRT_VARIANT_GPU,
-  SCANRT_VARIANT_THESIS
+  SCANRT_VARIANT_THESIS,
+  SCANRT_VARIANT_LOOKBACK
 } scanrt_variant;
 
 /* scanrt_params.flags.  */
@@ -98,9 +103,10 @@ typedef struct scanrt_params
   int device;              /* device number, SCANRT_DEFAULT_DEVICE, or
                               scanrt_get_num_devices () for the host */
   scanrt_variant variant;
-  size_t work_group_size;  /* GPU and THESIS kernel sets; 0: automatic */
-  size_t items;            /* GPU: elements per work-item; CPU: elements
-                              per unrolled step */
+  size_t work_group_size;  /* GPU, LOOKBACK and THESIS kernel sets; 0:
+                              automatic */
+  size_t items;            /* GPU, LOOKBACK: elements per work-item; CPU:
+                              elements per unrolled step */
   size_t chunk;            /* CPU: elements per work-item; 0: automatic */
   const char *site;        /* name in SCANOMP_PROFILE output; NULL: the
                               API function's name */

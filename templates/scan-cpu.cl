@@ -34,8 +34,8 @@
              from launch to launch, never cleared:
      ticket_base_  uint: state[0] before this launch;
      epoch_  uint: a value no element of state[1 ...] holds before this
-             launch (the host counts launches, skipping 0, and zeroes a
-             new state buffer once).
+             launch (the host counts launches, from 1, and zeroes the
+             buffer before the count wraps).
    Launch it with ceil (n / chunk) work-items and a local size of 1.  */
 
 #include "scanomp-common.h"

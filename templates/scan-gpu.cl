@@ -34,15 +34,10 @@
    seed combined with every element.  */
 
 #include "scanomp-common.h"
+#include "scanomp-group.h"
 
-#ifndef SCANOMP_WG
-#error "scanomp: define SCANOMP_WG, the work-group size"
-#endif
 #ifndef SCANOMP_ITEMS
 #error "scanomp: define SCANOMP_ITEMS, the elements per work-item"
-#endif
-#if SCANOMP_WG < 1 || (SCANOMP_WG & (SCANOMP_WG - 1)) != 0
-#error "scanomp: SCANOMP_WG must be a power of two"
 #endif
 
 #define ITEMS SCANOMP_ITEMS
@@ -62,29 +57,6 @@
 
 #define INPUT_AT(k) SCANOMP_INPUT (first_ + (long) (k))
 #define ARRAY_AT(k) a[k]
-
-/* Exclusive scan of the work-items' values V, in order, through local
-   memory TMP; returns this work-item's prefix and sets *TOTAL to the
-   group's total.  */
-static scanomp_t
-group_scan (scanomp_t v, __local scanomp_t *tmp, scanomp_t *total)
-{
-  uint l = get_local_id (0);
-  tmp[l] = v;
-  barrier (CLK_LOCAL_MEM_FENCE);
-  for (uint d = 1; d < SCANOMP_WG; d <<= 1)
-    {
-      scanomp_t left = l >= d ? tmp[l - d] : SCANOMP_IDENTITY;
-      barrier (CLK_LOCAL_MEM_FENCE);
-      if (l >= d)
-        tmp[l] = SCANOMP_COMBINE (left, tmp[l]);
-      barrier (CLK_LOCAL_MEM_FENCE);
-    }
-  *total = tmp[SCANOMP_WG - 1];
-  scanomp_t prefix = l > 0 ? tmp[l - 1] : SCANOMP_IDENTITY;
-  barrier (CLK_LOCAL_MEM_FENCE);
-  return prefix;
-}
 
 /* Fold this work-item's ITEMS consecutive elements of BUF.  */
 static scanomp_t

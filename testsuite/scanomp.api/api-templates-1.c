@@ -77,6 +77,12 @@ main (void)
   build ("scan-gpu.cl", opts, NULL);
   snprintf (opts, sizeof opts, "%s -DSCANOMP_WG=64", base);
   build ("scan-blelloch.cl", opts, NULL);
+  snprintf (opts, sizeof opts, "%s -DSCANOMP_WG=64 -DSCANOMP_ITEMS=4", base);
+  build ("scan-lookback.cl", opts, NULL);
+  snprintf (opts, sizeof opts,
+            "%s -DSCANOMP_WG=16 -DSCANOMP_ITEMS=3 -DSCANOMP_LOOKBACK=16",
+            base);
+  build ("scan-lookback.cl", opts, NULL);
   build ("scan-cpu.cl",
          "-DSCANOMP_T=double -DSCANOMP_OP=9 -DSCANOMP_T_MIN=(-INFINITY) "
          "-DSCANOMP_T_MAX=INFINITY -DSCANOMP_CPU_UNROLL=2", NULL);
@@ -91,6 +97,12 @@ main (void)
          "SCANOMP_WG must be a power of two");
   build ("scan-blelloch.cl", "-DSCANOMP_T=int -DSCANOMP_OP=1",
          "define SCANOMP_WG");
+  build ("scan-lookback.cl", "-DSCANOMP_T=int -DSCANOMP_OP=1 -DSCANOMP_WG=8",
+         "define SCANOMP_ITEMS");
+  build ("scan-lookback.cl",
+         "-DSCANOMP_T=int -DSCANOMP_OP=1 -DSCANOMP_WG=8 -DSCANOMP_ITEMS=2 "
+         "-DSCANOMP_LOOKBACK=9",
+         "SCANOMP_LOOKBACK must be 1 to SCANOMP_WG");
   build ("scan-cpu.cl", "-DSCANOMP_OP=1 -DSCANOMP_CPU_UNROLL=1",
          "define SCANOMP_T");
   build ("scan-cpu.cl", "-DSCANOMP_T=int -DSCANOMP_CPU_UNROLL=1",
