@@ -260,6 +260,7 @@ main (int argc, char **argv)
       fprintf (stderr, "bench-device: give LOG2N from 10 to 31\n");
       return 2;
     }
+  setvbuf (stdout, NULL, _IOLBF, 0);
   int device = scanrt_get_default_device ();
   char name[256];
   scanrt_get_device_name (device, name, sizeof name);

@@ -70,13 +70,13 @@ typedef enum
   SCANRT_MAX
 } scanrt_op;
 
-/* Kernel sets.  AUTO picks by device type: CPU for CPU devices; for the
-   others LOOKBACK where the device has 64-bit atomics
-   (cl_khr_int64_base_atomics), else GPU.  GPU is the multi-level
-   work-group scan, which reads the input twice; LOOKBACK the single-pass
-   scan with decoupled look-back, which reads it once.  THESIS is the
-   Blelloch form of the thesis, for comparison.  The environment variable
-   SCANOMP_VARIANT (cpu, gpu, lookback, thesis) overrides AUTO.  */
+/* Kernel sets.  AUTO picks by device type: CPU for CPU devices, GPU for
+   the others.  GPU is the multi-level work-group scan, which reads the
+   input twice; LOOKBACK the single-pass scan with decoupled look-back,
+   which reads it once and needs 64-bit atomics (cl_khr_int64_base_atomics;
+   without them GPU runs instead).  THESIS is the Blelloch form of the
+   thesis, for comparison.  The environment variable SCANOMP_VARIANT (cpu,
+   gpu, lookback, thesis) overrides AUTO.  */
 typedef enum
 {
   SCANRT_VARIANT_AUTO,

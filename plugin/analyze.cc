@@ -183,6 +183,45 @@ check_clauses (tree clauses, scan_clause *sc, tree iv)
   return true;
 }
 
+/* check_clauses on every construct in SEQ, down to the loop.  GCC puts
+   the data-sharing clauses of a combined `parallel for' on the parallel,
+   not the loop; those of a loop nest (for simd, distribute parallel for)
+   are checked against each loop's own index.  */
+static bool
+check_nest_clauses (gimple_seq seq, scan_clause *sc, tree iv)
+{
+  for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
+    {
+      gimple *s = gsi_stmt (g);
+      tree clauses;
+      tree own_iv = iv;
+      switch (gimple_code (s))
+        {
+        case GIMPLE_BIND:
+          if (!check_nest_clauses (gimple_bind_body (as_a<gbind *> (s)), sc,
+                                   iv))
+            return false;
+          continue;
+        case GIMPLE_OMP_PARALLEL:
+          clauses = gimple_omp_parallel_clauses (s);
+          break;
+        case GIMPLE_OMP_TEAMS:
+          clauses = gimple_omp_teams_clauses (s);
+          break;
+        case GIMPLE_OMP_FOR:
+          clauses = gimple_omp_for_clauses (s);
+          own_iv = gimple_omp_for_index (s, 0);
+          break;
+        default:
+          continue;
+        }
+      if (!check_clauses (clauses, sc, own_iv)
+          || !check_nest_clauses (gimple_omp_body (s), sc, iv))
+        return false;
+    }
+  return true;
+}
+
 /* Record the array sections that the target's map clauses C name, as
    base, start and size in bytes: *p [len: n] (a pointer's section) and
    a[k] [len: n] (an array's).  */
@@ -437,7 +476,10 @@ scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
   l->op = l->clause->op;
   scan_read_target (l, construct);
   if (!scan_read_header (l, loc)
-      || !check_clauses (gimple_omp_for_clauses (l->loop), l->clause, l->iv))
+      || (gimple_code (construct) == GIMPLE_OMP_PARALLEL
+          && !check_clauses (gimple_omp_parallel_clauses (construct),
+                             l->clause, l->iv))
+      || !check_nest_clauses (gimple_omp_body (construct), l->clause, l->iv))
     return false;
 
   reader r;

@@ -26,14 +26,18 @@ max_work_group (void)
 int
 main (void)
 {
-  /* Blocks of 8 elements: 4 work-items of 2 (GPU), pairs of 4 (THESIS).  */
+  /* Blocks of 8 elements: 4 work-items of 2 (GPU, LOOKBACK, whose
+     look-back then reads 4 tiles at once), pairs of 4 (THESIS).  */
   static const size_t small[] = { 7, 8, 9, 63, 64, 65, 511, 512, 513, 4095,
                                   4097, 32769 };
-  for (int v = 0; v < 2; v++)
+  static const scanrt_variant tiled[] = { SCANRT_VARIANT_GPU,
+                                          SCANRT_VARIANT_THESIS,
+                                          SCANRT_VARIANT_LOOKBACK };
+  for (int v = 0; v < 3; v++)
     for (size_t s = 0; s < sizeof small / sizeof small[0]; s++)
       {
         scanrt_params p = SCANRT_PARAMS_INIT;
-        p.variant = v ? SCANRT_VARIANT_THESIS : SCANRT_VARIANT_GPU;
+        p.variant = tiled[v];
         p.work_group_size = 4;
         p.items = 2;
         scan_and_check (SCANRT_INT, SCANRT_ADD, small[s], &p, "small blocks");
@@ -60,7 +64,7 @@ main (void)
   size_t wg = max_work_group ();
   size_t big = wg * wg + 1 < ((size_t) 1 << 26) ? wg * wg + 1
                                                  : ((size_t) 1 << 26) + 1;
-  for (int v = SCANRT_VARIANT_CPU; v <= SCANRT_VARIANT_THESIS; v++)
+  for (int v = SCANRT_VARIANT_CPU; v <= SCANRT_VARIANT_LOOKBACK; v++)
     {
       scanrt_params p = SCANRT_PARAMS_INIT;
       p.variant = v;

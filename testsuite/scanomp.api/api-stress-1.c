@@ -10,6 +10,7 @@
      SCANOMP_STRESS_MAX       largest n (default 2^18)
      SCANOMP_STRESS_VARIANT   kernel set: lookback (default), gpu, cpu,
                               thesis, or auto (the device's default)
+     SCANOMP_STRESS_VERBOSE   1: name each launch before it runs
 
    On a GPU, run thousands of launches at sizes up to 2^24 (docs/gpu.md).  */
 /* { dg-do run } */
@@ -138,9 +139,11 @@ main (void)
   size_t launches = env_size ("SCANOMP_STRESS_LAUNCHES", 300);
   size_t max = env_size ("SCANOMP_STRESS_MAX", (size_t) 1 << 18);
   scanrt_variant variant = variant_of (getenv ("SCANOMP_STRESS_VARIANT"));
+  int verbose = env_size ("SCANOMP_STRESS_VERBOSE", 0) != 0;
   unsigned char *in = malloc (max * 16 + 16), *out = malloc (max * 16 + 16);
   unsigned char *copy = malloc (max * 16 + 16), *ref = malloc (max * 16 + 16);
   CHECK (in && out && copy && ref, "out of memory");
+  setvbuf (stdout, NULL, _IOLBF, 0);
   /* Tile shapes: the device's default, and a small one that makes many
      tiles and a look-back window wider than the tiles before it.  */
   static const size_t shapes[][2] = { { 0, 0 }, { 32, 3 } };
@@ -170,6 +173,8 @@ main (void)
           memcpy (copy, in, n * type_size (type));
           snprintf (what, sizeof what, "launch %zu (n=%zu, %s, shape %zu)",
                     k, n, exclusive ? "exclusive" : "inclusive", shape);
+          if (verbose)
+            printf ("%s: type %d op %s\n", what, (int) type, op_names[op]);
           status = scanrt_scan (in_place ? in : out, in, n, type, op, &p);
           CHECK (status == SCANRT_OK, "%s: %s", what,
                  scanrt_status_name (status));
@@ -218,6 +223,8 @@ main (void)
           snprintf (what, sizeof what, "launch %zu (n=%zu, %s, %s, shape "
                     "%zu)", k, n, op->type_name,
                     exclusive ? "exclusive" : "inclusive", shape);
+          if (verbose)
+            printf ("%s\n", what);
           status = scanrt_scan_user (in_place ? in : out, in, n, op, &p);
           CHECK (status == SCANRT_OK, "%s: %s", what,
                  scanrt_status_name (status));

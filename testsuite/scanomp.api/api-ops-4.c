@@ -1,0 +1,8 @@
+/* The operators and types of api-ops-1.c on the single-pass look-back
+   kernel set: every type with +, every operator over int and double.  */
+/* { dg-do run } */
+/* { dg-require-effective-target opencl_device } */
+
+#define VARIANT SCANRT_VARIANT_LOOKBACK
+#define SUBSET 1
+#include "api-ops-1.c"
