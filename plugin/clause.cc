@@ -34,6 +34,7 @@
 #include "c-family/c-pragma.h"
 #include "options.h"
 #include "diagnostic-core.h"
+#include "input.h"
 
 #include "scanomp.h"
 
@@ -128,6 +129,36 @@ on_pragma_line (cpp_reader *pfile, int index)
         }
     }
   return false;
+}
+
+/* Whether TOK is the name of an OpenMP directive, as `scan' is in a bare
+   `#pragma omp scan' (a typo GCC reports): libcpp is then still reading
+   the directive's name, at the end of its line, and any peek past the
+   name would take the line's end from it.  Read from the source line:
+   only blanks, `#', `pragma' and `omp' come before TOK.  */
+static bool
+names_omp_directive (const cpp_token *tok)
+{
+  expanded_location x = expand_location (tok->src_loc);
+  if (!x.file || x.column < 1)
+    return false;
+  char_span line = location_get_source_line (x.file, x.line);
+  if (!line || (size_t) x.column > line.length ())
+    return false;
+  static const char *const words[] = { "omp", "pragma", "#" };
+  size_t end = x.column - 1;
+  for (const char *w : words)
+    {
+      size_t len = strlen (w);
+      while (end > 0 && ISBLANK (line[end - 1]))
+        end--;
+      if (end < len || strncmp (line.get_buffer () + end - len, w, len))
+        return false;
+      end -= len;
+    }
+  while (end > 0 && ISBLANK (line[end - 1]))
+    end--;
+  return end == 0;
 }
 
 static bool
@@ -340,6 +371,23 @@ macro_to_expand (cpp_reader *pfile, const cpp_token *tok)
                                    : node;
   /* Look for the parenthesis first, and deeper only then: peeking far
      while libcpp reads `#pragma omp scan inclusive (x)' upsets it.  */
+  if (names_omp_directive (tok))
+    {
+      /* libcpp peeked one token past `scan' before asking us.  At the end
+         of a bare `#pragma omp scan', that read the line's end as the
+         directive's end of file, which the parser would take for the end
+         of the whole input.  Make it padding: the parser skips it and
+         reads the pragma's end of line, and goes on as without the
+         plugin.  (That end of line then carries a stale location, so
+         GCC's error about the missing clause lands a line early.)  */
+      cpp_token *next = const_cast<cpp_token *> (cpp_peek_token (pfile, 0));
+      if (next->type == CPP_EOF)
+        {
+          next->type = CPP_PADDING;
+          next->val.source = NULL;
+        }
+      return NULL;
+    }
   int index = 0;
   if (peek (pfile, &index)->type != CPP_OPEN_PAREN
       || !on_pragma_line (pfile, 0))

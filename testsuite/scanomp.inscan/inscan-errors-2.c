@@ -1,0 +1,25 @@
+/* A bare `#pragma omp scan' (no inclusive or exclusive clause) gets GCC's
+   error, and the rest of the file is still parsed: the errors after it
+   are reported too.  With the plugin, GCC's error lands on the line
+   before the pragma (the pragma's end of line carries the location of
+   the last token before it; see names_omp_directive in clause.cc).  */
+/* { dg-do compile } */
+
+void
+f (int *y, const int *x, int n)
+{
+  int s = 0;
+#pragma omp parallel for reduction(inscan, +: s) /* { dg-error "'s' specified in 'inscan' 'reduction' clause but not in 'scan' directive clause" } */
+  for (int i = 0; i < n; i++)
+    {
+      s += x[i]; /* { dg-error "expected 'inclusive' or 'exclusive' clause before end of line" } */
+#pragma omp scan
+      y[i] = s;
+    }
+}
+
+int
+g (void)
+{
+  return undeclared_after_the_scan; /* { dg-error "'undeclared_after_the_scan' undeclared" } */
+}
