@@ -125,6 +125,21 @@ scanomp_cl_builtin (tree fn)
     CASE_FLT_FN (BUILT_IN_FMAX): return "fmax";
     CASE_FLT_FN (BUILT_IN_FLOOR): return "floor";
     CASE_FLT_FN (BUILT_IN_CEIL): return "ceil";
+    CASE_FLT_FN (BUILT_IN_ROUND): return "round";
+    CASE_FLT_FN (BUILT_IN_TRUNC): return "trunc";
+    CASE_FLT_FN (BUILT_IN_RINT): return "rint";
+    CASE_FLT_FN (BUILT_IN_NEARBYINT): return "rint";
+    CASE_FLT_FN (BUILT_IN_FMOD): return "fmod";
+    /* GCC folds (long) floor (x) and the like into these; the call's
+       result converts to its integer type on assignment, as in C.  */
+    CASE_FLT_FN (BUILT_IN_IFLOOR): CASE_FLT_FN (BUILT_IN_LFLOOR):
+    CASE_FLT_FN (BUILT_IN_LLFLOOR): return "floor";
+    CASE_FLT_FN (BUILT_IN_ICEIL): CASE_FLT_FN (BUILT_IN_LCEIL):
+    CASE_FLT_FN (BUILT_IN_LLCEIL): return "ceil";
+    CASE_FLT_FN (BUILT_IN_IROUND): CASE_FLT_FN (BUILT_IN_LROUND):
+    CASE_FLT_FN (BUILT_IN_LLROUND): return "round";
+    CASE_FLT_FN (BUILT_IN_IRINT): CASE_FLT_FN (BUILT_IN_LRINT):
+    CASE_FLT_FN (BUILT_IN_LLRINT): return "rint";
     default: return NULL;
     }
 }
