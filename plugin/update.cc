@@ -285,6 +285,24 @@ flatten (tree e, enum tree_code code, bool neg, vec<tree> *terms,
   negated->safe_push (neg);
 }
 
+/* Whether V, the value stored to y[i], is y[i-1] op E with an E equal to
+   the identity, which GCC folds away: y[i-1] * 1, y[i-1] ^ 0 and
+   y[i-1] - 0.0 are y[i-1]; 1 && y[i-1] and 0 || y[i-1] are
+   y[i-1] != 0.  Run from the identity, the body then yields the
+   identity, as it should.  */
+static bool
+folded_identity (reader *r, tree v)
+{
+  const scan_access &prev = r->l->accesses[r->l->recur];
+  v = scan_strip (v);
+  if (r->l->op != SCAN_OP_LAND && r->l->op != SCAN_OP_LOR)
+    return scan_is_load_of (v, prev, r);
+  return TREE_CODE (v) == NE_EXPR
+         && scan_is_load_of (scan_strip (TREE_OPERAND (v, 0)), prev, r)
+         && (integer_zerop (TREE_OPERAND (v, 1))
+             || real_zerop (TREE_OPERAND (v, 1)));
+}
+
 /* Check that V, the value stored to y[i], is y[i-1] op E with E free of
    y[i-1], or E op y[i-1] for a commutative op; and that nothing else
    reads y[i-1].  */
@@ -320,6 +338,8 @@ scan_check_update (reader *r, tree v)
               return false;
             }
     }
+  if (folded_identity (r, v))
+    return true;
   if (l->op == SCAN_OP_LAND || l->op == SCAN_OP_LOR)
     return check_logical (r);
   if ((l->op == SCAN_OP_MIN || l->op == SCAN_OP_MAX) && check_select (r))
