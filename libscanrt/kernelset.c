@@ -117,14 +117,12 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
     items = elem <= 4 ? 16 : elem <= 8 ? 8 : 4;
   l->items = pick (params->items, "SCANOMP_ITEMS", items);
   /* Local memory: the block and the tree (GPU), the padded tile, the tree
-     and the look-back window (LOOKBACK), or two elements per work-item
-     (THESIS).  */
-  size_t tile = l->wg * l->items, window = l->wg < 32 ? l->wg : 32;
+     and the prefix (LOOKBACK), or two elements per work-item (THESIS).  */
+  size_t tile = l->wg * l->items;
   size_t local = l->variant == SCANRT_VARIANT_GPU
                    ? (tile + l->wg) * elem
                  : l->variant == SCANRT_VARIANT_LOOKBACK
-                   ? (tile + tile / 32 + l->wg + window + 1) * elem
-                       + (window + 2) * sizeof (cl_uint)
+                   ? (tile + tile / 32 + l->wg + 1) * elem + sizeof (cl_uint)
                    : 2 * l->wg * elem;
   if (l->wg == 0 || (l->wg & (l->wg - 1)) || l->wg > dev->max_wg
       || l->items == 0 || l->items > 4096 || local > dev->local_mem)

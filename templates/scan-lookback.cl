@@ -11,13 +11,13 @@
 
      1. as soon as its own total (aggregate) is known, the tile publishes
         it;
-     2. the first SCANOMP_LOOKBACK work-items then read the status of as
-        many preceding tiles at once, each waiting until its tile has
-        published at least an aggregate.  The nearest tile that has
-        published an inclusive prefix ends the look-back; the aggregates
-        after it are combined onto it, in order.  If the window holds no
-        inclusive prefix, its aggregates are combined and the window moves
-        back;
+     2. its first work-item then reads the status of SCANOMP_LOOKBACK
+        preceding tiles at once and walks them from the nearest, waiting
+        for each until it has published at least an aggregate.  The
+        nearest tile that has published an inclusive prefix ends the
+        look-back; the aggregates after it are combined onto it, in order.
+        If the window holds no inclusive prefix, its aggregates are
+        combined and the window moves back;
      3. the tile publishes its inclusive prefix and stores its results.
 
    Tiles are numbered by an atomic ticket taken when the work-group starts,
@@ -38,8 +38,8 @@
      SCANOMP_WG        the work-group size, a power of two.  Launch with
                        this local size.
      SCANOMP_ITEMS     elements per work-item.
-     SCANOMP_LOOKBACK  tiles read at once during the look-back, 1 to
-                       SCANOMP_WG.  Default: 32, or SCANOMP_WG if smaller.
+     SCANOMP_LOOKBACK  tiles read at once during the look-back, 1 to 64.
+                       Default 16.
 
    Kernel scanomp_lookback_scan (n_, first_, seed_, flags_, state_,
                                  ticket_base_, epoch_, total_,
@@ -67,14 +67,10 @@
 #error "scanomp: define SCANOMP_ITEMS, the elements per work-item"
 #endif
 #ifndef SCANOMP_LOOKBACK
-#if SCANOMP_WG < 32
-#define SCANOMP_LOOKBACK SCANOMP_WG
-#else
-#define SCANOMP_LOOKBACK 32
+#define SCANOMP_LOOKBACK 16
 #endif
-#endif
-#if SCANOMP_LOOKBACK < 1 || SCANOMP_LOOKBACK > SCANOMP_WG
-#error "scanomp: SCANOMP_LOOKBACK must be 1 to SCANOMP_WG"
+#if SCANOMP_LOOKBACK < 1 || SCANOMP_LOOKBACK > 64
+#error "scanomp: SCANOMP_LOOKBACK must be 1 to 64"
 #endif
 
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
@@ -111,82 +107,64 @@ static bool
 take (__global ulong *s, uint epoch, scanomp_t *v)
 {
   scanomp_words u;
+  bool ready = true;
   for (uint k = 0; k < WORDS; k++)
     {
       ulong w = atom_add ((volatile __global ulong *) &s[k], 0);
-      if ((uint) (w >> 32) != epoch)
-        return false;
+      ready &= (uint) (w >> 32) == epoch;
       u.w[k] = (uint) w;
     }
-  *v = u.v;
-  return true;
+  if (ready)
+    *v = u.v;
+  return ready;
 }
 
-/* Status of a tile in the look-back window.  */
+/* What tile K has published: its inclusive prefix (HAS_PREFIX), else its
+   aggregate (HAS_AGGREGATE), else nothing yet (0); the value goes to *V.
+   Both are read, so that the reads of several tiles are in flight
+   together.  */
 #define HAS_AGGREGATE 1u
 #define HAS_PREFIX 2u
 
-/* The exclusive prefix of tile T (> 0): the look-back.  Every work-item of
-   the group calls it; it returns the same value in all.  */
-static scanomp_t
-look_back (__global ulong *status, uint t, uint epoch,
-           __local scanomp_t *window, __local uint *flag,
-           __local scanomp_t *result, __local uint *done)
+static uint
+status_of (__global ulong *status, long k, uint epoch, scanomp_t *v)
 {
-  uint l = get_local_id (0);
+  __global ulong *s = status + 2 * WORDS * (ulong) k;
+  scanomp_t a, p;
+  bool has_a = take (s, epoch, &a), has_p = take (s + WORDS, epoch, &p);
+  *v = has_p ? p : a;
+  return has_p ? HAS_PREFIX : has_a ? HAS_AGGREGATE : 0;
+}
+
+/* The exclusive prefix of tile T (> 0): the look-back, by one work-item.
+   It reads the status of SCANOMP_LOOKBACK tiles before T at once, then
+   walks them from the nearest, waiting for each until it has published,
+   combining their aggregates in front of what it has, until a tile's
+   inclusive prefix ends the walk.  A window without one moves back.  No
+   barrier waits inside the walk, so only the first work-item takes part.  */
+static scanomp_t
+look_back (__global ulong *status, uint t, uint epoch)
+{
   scanomp_t run = SCANOMP_IDENTITY;  /* tiles [end, t), combined */
-  long end = t;
-  for (;;)
+  for (long end = t;; end -= SCANOMP_LOOKBACK)
     {
-      if (l < SCANOMP_LOOKBACK)
+      scanomp_t v[SCANOMP_LOOKBACK];
+      uint f[SCANOMP_LOOKBACK];
+      for (uint j = 0; j < SCANOMP_LOOKBACK; j++)
+        f[j] = end - 1 - (long) j >= 0
+                 ? status_of (status, end - 1 - (long) j, epoch, &v[j]) : 0;
+      for (uint j = 0; j < SCANOMP_LOOKBACK; j++)
         {
-          long k = end - 1 - (long) l;
-          scanomp_t v = SCANOMP_IDENTITY;
-          uint f = HAS_PREFIX;   /* before tile 0: nothing */
-          if (k >= 0)
-            {
-              __global ulong *s = status + 2 * WORDS * (ulong) k;
-              for (;;)
-                {
-                  if (take (s + WORDS, epoch, &v))
-                    {
-                      f = HAS_PREFIX;
-                      break;
-                    }
-                  if (take (s, epoch, &v))
-                    {
-                      f = HAS_AGGREGATE;
-                      break;
-                    }
-                }
-            }
-          window[l] = v;
-          flag[l] = f;
+          long k = end - 1 - (long) j;
+          /* Tile 0 publishes its inclusive prefix: the walk ends there at
+             the latest.  */
+          while (!f[j])
+            f[j] = status_of (status, k, epoch, &v[j]);
+          run = SCANOMP_COMBINE (v[j], run);
+          if (f[j] == HAS_PREFIX)
+            return run;
         }
-      barrier (CLK_LOCAL_MEM_FENCE);
-      if (l == 0)
-        {
-          /* Lane j holds tile end - 1 - j: combine from the nearest
-             prefix, or from the far end of a window without one, towards
-             the tile.  */
-          uint j = 0;
-          while (j < SCANOMP_LOOKBACK && flag[j] != HAS_PREFIX)
-            j++;
-          *done = j < SCANOMP_LOOKBACK;
-          if (!*done)
-            j = SCANOMP_LOOKBACK - 1;
-          scanomp_t acc = window[j];
-          while (j-- > 0)
-            acc = SCANOMP_COMBINE (acc, window[j]);
-          run = SCANOMP_COMBINE (acc, run);
-          *result = run;
-        }
-      end -= SCANOMP_LOOKBACK;
-      barrier (CLK_LOCAL_MEM_FENCE);
-      if (*done)
-        break;
     }
-  return *result;
 }
 
 __kernel __attribute__ ((reqd_work_group_size (SCANOMP_WG, 1, 1))) void
@@ -197,10 +175,8 @@ scanomp_lookback_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
 {
   __local scanomp_t buf_[PAD (TILE)];
   __local scanomp_t tmp_[SCANOMP_WG];
-  __local scanomp_t window_[SCANOMP_LOOKBACK];
-  __local uint flag_[SCANOMP_LOOKBACK];
-  __local scanomp_t looked_;
-  __local uint tile_, done_;
+  __local scanomp_t prefix_;
+  __local uint tile_;
   uint l_ = get_local_id (0);
   __global ulong *status_ = state_ + 1;
 
@@ -233,26 +209,21 @@ scanomp_lookback_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
   scanomp_t run_ = group_scan (v_[ITEMS - 1], tmp_, &aggregate_);
 
   /* The tile's prefix: the seed for tile 0, else the look-back's.  */
-  __global ulong *mine_ = status_ + 2 * WORDS * (ulong) t_;
-  scanomp_t prefix_;
-  if (t_ == 0)
+  if (l_ == 0)
     {
-      if (l_ == 0)
-        publish (mine_ + WORDS, SCANOMP_COMBINE (seed_, aggregate_), epoch_);
-      prefix_ = seed_;
+      __global ulong *mine_ = status_ + 2 * WORDS * (ulong) t_;
+      scanomp_t prefix = seed_;
+      if (t_ > 0)
+        {
+          publish (mine_, aggregate_, epoch_);
+          prefix = look_back (status_, t_, epoch_);
+        }
+      publish (mine_ + WORDS, SCANOMP_COMBINE (prefix, aggregate_), epoch_);
+      if (base_ + TILE >= n_)
+        total_[0] = SCANOMP_COMBINE (prefix, aggregate_);
+      prefix_ = prefix;
     }
-  else
-    {
-      if (l_ == 0)
-        publish (mine_, aggregate_, epoch_);
-      prefix_ = look_back (status_, t_, epoch_, window_, flag_, &looked_,
-                           &done_);
-      if (l_ == 0)
-        publish (mine_ + WORDS, SCANOMP_COMBINE (prefix_, aggregate_),
-                 epoch_);
-    }
-  if (base_ + TILE >= n_ && l_ == 0)
-    total_[0] = SCANOMP_COMBINE (prefix_, aggregate_);
+  barrier (CLK_LOCAL_MEM_FENCE);
 
   /* Results through local memory again, for coalesced stores.  */
   run_ = SCANOMP_COMBINE (prefix_, run_);

@@ -80,7 +80,7 @@ main (void)
   snprintf (opts, sizeof opts, "%s -DSCANOMP_WG=64 -DSCANOMP_ITEMS=4", base);
   build ("scan-lookback.cl", opts, NULL);
   snprintf (opts, sizeof opts,
-            "%s -DSCANOMP_WG=16 -DSCANOMP_ITEMS=3 -DSCANOMP_LOOKBACK=16",
+            "%s -DSCANOMP_WG=16 -DSCANOMP_ITEMS=3 -DSCANOMP_LOOKBACK=64",
             base);
   build ("scan-lookback.cl", opts, NULL);
   build ("scan-cpu.cl",
@@ -101,8 +101,8 @@ main (void)
          "define SCANOMP_ITEMS");
   build ("scan-lookback.cl",
          "-DSCANOMP_T=int -DSCANOMP_OP=1 -DSCANOMP_WG=8 -DSCANOMP_ITEMS=2 "
-         "-DSCANOMP_LOOKBACK=9",
-         "SCANOMP_LOOKBACK must be 1 to SCANOMP_WG");
+         "-DSCANOMP_LOOKBACK=65",
+         "SCANOMP_LOOKBACK must be 1 to 64");
   build ("scan-cpu.cl", "-DSCANOMP_OP=1 -DSCANOMP_CPU_UNROLL=1",
          "define SCANOMP_T");
   build ("scan-cpu.cl", "-DSCANOMP_T=int -DSCANOMP_CPU_UNROLL=1",
