@@ -212,16 +212,16 @@ scanomp_lookback_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
   if (l_ == 0)
     {
       __global ulong *mine_ = status_ + 2 * WORDS * (ulong) t_;
-      scanomp_t prefix = seed_;
+      scanomp_t before_ = seed_;
       if (t_ > 0)
         {
           publish (mine_, aggregate_, epoch_);
-          prefix = look_back (status_, t_, epoch_);
+          before_ = look_back (status_, t_, epoch_);
         }
-      publish (mine_ + WORDS, SCANOMP_COMBINE (prefix, aggregate_), epoch_);
+      publish (mine_ + WORDS, SCANOMP_COMBINE (before_, aggregate_), epoch_);
       if (base_ + TILE >= n_)
-        total_[0] = SCANOMP_COMBINE (prefix, aggregate_);
-      prefix_ = prefix;
+        total_[0] = SCANOMP_COMBINE (before_, aggregate_);
+      prefix_ = before_;
     }
   barrier (CLK_LOCAL_MEM_FENCE);
 
