@@ -152,74 +152,79 @@ is_probe (tree c, scan_clause *sc)
   return false;
 }
 
-/* Check the data-sharing clauses: what a scan leaves behind is the array,
-   not private copies.  */
-static bool
-check_clauses (tree clauses, scan_clause *sc, tree iv)
+/* The first clause of CLAUSES, or of the constructs in SEQ down to the
+   loop, for which WANTED (clause, its loop's index, DATA) holds, or
+   NULL_TREE.  GCC puts the data-sharing clauses of a combined `parallel
+   for' on the parallel, not the loop; those of a loop nest (for simd,
+   distribute parallel for) go with each loop's own index.  */
+static tree
+find_clause (tree clauses, gimple_seq seq, tree iv,
+             bool (*wanted) (tree, tree, void *), void *data)
 {
-  location_t loc = sc->loc;
   for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN (c))
-    switch (OMP_CLAUSE_CODE (c))
-      {
-      case OMP_CLAUSE_LASTPRIVATE:
-      case OMP_CLAUSE_LINEAR:
-        if (OMP_CLAUSE_DECL (c) == iv)
-          break;
-        /* Fall through.  */
-      case OMP_CLAUSE_REDUCTION:
-        if (is_probe (c, sc))
-          break;
-        /* Fall through.  */
-      case OMP_CLAUSE_ORDERED:
-        error_at (OMP_CLAUSE_LOCATION (c) != UNKNOWN_LOCATION
-                    ? OMP_CLAUSE_LOCATION (c) : loc,
-                  "the %qs clause cannot be combined with %<scan%>; compute "
-                  "that value after the loop", omp_clause_code_name
-                  [OMP_CLAUSE_CODE (c)]);
-        return false;
-      default:
-        break;
-      }
-  return true;
-}
-
-/* check_clauses on every construct in SEQ, down to the loop.  GCC puts
-   the data-sharing clauses of a combined `parallel for' on the parallel,
-   not the loop; those of a loop nest (for simd, distribute parallel for)
-   are checked against each loop's own index.  */
-static bool
-check_nest_clauses (gimple_seq seq, scan_clause *sc, tree iv)
-{
+    if (wanted (c, iv, data))
+      return c;
   for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
     {
       gimple *s = gsi_stmt (g);
-      tree clauses;
-      tree own_iv = iv;
+      tree found = NULL_TREE;
       switch (gimple_code (s))
         {
         case GIMPLE_BIND:
-          if (!check_nest_clauses (gimple_bind_body (as_a<gbind *> (s)), sc,
-                                   iv))
-            return false;
-          continue;
+          found = find_clause (NULL_TREE,
+                               gimple_bind_body (as_a<gbind *> (s)), iv,
+                               wanted, data);
+          break;
         case GIMPLE_OMP_PARALLEL:
-          clauses = gimple_omp_parallel_clauses (s);
+          found = find_clause (gimple_omp_parallel_clauses (s),
+                               gimple_omp_body (s), iv, wanted, data);
           break;
         case GIMPLE_OMP_TEAMS:
-          clauses = gimple_omp_teams_clauses (s);
+          found = find_clause (gimple_omp_teams_clauses (s),
+                               gimple_omp_body (s), iv, wanted, data);
           break;
         case GIMPLE_OMP_FOR:
-          clauses = gimple_omp_for_clauses (s);
-          own_iv = gimple_omp_for_index (s, 0);
+          found = find_clause (gimple_omp_for_clauses (s),
+                               gimple_omp_body (s),
+                               gimple_omp_for_index (s, 0), wanted, data);
           break;
         default:
-          continue;
+          break;
         }
-      if (!check_clauses (clauses, sc, own_iv)
-          || !check_nest_clauses (gimple_omp_body (s), sc, iv))
-        return false;
+      if (found)
+        return found;
     }
-  return true;
+  return NULL_TREE;
+}
+
+tree
+scan_find_clause (gimple *construct, tree iv,
+                  bool (*wanted) (tree, tree, void *), void *data)
+{
+  tree clauses = gimple_code (construct) == GIMPLE_OMP_PARALLEL
+                   ? gimple_omp_parallel_clauses (construct) : NULL_TREE;
+  return find_clause (clauses, gimple_omp_body (construct), iv, wanted,
+                      data);
+}
+
+/* scan_find_clause's test for the clauses the scan clause refuses (DATA
+   is the scan clause): what a scan leaves behind is the array, not
+   private copies or reductions.  */
+static bool
+refused_beside_scan (tree c, tree iv, void *data)
+{
+  switch (OMP_CLAUSE_CODE (c))
+    {
+    case OMP_CLAUSE_LASTPRIVATE:
+    case OMP_CLAUSE_LINEAR:
+      return OMP_CLAUSE_DECL (c) != iv;
+    case OMP_CLAUSE_REDUCTION:
+      return !is_probe (c, (scan_clause *) data);
+    case OMP_CLAUSE_ORDERED:
+      return true;
+    default:
+      return false;
+    }
 }
 
 /* Record the array sections that the target's map clauses C name, as
@@ -475,12 +480,18 @@ scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
   l->var_name = l->clause->vars[item];
   l->op = l->clause->op;
   scan_read_target (l, construct);
-  if (!scan_read_header (l, loc)
-      || (gimple_code (construct) == GIMPLE_OMP_PARALLEL
-          && !check_clauses (gimple_omp_parallel_clauses (construct),
-                             l->clause, l->iv))
-      || !check_nest_clauses (gimple_omp_body (construct), l->clause, l->iv))
+  if (!scan_read_header (l, loc))
     return false;
+  if (tree c = scan_find_clause (construct, l->iv, refused_beside_scan,
+                                 l->clause))
+    {
+      error_at (OMP_CLAUSE_LOCATION (c) != UNKNOWN_LOCATION
+                  ? OMP_CLAUSE_LOCATION (c) : loc,
+                "the %qs clause cannot be combined with %<scan%>; compute "
+                "that value after the loop",
+                omp_clause_code_name[OMP_CLAUSE_CODE (c)]);
+      return false;
+    }
 
   reader r;
   scan_reader_init (&r, l, loc, gimple_omp_body (l->loop));

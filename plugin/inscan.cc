@@ -103,6 +103,24 @@ find_inner (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+/* scan_find_clause's test for the clauses that keep an inscan loop with
+   GCC: a variable private to the iteration, or one given a value from
+   before the loop or kept after it, which the kernels do not carry.  */
+static bool
+privatizes (tree c, tree iv, void *)
+{
+  switch (OMP_CLAUSE_CODE (c))
+    {
+    case OMP_CLAUSE_PRIVATE:
+    case OMP_CLAUSE_FIRSTPRIVATE:
+    case OMP_CLAUSE_LASTPRIVATE:
+    case OMP_CLAUSE_LINEAR:
+      return OMP_CLAUSE_DECL (c) != iv;
+    default:
+      return false;
+    }
+}
+
 /* Read the inscan loop of CONSTRUCT into ITEMS (one per scan variable, up
    to MAX), setting *N.  Returns false, with a note under -verbose, for a
    loop to leave to GCC.  */
@@ -125,6 +143,14 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
   scan_read_target (l, construct);
   if (!scan_read_header (l, loc))
     return false;
+  if (tree c = scan_find_clause (construct, l->iv, privatizes, NULL))
+    {
+      scan_complain (l, loc, "this inscan loop runs on host threads: its "
+                     "%qs clause names %qD, which the kernels do not carry",
+                     omp_clause_code_name[OMP_CLAUSE_CODE (c)],
+                     OMP_CLAUSE_DECL (c));
+      return false;
+    }
 
   /* The scan variables.  */
   *n = 0;

@@ -44,6 +44,11 @@ bool scan_is_load_of (tree e, const scan_access &a, reader *r);
 
 /* analyze.cc */
 gomp_for *scan_find_loop (gimple_seq seq, bool *other);
+/* The first clause on CONSTRUCT or a construct in it, down to the loop,
+   for which WANTED (clause, the index of its loop, DATA) holds, or
+   NULL_TREE.  */
+tree scan_find_clause (gimple *construct, tree iv,
+                       bool (*wanted) (tree, tree, void *), void *data);
 bool scan_read_header (scan_loop *l, location_t loc);
 void scan_read_target (scan_loop *l, gimple *construct);
 void scan_add_base (scan_loop *l, tree decl);
