@@ -1,5 +1,6 @@
 /* -fplugin-arg-scanomp-verbose: a note for an offloaded inscan loop, and
-   one saying why another is left to GCC.  */
+   one saying why another is left to GCC: a function the device lacks, or
+   a private copy of a variable the kernels would not carry.  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-scanomp-verbose" } */
 
@@ -31,4 +32,25 @@ g (int *y, const int *x, int n)
 #pragma omp scan inclusive(p)
       y[i] = p.a;
     }
+}
+
+int
+h (int *y, const int *x, int n, int c)
+{
+  int s = 0, last = 0;
+#pragma omp parallel for reduction(inscan, +: s) firstprivate(c) /* { dg-message "this inscan loop runs on host threads: its 'firstprivate' clause names 'c', which the kernels do not carry" } */
+  for (int i = 0; i < n; i++)
+    {
+      s += x[i] * c;
+#pragma omp scan inclusive(s)
+      y[i] = s;
+    }
+#pragma omp parallel for reduction(inscan, +: s) lastprivate(last) /* { dg-message "its 'lastprivate' clause names 'last'" } */
+  for (int i = 0; i < n; i++)
+    {
+      s += x[i];
+#pragma omp scan exclusive(s)
+      y[i] = last = s;
+    }
+  return last;
 }
