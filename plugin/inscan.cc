@@ -121,6 +121,33 @@ privatizes (tree c, tree iv, void *)
     }
 }
 
+/* Read into PRE the pre-bodies of the loops in SEQ, outermost first: a
+   combined `for simd' computes the bounds of both its loops in the outer
+   one's.  */
+static void
+read_pre_bodies (reader *pre, gimple_seq seq)
+{
+  for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
+    {
+      gimple *s = gsi_stmt (g);
+      switch (gimple_code (s))
+        {
+        case GIMPLE_BIND:
+          read_pre_bodies (pre, gimple_bind_body (as_a<gbind *> (s)));
+          break;
+        case GIMPLE_OMP_FOR:
+          scan_read_seq (pre, gimple_omp_for_pre_body (s));
+          /* Fall through.  */
+        case GIMPLE_OMP_PARALLEL:
+        case GIMPLE_OMP_TEAMS:
+          read_pre_bodies (pre, gimple_omp_body (s));
+          break;
+        default:
+          break;
+        }
+    }
+}
+
 /* Read the inscan loop of CONSTRUCT into ITEMS (one per scan variable, up
    to MAX), setting *N.  Returns false, with a note under -verbose, for a
    loop to leave to GCC.  */
@@ -215,11 +242,11 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
   l->input = gimple_omp_body (l->exclusive ? second : first);
   l->output = gimple_omp_body (l->exclusive ? first : second);
 
-  /* Bounds computed in the loop's pre-body, in terms of the function's
+  /* Bounds computed in the loops' pre-bodies, in terms of the function's
      own variables.  */
   reader pre;
   scan_reader_init (&pre, l, loc, gimple_omp_for_pre_body (l->loop));
-  scan_read_seq (&pre, gimple_omp_for_pre_body (l->loop));
+  read_pre_bodies (&pre, gimple_omp_body (construct));
   l->lb = scan_substitute (&pre, l->lb);
   l->ub = scan_substitute (&pre, l->ub);
 
