@@ -90,10 +90,38 @@ scan_substitute (reader *r, tree e)
   return e;
 }
 
-/* Split the affine byte offset E into COEF * iv + *REST.  */
+/* Whether *REST, the constant C of an index i + C computed in FROM, an
+   unsigned type narrower than the index's, can be read as the signed
+   number it stands for: whether i + C stays within FROM in every
+   iteration of L, so that widening it is exact.  That needs an ascending
+   loop from a constant start (i + C >= 0 from there on), and a C of at
+   most 1, or 0 for a <= condition (i + C cannot pass FROM's largest
+   value, which bounds i).  If so, *REST becomes that number.  */
 static bool
-affine (tree e, tree iv, HOST_WIDE_INT *coef, tree *rest)
+exact_widening (const scan_loop *l, tree from, tree *rest)
 {
+  unsigned prec = TYPE_PRECISION (from);
+  if (prec > 32 || l->step != 1 || TREE_CODE (l->lb) != INTEGER_CST
+      || !tree_fits_uhwi_p (*rest) || !tree_fits_shwi_p (l->lb))
+    return false;
+  HOST_WIDE_INT c = tree_to_uhwi (*rest) & ((HOST_WIDE_INT_1U << prec) - 1);
+  if (c >= HOST_WIDE_INT_1 << (prec - 1))
+    c -= HOST_WIDE_INT_1 << prec;
+  if (tree_to_shwi (l->lb) + c < 0 || c > (l->cond == LT_EXPR ? 1 : 0))
+    return false;
+  *rest = fold_convert (sizetype, ssize_int (c));
+  return true;
+}
+
+/* Set when affine refused a widening that might not be exact.  */
+static bool widening_refused;
+
+/* Split the affine byte offset E into COEF * i + *REST, i being L's
+   index.  */
+static bool
+affine (tree e, const scan_loop *l, HOST_WIDE_INT *coef, tree *rest)
+{
+  tree iv = l->iv;
   tree a_rest, b_rest;
   HOST_WIDE_INT a_coef, b_coef;
   if (!scanomp_contains (e, iv))
@@ -112,20 +140,25 @@ affine (tree e, tree iv, HOST_WIDE_INT *coef, tree *rest)
     CASE_CONVERT:
       {
         /* Widening an unsigned value is not transparent: (size_t) (i - 1u)
-           is i - 1 + 2^32 at i = 0.  Only the bare index may widen.  */
+           is i - 1 + 2^32 at i = 0.  The bare index may widen, and i + C
+           where the loop's range keeps it from wrapping.  */
         tree inner = TREE_OPERAND (e, 0), from = TREE_TYPE (inner);
         if (!INTEGRAL_TYPE_P (TREE_TYPE (e)) || !INTEGRAL_TYPE_P (from)
-            || !affine (inner, iv, coef, rest))
+            || !affine (inner, l, coef, rest))
           return false;
-        return !(TYPE_UNSIGNED (from)
-                 && TYPE_PRECISION (from) < TYPE_PRECISION (TREE_TYPE (e))
-                 && !integer_zerop (*rest));
+        if (!(TYPE_UNSIGNED (from)
+              && TYPE_PRECISION (from) < TYPE_PRECISION (TREE_TYPE (e))
+              && !integer_zerop (*rest))
+            || (*coef == 1 && exact_widening (l, from, rest)))
+          return true;
+        widening_refused = true;
+        return false;
       }
     case PLUS_EXPR:
     case POINTER_PLUS_EXPR:
     case MINUS_EXPR:
-      if (!affine (TREE_OPERAND (e, 0), iv, &a_coef, &a_rest)
-          || !affine (TREE_OPERAND (e, 1), iv, &b_coef, &b_rest))
+      if (!affine (TREE_OPERAND (e, 0), l, &a_coef, &a_rest)
+          || !affine (TREE_OPERAND (e, 1), l, &b_coef, &b_rest))
         return false;
       if (TREE_CODE (e) == MINUS_EXPR)
         {
@@ -144,14 +177,14 @@ affine (tree e, tree iv, HOST_WIDE_INT *coef, tree *rest)
         if (TREE_CODE (a) == INTEGER_CST)
           std::swap (a, b);
         if (TREE_CODE (b) != INTEGER_CST || !tree_fits_shwi_p (b)
-            || !affine (a, iv, &a_coef, &a_rest))
+            || !affine (a, l, &a_coef, &a_rest))
           return false;
         *coef = a_coef * tree_to_shwi (b);
         *rest = size_binop (MULT_EXPR, a_rest, fold_convert (sizetype, b));
         return true;
       }
     case NEGATE_EXPR:
-      if (!affine (TREE_OPERAND (e, 0), iv, &a_coef, &a_rest))
+      if (!affine (TREE_OPERAND (e, 0), l, &a_coef, &a_rest))
         return false;
       *coef = -a_coef;
       *rest = size_binop (MINUS_EXPR, size_zero_node, a_rest);
@@ -266,8 +299,19 @@ scan_record_access (reader *r, tree ref, gimple *stmt, bool store)
       r->ok = false;
       return;
     }
-  if (!affine (off, r->l->iv, &a.coef, &a.rest)
-      || walk_tree (&a.rest, find_assigned, r, NULL))
+  widening_refused = false;
+  bool is_affine = affine (off, r->l, &a.coef, &a.rest);
+  if (!is_affine && widening_refused)
+    {
+      scan_complain (r->l, gimple_location (stmt), "an array index in the "
+                     "%<scan%> loop may wrap around in %qT, the type of the "
+                     "loop index %qD; use a signed or 64-bit loop index",
+                     TREE_TYPE (r->l->iv), r->l->iv);
+      scan_for_this_clause (r);
+      r->ok = false;
+      return;
+    }
+  if (!is_affine || walk_tree (&a.rest, find_assigned, r, NULL))
     {
       scan_complain (r->l, gimple_location (stmt), "an array index in the %<scan%> "
                 "loop is not an affine function of the loop index %qD; "

@@ -1,6 +1,7 @@
 /* Indices the extents cannot be known for: one built in an inner loop,
-   and an unsigned 32-bit i - 1 (which wraps at i = 0), are rejected
-   rather than risked.  _Bool elements have no OpenCL buffer layout.  */
+   and an unsigned 32-bit i - 1 from a start that may be 0 (it wraps at
+   i = 0) or i + 2 (which wraps at the type's top), are rejected rather
+   than risked.  _Bool elements have no OpenCL buffer layout.  */
 /* { dg-do compile } */
 
 void
@@ -17,11 +18,19 @@ f (int *y, const int *x, int n)
 }
 
 void
-g (int *y, const int *x, unsigned n)
+g (int *y, const int *x, unsigned n, unsigned lb)
+{
+#pragma omp parallel for scan(+: y)
+  for (unsigned i = lb; i < n; i++)
+    y[i] = y[i-1] + x[i]; /* { dg-error "an array index in the 'scan' loop may wrap around in 'unsigned int', the type of the loop index 'i'; use a signed or 64-bit loop index" } */
+}
+
+void
+g2 (int *y, const int *x, unsigned n)
 {
 #pragma omp parallel for scan(+: y)
   for (unsigned i = 1; i < n; i++)
-    y[i] = y[i-1] + x[i]; /* { dg-error "an array index in the 'scan' loop is not an affine function of the loop index" } */
+    y[i] = y[i-1] + x[i+2]; /* { dg-error "may wrap around in 'unsigned int'" } */
 }
 
 void
