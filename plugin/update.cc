@@ -159,25 +159,35 @@ assigned_value (reader *r, gimple *s)
 
 /* Check the shape GCC gives y[i] = V < y[i-1] ? V : y[i-1] and its
    variants (min and max written with ?:): the stored value is a flag set
-   in two branches, to y[i-1] in one and to V in the other, chosen by one
-   comparison of V with y[i-1].  Run from the identity, the body then
-   yields V.  */
+   in two branches, to y[i-1] in one and to V in the other, chosen by the
+   one comparison that reads y[i-1], of V with y[i-1].  Run from the
+   identity, the body then yields V.  */
 static bool
 check_select (reader *r)
 {
   scan_loop *l = r->l;
   tree f = stored_flag (r, l->accesses[l->store].stmt);
+  /* The one comparison that reads y[i-1]; other branches (computing V,
+     say) must not.  cond_operands holds each condition's operands, in
+     the order of the conditions.  */
   gcond *test = NULL;
-  int tests = 0;
+  tree a = NULL_TREE, b = NULL_TREE;
+  unsigned k = 0;
   for (gimple *s : r->stmts)
     if (gimple_code (s) == GIMPLE_COND)
       {
-        tests++;
+        tree x = r->cond_operands[2 * k], y = r->cond_operands[2 * k + 1];
+        k++;
+        if (!uses_prev (r, x) && !uses_prev (r, y))
+          continue;
+        if (test)
+          return false;
         test = as_a<gcond *> (s);
+        a = x;
+        b = y;
       }
-  if (!VAR_P (f) || tests != 1)
+  if (!VAR_P (f) || !test)
     return false;
-  tree a = r->cond_operands[0], b = r->cond_operands[1];
   enum tree_code code = gimple_cond_code (test);
   if (code != LT_EXPR && code != LE_EXPR && code != GT_EXPR
       && code != GE_EXPR)
