@@ -1,6 +1,6 @@
 /* A stress test of the single-pass look-back kernel set, whose tiles hand
    their prefixes to each other through device memory: many launches of
-   random sizes, types, operators (built-in and user-defined, one to four
+   random sizes, types, operators (built-in and user-defined, one to six
    published words), modes, seeds and tile shapes, each checked bit for bit
    against a sequential loop.  Inputs are chosen so that every result is
    exact, floating types included (small integers under + and -, +-1
@@ -17,52 +17,7 @@
 /* { dg-require-effective-target opencl_device } */
 
 #include "api-check.h"
-
-typedef struct { unsigned a, b; } affine;
-typedef struct { unsigned m[2][2]; } mat;
-
-static const char affine_source[] =
-  "typedef struct { uint a, b; } affine;\n"
-  "affine compose (affine p, affine q)\n"
-  "{ affine r; r.a = p.a * q.a; r.b = q.a * p.b + q.b; return r; }\n";
-
-static void
-affine_host (void *r_, const void *p_, const void *q_)
-{
-  const affine *p = p_, *q = q_;
-  affine r = { p->a * q->a, q->a * p->b + q->b };
-  *(affine *) r_ = r;
-}
-
-static const char mat_source[] =
-  "typedef struct { uint m[2][2]; } mat;\n"
-  "mat mul (mat x, mat y)\n"
-  "{\n"
-  "  mat r;\n"
-  "  for (int i = 0; i < 2; i++)\n"
-  "    for (int j = 0; j < 2; j++)\n"
-  "      r.m[i][j] = x.m[i][0] * y.m[0][j] + x.m[i][1] * y.m[1][j];\n"
-  "  return r;\n"
-  "}\n";
-
-static void
-mat_host (void *r_, const void *x_, const void *y_)
-{
-  const mat *x = x_, *y = y_;
-  mat r;
-  for (int i = 0; i < 2; i++)
-    for (int j = 0; j < 2; j++)
-      r.m[i][j] = x->m[i][0] * y->m[0][j] + x->m[i][1] * y->m[1][j];
-  *(mat *) r_ = r;
-}
-
-static const affine affine_id = { 1, 0 };
-static const mat mat_id = { { { 1, 0 }, { 0, 1 } } };
-static const scanrt_user_op user_ops[] = {
-  { affine_source, "affine", "compose", sizeof (affine), &affine_id,
-    affine_host },
-  { mat_source, "mat", "mul", sizeof (mat), &mat_id, mat_host },
-};
+#include "api-user-ops.h"
 
 /* The built-in cases: each type with the operators it is stressed with
    (each pair is one program to build per tile shape).  */
@@ -140,8 +95,9 @@ main (void)
   size_t max = env_size ("SCANOMP_STRESS_MAX", (size_t) 1 << 18);
   scanrt_variant variant = variant_of (getenv ("SCANOMP_STRESS_VARIANT"));
   int verbose = env_size ("SCANOMP_STRESS_VERBOSE", 0) != 0;
-  unsigned char *in = malloc (max * 16 + 16), *out = malloc (max * 16 + 16);
-  unsigned char *copy = malloc (max * 16 + 16), *ref = malloc (max * 16 + 16);
+  size_t most = (max + 1) * sizeof (mat);
+  unsigned char *in = malloc (most), *out = malloc (most);
+  unsigned char *copy = malloc (most), *ref = malloc (most);
   CHECK (in && out && copy && ref, "out of memory");
   setvbuf (stdout, NULL, _IOLBF, 0);
   /* Tile shapes: the device's default, and a small one that makes many
@@ -155,7 +111,7 @@ main (void)
       size_t n = random_size (max);
       int exclusive = rnd () & 1, in_place = rnd () % 4 == 0;
       size_t shape = rnd () % 4 == 0;
-      unsigned char seed[16], total[16];
+      unsigned char seed[32], total[32];
       p.variant = variant;
       p.work_group_size = shapes[shape][0];
       p.items = shapes[shape][1];
@@ -208,11 +164,11 @@ main (void)
         {
           const scanrt_user_op *op = &user_ops[pick % 2];
           size_t size = op->elem_size;
-          for (size_t i = 0; i < n * size + size; i++)
-            (i < n * size ? in : seed)[i < n * size ? i : i - n * size]
-              = (unsigned char) rnd ();
+          for (size_t i = 0; i < n; i++)
+            user_randoms[pick % 2] (in + i * size);
+          user_randoms[pick % 2] (seed);
           memcpy (copy, in, n * size);
-          unsigned char acc[16], next[16];
+          unsigned char acc[32], next[32];
           memcpy (acc, seed, size);
           for (size_t i = 0; i < n; i++)
             {
