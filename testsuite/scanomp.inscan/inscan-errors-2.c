@@ -18,8 +18,8 @@ f (int *y, const int *x, int n)
     }
 }
 
-int
+void
 g (void)
 {
-  return undeclared_after_the_scan; /* { dg-error "'undeclared_after_the_scan' undeclared" } */
+  undeclared_after_the_scan++; /* { dg-error "'undeclared_after_the_scan' undeclared" } */
 }
