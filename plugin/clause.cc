@@ -369,8 +369,6 @@ macro_to_expand (cpp_reader *pfile, const cpp_token *tok)
   if (node != scan_node)
     return chained_macro_to_expand ? chained_macro_to_expand (pfile, tok)
                                    : node;
-  /* Look for the parenthesis first, and deeper only then: peeking far
-     while libcpp reads `#pragma omp scan inclusive (x)' upsets it.  */
   if (names_omp_directive (tok))
     {
       /* libcpp peeked one token past `scan' before asking us.  At the end
@@ -388,6 +386,8 @@ macro_to_expand (cpp_reader *pfile, const cpp_token *tok)
         }
       return NULL;
     }
+  /* Look for the parenthesis first, and deeper only then: peeking far
+     while libcpp reads `#pragma omp scan inclusive (x)' upsets it.  */
   int index = 0;
   if (peek (pfile, &index)->type != CPP_OPEN_PAREN
       || !on_pragma_line (pfile, 0))
