@@ -184,6 +184,19 @@ put_hooks (struct setter *s, const struct scanrt_launch *l)
       }
 }
 
+/* The arguments every kernel that stores results starts with: the
+   element count, the hooks' index of position 0, the seed and the
+   flags.  */
+static void
+put_scan_head (struct setter *s, const struct scanrt_launch *l)
+{
+  cl_uint flags = l->flags;
+  put_ulong (s, l->n);
+  put (s, sizeof (cl_long), &l->first);
+  put (s, l->desc->elem_size, l->seed);
+  put (s, sizeof flags, &flags);
+}
+
 /* Start setting the arguments of kernel NAME.  */
 static struct setter
 kernel (const struct scanrt_launch *l, const char *name)
@@ -358,11 +371,7 @@ run_cpu (const struct scanrt_launch *l)
     return status;
 
   struct setter s = kernel (l, "scanomp_cpu_chained");
-  cl_uint flags = l->flags;
-  put_ulong (&s, l->n);
-  put (&s, sizeof (cl_long), &l->first);
-  put (&s, l->desc->elem_size, l->seed);
-  put (&s, sizeof flags, &flags);
+  put_scan_head (&s, l);
   put_ulong (&s, l->chunk);
   put_mem (&s, dev->cpu_carry);
   put_chain (&s, &dev->cpu_chain);
@@ -394,11 +403,7 @@ run_lookback (const struct scanrt_launch *l)
     return status;
 
   struct setter s = kernel (l, "scanomp_lookback_scan");
-  cl_uint flags = l->flags;
-  put_ulong (&s, l->n);
-  put (&s, sizeof (cl_long), &l->first);
-  put (&s, elem, l->seed);
-  put (&s, sizeof flags, &flags);
+  put_scan_head (&s, l);
   put_chain (&s, &dev->lookback_chain);
   put_mem (&s, dev->lookback_total);
   put_hooks (&s, l);
@@ -467,11 +472,7 @@ run_gpu (const struct scanrt_launch *l)
   if (status == SCANRT_OK)
     {
       struct setter s = kernel (l, "scanomp_gpu_scan");
-      cl_uint flags = l->flags;
-      put_ulong (&s, l->n);
-      put (&s, sizeof (cl_long), &l->first);
-      put (&s, elem, l->seed);
-      put (&s, sizeof flags, &flags);
+      put_scan_head (&s, l);
       put_mem (&s, sums);
       put (&s, sizeof has, &has);
       put_mem (&s, total);
@@ -539,11 +540,7 @@ run_thesis (const struct scanrt_launch *l)
   if (status == SCANRT_OK)
     {
       struct setter s = kernel (l, "scanomp_blelloch_scatter");
-      cl_uint flags = l->flags;
-      put_ulong (&s, l->n);
-      put (&s, sizeof (cl_long), &l->first);
-      put (&s, elem, l->seed);
-      put (&s, sizeof flags, &flags);
+      put_scan_head (&s, l);
       put_mem (&s, tmp);
       put_mem (&s, total);
       put_hooks (&s, l);
