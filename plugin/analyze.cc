@@ -44,18 +44,67 @@ scanomp_where (const scan_loop *l)
   return l->clause ? l->clause->loc : gimple_location (l->construct);
 }
 
+/* walk_tree callback: does *TP mention the decl DATA?  */
+static tree
+mentions (tree *tp, int *, void *data)
+{
+  return *tp == (tree) data ? *tp : NULL_TREE;
+}
+
+/* Is T, set by a statement beside construct S, only the value of one of
+   S's clauses, as the gimplifier computes `if (n > 0)' of a combined
+   `parallel for simd' or `target parallel for' into a temporary just
+   before the inner construct?  The kernels ignore such a clause.  */
+static bool
+clause_temporary (tree t, gimple *s)
+{
+  if (!s || !(TREE_CODE (t) == SSA_NAME
+              || (VAR_P (t) && DECL_ARTIFICIAL (t))))
+    return false;
+  tree clauses;
+  switch (gimple_code (s))
+    {
+    case GIMPLE_OMP_FOR:
+      clauses = gimple_omp_for_clauses (s);
+      break;
+    case GIMPLE_OMP_PARALLEL:
+      clauses = gimple_omp_parallel_clauses (s);
+      break;
+    case GIMPLE_OMP_TEAMS:
+      clauses = gimple_omp_teams_clauses (s);
+      break;
+    default:
+      return false;
+    }
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN (c))
+    if ((OMP_CLAUSE_CODE (c) == OMP_CLAUSE_IF
+         || OMP_CLAUSE_CODE (c) == OMP_CLAUSE_NUM_THREADS)
+        && walk_tree (&OMP_CLAUSE_OPERAND (c, 0), mentions, t, NULL))
+      return true;
+  return false;
+}
+
 /* Find the GIMPLE_OMP_FOR under construct S: through a bind or teams or
    distribute levels.  Sets *OTHER if anything else stands beside it.  */
 gomp_for *
 scan_find_loop (gimple_seq seq, bool *other)
 {
   gomp_for *found = NULL;
+  gimple *construct = NULL;
+  auto_vec<tree> temporaries;
   for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
     {
       gimple *s = gsi_stmt (g);
       gomp_for *f = NULL;
+      if (gimple_code (s) == GIMPLE_OMP_PARALLEL
+          || gimple_code (s) == GIMPLE_OMP_TEAMS
+          || gimple_code (s) == GIMPLE_OMP_FOR)
+        construct = s;
       switch (gimple_code (s))
         {
+        case GIMPLE_ASSIGN:
+          temporaries.safe_push (gimple_assign_lhs (s));
+          break;
         case GIMPLE_BIND:
           f = scan_find_loop (gimple_bind_body (as_a<gbind *> (s)), other);
           break;
@@ -90,6 +139,9 @@ scan_find_loop (gimple_seq seq, bool *other)
           found = f;
         }
     }
+  for (tree t : temporaries)
+    if (!clause_temporary (t, construct))
+      *other = true;
   return found;
 }
 

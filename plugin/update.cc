@@ -153,6 +153,10 @@ assigned_value (reader *r, gimple *s)
         replay.value.put (gimple_assign_lhs (t),
                           scan_substitute (&replay,
                                       gimple_assign_rhs_to_tree (t)));
+      else if (is_gimple_call (t) && gimple_call_lhs (t))
+        /* A math built-in's result, set once: as the reader saw it.  */
+        if (tree *c = r->value.get (gimple_call_lhs (t)))
+          replay.value.put (gimple_call_lhs (t), *c);
     }
   return v;
 }
@@ -313,6 +317,25 @@ folded_identity (reader *r, tree v)
              || real_zerop (TREE_OPERAND (v, 1)));
 }
 
+/* Whether V, the value stored to y[i], is (y[i-1] | E) != 0 with E free
+   of y[i-1]: GCC folds y[i-1] || E to that when E is a plain value.  */
+static bool
+folded_lor (reader *r, tree v)
+{
+  const scan_access &prev = r->l->accesses[r->l->recur];
+  v = scan_strip (v);
+  if (r->l->op != SCAN_OP_LOR || TREE_CODE (v) != NE_EXPR
+      || !integer_zerop (TREE_OPERAND (v, 1)))
+    return false;
+  tree either = scan_strip (TREE_OPERAND (v, 0));
+  if (TREE_CODE (either) != BIT_IOR_EXPR)
+    return false;
+  tree a = scan_strip (TREE_OPERAND (either, 0));
+  tree b = scan_strip (TREE_OPERAND (either, 1));
+  return (scan_is_load_of (a, prev, r) && !uses_prev (r, b))
+         || (scan_is_load_of (b, prev, r) && !uses_prev (r, a));
+}
+
 /* Check that V, the value stored to y[i], is y[i-1] op E with E free of
    y[i-1], or E op y[i-1] for a commutative op; and that nothing else
    reads y[i-1].  */
@@ -348,7 +371,7 @@ scan_check_update (reader *r, tree v)
               return false;
             }
     }
-  if (folded_identity (r, v))
+  if (folded_identity (r, v) || folded_lor (r, v))
     return true;
   if (l->op == SCAN_OP_LAND || l->op == SCAN_OP_LOR)
     return check_logical (r);

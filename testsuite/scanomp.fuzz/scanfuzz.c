@@ -1,0 +1,1160 @@
+/* scanfuzz: the differential fuzzer's program generator (fuzz.exp runs
+   it; `make fuzz' runs a campaign).
+
+     scanfuzz SEED LOOPS      a C program of LOOPS random scan loops
+     scanfuzz -n SEED         a C file of loops the plugin must refuse
+
+   Each loop of a program is written twice from one body: as a scan loop
+   (the scan clause, or an inscan reduction with #pragma omp scan) in
+   fz_scan_K, and as the plain sequential loop, its reference, in
+   fz_ref_K.  fz_run_K fills the inputs from a seeded generator, runs both
+   over copies of the same data, and compares every array and variable
+   either may write, in full: bit for bit for integers and structs, within
+   FZ_FTOL (float) and FZ_DTOL (double) relative for floating types.  The
+   inputs keep the sequential loop's C semantics defined (no signed
+   overflow) and make `+', `-' and `*' over floating types exact in any
+   order (multiples of 1/4, powers of two), so reassociation is no excuse.
+   With the argument `big' every loop runs above the host cutoff.  The
+   program prints "scanfuzz: N loops checked" and exits 0, or names each
+   loop, array and first element that differ, and exits 1.
+
+   The program's first line says how many loops and kernels (one per array
+   of a scan clause, one per inscan loop) the plugin must offload.  The
+   negative file's first line lists, for each of its functions, the lines
+   it spans: the plugin must report an error within each span, and no
+   other.  */
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned long long state;
+
+/* splitmix64, here and in the generated programs.  */
+static unsigned long long
+rnd (void)
+{
+  unsigned long long z = (state += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+/* A number in [0, N).  */
+static int
+pick (int n)
+{
+  return rnd () % n;
+}
+
+#define PICK(array) ((array)[pick (sizeof (array) / sizeof *(array))])
+
+/* The text of a function body, built before it is printed: each loop's
+   body is printed twice.  */
+struct text
+{
+  char s[16384];
+  size_t len;
+};
+
+static void
+add (struct text *t, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  t->len += vsnprintf (t->s + t->len, sizeof t->s - t->len, fmt, ap);
+  va_end (ap);
+  if (t->len >= sizeof t->s)
+    {
+      fprintf (stderr, "scanfuzz: a function overflows its buffer\n");
+      exit (2);
+    }
+}
+
+/* Where the program goes (the first pass only counts), and the lines
+   printed so far.  */
+static FILE *dest;
+static int lines;
+
+static void
+out (const char *fmt, ...)
+{
+  struct text t = { .len = 0 };
+  va_list ap;
+  va_start (ap, fmt);
+  t.len = vsnprintf (t.s, sizeof t.s, fmt, ap);
+  va_end (ap);
+  for (const char *p = t.s; *p; p++)
+    lines += *p == '\n';
+  if (dest)
+    fputs (t.s, dest);
+}
+
+/* Element types.  */
+enum kind { K_SIGNED, K_UNSIGNED, K_FLOAT, K_USER };
+struct type
+{
+  const char *name;
+  enum kind kind;
+  int bytes;
+};
+
+static const struct type types[] = {
+  { "signed char", K_SIGNED, 1 }, { "unsigned char", K_UNSIGNED, 1 },
+  { "short", K_SIGNED, 2 }, { "unsigned short", K_UNSIGNED, 2 },
+  { "int", K_SIGNED, 4 }, { "unsigned", K_UNSIGNED, 4 },
+  { "long", K_SIGNED, 8 }, { "unsigned long", K_UNSIGNED, 8 },
+  { "long long", K_SIGNED, 8 }, { "unsigned long long", K_UNSIGNED, 8 },
+  { "float", K_FLOAT, 4 }, { "double", K_FLOAT, 8 },
+};
+#define NINTS 10
+
+/* User-defined operators, all associative and none commutative: affine
+   maps composed and 2x2 matrices multiplied (over unsigned, which wraps),
+   and the first maximum with its index.  Each has a `declare scan' (NAME_s)
+   and a `declare reduction' (NAME_r).  */
+static const struct user
+{
+  struct type t;
+  const char *prefix;   /* aff: aff_then, aff_make, aff_eq */
+  const char *combine;
+  const char *make;     /* a value from the inputs at i */
+  const char *fill;     /* a value from a random r */
+} users[] = {
+  { { "Aff", K_USER, 8 }, "aff", "aff_then", "aff_make (x[i], w[i])",
+    "aff_make (r, r >> 32)" },
+  { { "Mat", K_USER, 32 }, "mat", "mat_mul", "mat_make (x[i], w[i])",
+    "mat_make (r & 15, r >> 60)" },
+  { { "Best", K_USER, 16 }, "best", "best_of",
+    "best_make ((int) (x[i] % 1000), (long) i)",
+    "best_make ((int) (r % 1000), (long) (r >> 40))" },
+};
+
+static const char prelude[] =
+  "#include <math.h>\n"
+  "#include <stdio.h>\n"
+  "#include <stdlib.h>\n"
+  "#include <string.h>\n"
+  "#define FZ_FTOL 1e-5\n"
+  "#define FZ_DTOL 1e-11\n"
+  "static unsigned long long fz_state;\n"
+  "static int fz_bad;\n"
+  "static unsigned long long fz_rnd (void)\n"
+  "{\n"
+  "  unsigned long long z = (fz_state += 0x9e3779b97f4a7c15ULL);\n"
+  "  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;\n"
+  "  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;\n"
+  "  return z ^ (z >> 31);\n"
+  "}\n"
+  "static void *fz_alloc (long n)\n"
+  "{\n"
+  "  void *p = calloc (n > 0 ? n : 1, 1);\n"
+  "  if (!p)\n"
+  "    abort ();\n"
+  "  return p;\n"
+  "}\n"
+  "static int fz_close (double a, double b, double tol)\n"
+  "{\n"
+  "  return a == b || fabs (a - b) <= tol * fabs (b) || (isnan (a) && isnan (b));\n"
+  "}\n"
+  "#pragma omp declare target\n"
+  "typedef struct { unsigned m, c; } Aff;\n"
+  "typedef struct { unsigned long e[2][2]; } Mat;\n"
+  "typedef struct { int v; long at; } Best;\n"
+  "static Aff aff_then (Aff f, Aff g)\n"
+  "{\n"
+  "  Aff r = { f.m * g.m, f.c * g.m + g.c };\n"
+  "  return r;\n"
+  "}\n"
+  "static Aff aff_make (unsigned m, unsigned c)\n"
+  "{\n"
+  "  Aff r = { m | 1, c };\n"
+  "  return r;\n"
+  "}\n"
+  "static Mat mat_mul (Mat a, Mat b)\n"
+  "{\n"
+  "  Mat r;\n"
+  "  for (int i = 0; i < 2; i++)\n"
+  "    for (int j = 0; j < 2; j++)\n"
+  "      {\n"
+  "        unsigned long s = 0;\n"
+  "        for (int k = 0; k < 2; k++)\n"
+  "          s += a.e[i][k] * b.e[k][j];\n"
+  "        r.e[i][j] = s;\n"
+  "      }\n"
+  "  return r;\n"
+  "}\n"
+  "static Mat mat_make (unsigned long p, unsigned long q)\n"
+  "{\n"
+  "  Mat r = { { { p, q & 7 }, { p ^ q, 1 } } };\n"
+  "  return r;\n"
+  "}\n"
+  "static Mat mat_one (void)\n"
+  "{\n"
+  "  Mat r = { { { 1, 0 }, { 0, 1 } } };\n"
+  "  return r;\n"
+  "}\n"
+  "static Best best_of (Best a, Best b)\n"
+  "{\n"
+  "  return b.v > a.v ? b : a;\n"
+  "}\n"
+  "static Best best_make (int v, long at)\n"
+  "{\n"
+  "  Best r = { v, at };\n"
+  "  return r;\n"
+  "}\n"
+  "#pragma omp end declare target\n"
+  "#pragma omp declare scan (aff_s : Aff : omp_out = aff_then (omp_out, omp_in)) initializer (omp_priv = aff_make (1, 0))\n"
+  "#pragma omp declare reduction (aff_r : Aff : omp_out = aff_then (omp_out, omp_in)) initializer (omp_priv = aff_make (1, 0))\n"
+  "#pragma omp declare scan (mat_s : Mat : omp_out = mat_mul (omp_out, omp_in)) initializer (omp_priv = mat_one ())\n"
+  "#pragma omp declare reduction (mat_r : Mat : omp_out = mat_mul (omp_out, omp_in)) initializer (omp_priv = mat_one ())\n"
+  "#pragma omp declare scan (best_s : Best : omp_out = best_of (omp_out, omp_in)) initializer (omp_priv = best_make (-2147483647 - 1, -1))\n"
+  "#pragma omp declare reduction (best_r : Best : omp_out = best_of (omp_out, omp_in)) initializer (omp_priv = best_make (-2147483647 - 1, -1))\n"
+  "static int aff_eq (Aff a, Aff b)\n"
+  "{\n"
+  "  return a.m == b.m && a.c == b.c;\n"
+  "}\n"
+  "static int mat_eq (Mat a, Mat b)\n"
+  "{\n"
+  "  return !memcmp (a.e, b.e, sizeof a.e);\n"
+  "}\n"
+  "static int best_eq (Best a, Best b)\n"
+  "{\n"
+  "  return a.v == b.v && a.at == b.at;\n"
+  "}\n";
+
+/* Operators.  */
+enum op { O_ADD, O_SUB, O_MUL, O_AND, O_IOR, O_XOR, O_LAND, O_LOR, O_MIN,
+          O_MAX, NOPS, O_USER = NOPS };
+static const char *const op_names[] = { "+", "-", "*", "&", "|", "^", "&&",
+                                        "||", "min", "max" };
+
+static int
+is_float (const struct type *t)
+{
+  return t->kind == K_FLOAT;
+}
+
+/* Is T's arithmetic done in int and narrowed on the store, which GCC
+   defines to wrap?  Then no value overflows.  */
+static int
+is_narrow (const struct type *t)
+{
+  return t->kind == K_SIGNED && t->bytes < 4;
+}
+
+static int
+is_bitwise (enum op o)
+{
+  return o == O_AND || o == O_IOR || o == O_XOR;
+}
+
+/* What a scan computes: element type, operator, and the type of the input
+   arrays x and w.  */
+struct scan
+{
+  const struct type *t, *x;
+  enum op o;
+  const struct user *user;
+  char op_name[16];
+};
+
+static void
+random_scan (struct scan *s, int inscan)
+{
+  memset (s, 0, sizeof *s);
+  if (pick (6) == 0)
+    {
+      s->user = &users[pick (3)];
+      s->t = &s->user->t;
+      s->o = O_USER;
+      s->x = &types[5 + 2 * pick (2)];        /* unsigned, unsigned long */
+      snprintf (s->op_name, sizeof s->op_name, "%s_%c", s->user->prefix,
+                pick (2) ? 's' : 'r');
+      return;
+    }
+  s->t = &types[pick (12)];
+  do
+    s->o = pick (NOPS);
+  while ((is_float (s->t) && is_bitwise (s->o))
+         /* GCC 12 itself stops with an ICE on these (docs/inscan.md).  */
+         || (inscan && is_float (s->t) && (s->o == O_LAND || s->o == O_LOR)));
+  snprintf (s->op_name, sizeof s->op_name, "%s", op_names[s->o]);
+  s->x = s->t;
+  if (pick (3) == 0 && (s->o == O_ADD || s->o == O_SUB || is_bitwise (s->o)))
+    {
+      /* Inputs of another type, whose values convert exactly.  */
+      if (is_float (s->t))
+        s->x = &types[pick (2) ? 4 : 10 + (s->t->bytes == 4)];
+      else
+        s->x = &types[pick (NINTS)];
+    }
+}
+
+/* The fill of an array of type A in scan S, as an expression of a random
+   r: keeps signed arithmetic in range and floating point exact.  */
+static const char *
+fill (const struct type *a, const struct scan *s)
+{
+  int wide_signed = a->kind == K_SIGNED && !is_narrow (a);
+  switch (s->o)
+    {
+    case O_LAND:
+      return "r % 16 != 0";
+    case O_LOR:
+      return "r % 16 == 0";
+    case O_MUL:
+      if (is_float (a))
+        return "r % 1000 == 0 ? 2 : r % 1000 == 1 ? 0.5 : r % 7 == 0 ? -1 : 1";
+      return wide_signed ? "r % 500 == 0 ? 0 : r % 3 == 0 ? -1 : 1" : "r | 1";
+    case O_MIN:
+    case O_MAX:
+      return is_float (a) ? "(double) (long long) (r % 2001 - 1000) / 64"
+                          : "(long long) r";
+    case O_AND:
+      return "r % 97 == 0 ? r : ~(1ULL << r % 24)";
+    case O_IOR:
+      return "r % 97 == 0 ? r : 1ULL << r % 24";
+    case O_XOR:
+      return "(long long) r";
+    default:
+      if (is_float (a))
+        return "(double) (long long) (r % 17 - 8) / 4";
+      if (wide_signed || (s->t->kind == K_SIGNED && !is_narrow (s->t)))
+        return "(long long) (r % 201) - 100";
+      return "(long long) r";
+    }
+}
+
+/* E(i) for scan S, into BUF: side-effect free, of i, the inputs x and w
+   and the scalars a and b.  DOWN: the loop runs downwards.  SHORT: the
+   index is a 32-bit unsigned, so reads stay at i and i - 1.  */
+static void
+expr (char *buf, size_t size, const struct scan *s, int down, int short_)
+{
+  const char *near = down ? "x[i + 1]" : "x[i - 1]";
+  const char *f = s->t->bytes == 4 ? "f" : "";
+  switch (s->o)
+    {
+    case O_USER:
+      snprintf (buf, size, "%s", s->user->make);
+      return;
+    case O_MUL:
+      snprintf (buf, size, "%s", pick (3) ? "x[i]" : pick (2) ? near
+                                 : "(x[i] > 0 ? x[i] : w[i])");
+      return;
+    case O_LAND:
+    case O_LOR:
+      snprintf (buf, size, "%s", pick (2) ? "x[i]"
+                                 : pick (2) ? "(x[i] != 0 && w[i] != 0)"
+                                 : "(x[i] || w[i])");
+      return;
+    case O_MIN:
+    case O_MAX:
+      if (is_float (s->t) && pick (2))
+        {
+          static const char *const fns[] = { "sqrt%s (fabs%s (x[i]))",
+            "exp%s (x[i] / 16)", "log%s (fabs%s (x[i]) + 1)",
+            "sin%s (x[i])", "cos%s (x[i]) * w[i]",
+            "pow%s (fabs%s (x[i]), 0.5%s)", "fmax%s (x[i], w[i])",
+            "floor%s (x[i]) + ceil%s (w[i])" };
+          snprintf (buf, size, PICK (fns), f, f, f);
+          return;
+        }
+      /* Fall through.  */
+    case O_AND:
+    case O_IOR:
+    case O_XOR:
+      {
+        /* No arithmetic: the inputs take any value.  */
+        static const char *const forms[] = { "x[i]", "NEAR",
+          "(x[i] > w[i] ? x[i] : w[i])", "x[2 * i + 3]", "(x[i] ^ w[i])",
+          "(x[i] | w[i])", "(%s) (i & 7)" };
+        const char *e = forms[pick (short_ ? 3 : 7)];
+        if (!strcmp (e, "NEAR"))
+          e = near;
+        if (is_float (s->t) && strchr (e, '^'))
+          e = "x[i]";
+        if (is_float (s->t) && strchr (e, '|'))
+          e = "fmin (x[i], w[i])";
+        snprintf (buf, size, e, s->t->name);
+        return;
+      }
+    default:
+      {
+        static const char *const forms[] = { "x[i]", "NEAR",
+          "a * x[i] + b", "(x[i] > w[i] ? x[i] : w[i] + b)", "(%s) (i & 7)",
+          "x[2 * i + 3]", "x[i + 1] - w[i]", "FLOAT" };
+        const char *e = forms[pick (short_ ? 5 : 8)];
+        if (!strcmp (e, "NEAR"))
+          e = near;
+        if (!strcmp (e, "FLOAT"))
+          {
+            static const char *const fns[] = {
+              "floor%s (x[i] / 2) + fabs%s (w[i])", "trunc%s (x[i] * 3 / 4)",
+              "round%s (x[i]) - ceil%s (w[i])", "fmod%s (x[i], 1)",
+              "rint%s (x[i]) + nearbyint%s (w[i])" };
+            e = is_float (s->t) ? PICK (fns) : "(x[i] < 0 ? b : x[i])";
+            if (is_float (s->t))
+              {
+                snprintf (buf, size, e, f, f);
+                return;
+              }
+          }
+        snprintf (buf, size, e, s->t->name);
+        return;
+      }
+    }
+}
+
+/* Append to B the update of Y from PREV (y[i-1] or y[i+1]) and E under
+   scan S, in one of the forms of docs/clause.md.  */
+static void
+update (struct text *b, const char *y, const char *prev, const char *e,
+        const struct scan *s)
+{
+  const char *f = s->t->bytes == 4 ? "f" : "";
+  enum op o = s->o;
+  if (o == O_USER)
+    add (b, "%s = %s (%s, %s);\n", y, s->user->combine, prev, e);
+  else if (o == O_MIN || o == O_MAX)
+    {
+      const char *lt = o == O_MIN ? "<" : ">";
+      const char *gt = o == O_MIN ? ">" : "<";
+      switch (pick (is_float (s->t) ? 5 : 4))
+        {
+        case 0:
+          add (b, "%s = %s %s %s ? %s : %s;\n", y, e, lt, prev, e, prev);
+          break;
+        case 1:
+          add (b, "%s = %s %s %s ? %s : %s;\n", y, prev, lt, e, prev, e);
+          break;
+        case 2:
+          add (b, "%s = %s %s %s ? %s : %s;\n", y, prev, gt, e, e, prev);
+          break;
+        case 3:
+          add (b, "%s = %s %s= %s ? %s : %s;\n", y, e, gt, prev, prev, e);
+          break;
+        default:
+          if (pick (2))
+            add (b, "%s = f%s%s (%s, %s);\n", y, o == O_MIN ? "min" : "max",
+                 f, prev, e);
+          else
+            add (b, "%s = f%s%s (%s, %s);\n", y, o == O_MIN ? "min" : "max",
+                 f, e, prev);
+        }
+    }
+  else if (o != O_SUB && pick (3) == 0)
+    add (b, "%s = %s %s %s;\n", y, e, op_names[o], prev);
+  else
+    add (b, "%s = %s %s %s;\n", y, prev, op_names[o], e);
+}
+
+/* A trip count: from 0 to a few hundred thousand, mostly small.  */
+static long
+trip (void)
+{
+  switch (pick (8))
+    {
+    case 0: return pick (3);
+    case 1: case 2: return 3 + pick (100);
+    case 3: case 4: return 100 + pick (5000);
+    case 5: case 6: return 5000 + pick (60000);
+    default: return 60000 + pick (240000);
+    }
+}
+
+/* Arrays y, z and v are written; x and w are read.  */
+static const char *const outputs[] = { "y", "z", "v" };
+static const char maps[] =
+  "map (tofrom: y[0:leny], z[0:leny], v[0:leny]) map (to: x[0:lenx], w[0:lenx])";
+
+/* Append to B the directive of a scan loop whose own clause is CLAUSE:
+   one of the constructs docs/clause.md (INSCAN: docs/inscan.md) lists,
+   with other accepted clauses in any order, sometimes continued over two
+   lines or written with _Pragma.  */
+static void
+directive (struct text *b, const char *clause, int inscan)
+{
+  static const char *const constructs[] = { "parallel for",
+    "parallel for simd", "target", "target parallel for",
+    "target teams distribute parallel for" };
+  static const char *const extra[] = { "schedule (static)",
+    "schedule (static, 64)", "num_threads (2)", "proc_bind (close)",
+    "if (ub > 0)", "shared (x, w)", "default (shared)", "firstprivate (a)",
+    "private (tmp)" };
+  const char *c = constructs[pick (inscan ? 3 : 5)];
+  char dev[32] = "";
+  if (!strncmp (c, "target", 6))
+    {
+      if (pick (3) == 0)
+        snprintf (dev, sizeof dev, " device (%d)", pick (2));
+      if (!strcmp (c, "target"))
+        {
+          add (b, "#pragma omp target %s%s%s\n", maps, dev,
+               inscan ? " map (tofrom: s, m)" : "");
+          /* GCC 12 itself stops with an ICE on an inscan `parallel for
+             simd' in a target region (docs/inscan.md).  */
+          c = pick (2) || inscan ? "parallel for" : "parallel for simd";
+        }
+      else
+        {
+          /* A combined target construct: its maps and device go among the
+             loop's clauses.  */
+          static char combined[512];
+          snprintf (combined, sizeof combined, "%s %s%s", c, maps, dev);
+          c = combined;
+        }
+    }
+  char others[256] = "";
+  for (int n = pick (3); n > 0; n--)
+    {
+      const char *e = PICK (extra);
+      /* Each clause once; no schedule with inscan (GCC's error), nor
+         private copies, which inscan loops leave to GCC
+         (docs/inscan.md).  */
+      char name[16];
+      snprintf (name, sizeof name, "%.*s", (int) strcspn (e, " "), e);
+      if (!strstr (others, name)
+          && !(inscan && (!strcmp (name, "schedule") || strstr (name, "private")))
+          && !(strstr (c, "target") && !strcmp (name, "shared")))
+        snprintf (others + strlen (others), sizeof others - strlen (others),
+                  " %s", e);
+    }
+  char line[1024];
+  if (pick (2))
+    snprintf (line, sizeof line, "%s %s%s", c, clause, others);
+  else
+    snprintf (line, sizeof line, "%s%s %s", c, others, clause);
+  switch (pick (6))
+    {
+    case 0:
+      add (b, "_Pragma (\"omp %s\")\n", line);
+      return;
+    case 1:
+      {
+        char *cut = strstr (line, " for");
+        if (cut)
+          {
+            *cut = 0;
+            add (b, "#pragma omp %s \\\n    %s\n", line, cut + 1);
+            return;
+          }
+      }
+      /* Fall through.  */
+    default:
+      add (b, "#pragma omp %s\n", line);
+    }
+}
+
+/* The value of the scalars a and b for scan S.  */
+static void
+scalar (char *buf, size_t size, const struct scan *s)
+{
+  if (s->user)
+    snprintf (buf, size, "%s", s->user->fill);
+  else if (is_float (s->t))
+    snprintf (buf, size, "%d.%d", pick (5) - 2, 25 * pick (4));
+  else if (s->t->kind == K_SIGNED && !is_narrow (s->t))
+    snprintf (buf, size, "%d", pick (21) - 10);
+  else
+    snprintf (buf, size, "(%s) %lluU", s->t->name, rnd () % 100000);
+}
+
+/* Print the code that fills array A of type T with LEN elements, in the
+   program being generated.  */
+static void
+print_fill (const char *a, const struct type *t, const struct scan *s,
+            const char *len)
+{
+  out ("  for (long j = 0; j < %s; j++)\n"
+       "    {\n"
+       "      unsigned long long r = fz_rnd ();\n", len);
+  if (t->kind == K_USER)
+    out ("      %s[j] = %s;\n", a, s->user->fill);
+  else
+    out ("      %s[j] = (%s) (%s);\n", a, t->name, fill (t, s));
+  out ("    }\n");
+}
+
+/* Print the check of A (type T, LEN elements, or a scalar if LEN is NULL)
+   against its reference rA, reporting the first difference in loop K.  */
+static void
+print_compare (int k, const char *a, const struct type *t, const char *len)
+{
+  char x[64], rx[64], cond[256];
+  snprintf (x, sizeof x, len ? "%s[j]" : "%s", a);
+  snprintf (rx, sizeof rx, len ? "r%s[j]" : "r%s", a);
+  if (t->kind == K_USER)
+    snprintf (cond, sizeof cond, "!%s_eq (%s, %s)",
+              t->name[0] == 'A' ? "aff" : t->name[0] == 'M' ? "mat" : "best",
+              x, rx);
+  else if (is_float (t))
+    snprintf (cond, sizeof cond, "!fz_close (%s, %s, %s)", x, rx,
+              t->bytes == 4 ? "FZ_FTOL" : "FZ_DTOL");
+  else
+    snprintf (cond, sizeof cond, "%s != %s", x, rx);
+  if (len)
+    out ("  for (long j = 0; j < %s; j++)\n", len);
+  else
+    out ("  do\n");
+  out ("    if (%s)\n"
+       "      {\n", cond);
+  const char *at = len ? "[%ld]" : "";
+  const char *j = len ? ", j" : "";
+  if (t->kind == K_USER)
+    out ("        printf (\"loop %d: %s%s differs\\n\"%s);\n", k, a, at, j);
+  else if (is_float (t))
+    out ("        printf (\"loop %d: %s%s is %%.17g, expected %%.17g\\n\"%s, "
+         "(double) %s, (double) %s);\n", k, a, at, j, x, rx);
+  else
+    out ("        printf (\"loop %d: %s%s is %%lld, expected %%lld\\n\"%s, "
+         "(long long) %s, (long long) %s);\n", k, a, at, j, x, rx);
+  out ("        fz_bad = 1;\n"
+       "        break;\n"
+       "      }\n");
+  if (!len)
+    out ("  while (0);\n");
+}
+
+/* Print a loop's functions: fz_scan_K, whose directive is in DIR, and
+   fz_ref_K, both with BODY (the loop from its `for'); PARAMS is their
+   parameter list, DECLS and AFTER what goes before and after the loop.  */
+static void
+print_pair (int k, const char *params, const char *decls, const char *dir,
+            const char *body, const char *ref, const char *after)
+{
+  out ("static void\n"
+       "fz_scan_%d %s\n"
+       "{\n"
+       "%s%s%s%s"
+       "}\n", k, params, decls, dir, body, after);
+  out ("static void\n"
+       "fz_ref_%d %s\n"
+       "{\n"
+       "%s%s%s"
+       "}\n", k, params, decls, ref, after);
+}
+
+static int kernels;
+
+/* One loop of the scan clause, number K.  */
+static void
+clause_loop (int k)
+{
+  struct scan s;
+  random_scan (&s, 0);
+  int n = s.user ? 1 : 1 + (pick (3) == 0) + (pick (5) == 0);
+  static const char *const indices[] = { "int", "long", "long long",
+                                         "unsigned long", "unsigned" };
+  const char *index = PICK (indices);
+  /* A 32-bit unsigned index starts at a constant and goes up.  */
+  int short_ = !strcmp (index, "unsigned");
+  int form = pick (short_ ? 2 : 4);
+  int down = form >= 2;
+  long lb = 1 + pick (short_ ? 3 : 20);
+  char start[32];
+  if (short_)
+    snprintf (start, sizeof start, "%ld", lb);
+  else
+    strcpy (start, "lb");
+  static const char *const heads[] = {
+    "for (%s i = %s; i < ub; i++)", "for (%s i = %s; i <= ub - 1; i++)",
+    "for (%s i = ub - 1; i >= lb; i--)", "for (%s i = ub; i > lb - 1; i--)" };
+
+  struct text body = { .len = 0 };
+  add (&body, "  ");
+  add (&body, heads[form], index, start);
+  add (&body, "\n    {\n");
+  for (int j = 0; j < n; j++)
+    {
+      char e[256], yi[16], prev[16];
+      snprintf (yi, sizeof yi, "%s[i]", outputs[j]);
+      snprintf (prev, sizeof prev, "%s[i %s 1]", outputs[j], down ? "+" : "-");
+      add (&body, "      ");
+      if (pick (5) == 0 && s.o != O_SUB && s.o != O_LAND && s.o != O_LOR
+          && s.o != O_MIN && s.o != O_MAX)
+        {
+          /* In place: a scan of y itself.  */
+          if (s.user)
+            add (&body, "%s = %s (%s, %s);\n", yi, s.user->combine, prev, yi);
+          else
+            add (&body, "%s %s= %s;\n", yi, s.op_name, prev);
+          continue;
+        }
+      expr (e, sizeof e, &s, down, short_);
+      if (pick (4) == 0 || ((s.o == O_MIN || s.o == O_MAX) && strchr (e, '(')))
+        {
+          /* A temporary, sometimes set on a branch that does not read
+             y.  */
+          add (&body, "%s t%d = %s;\n      ", s.t->name, j, e);
+          if (pick (2) && (s.o == O_ADD || s.o == O_SUB || is_bitwise (s.o)))
+            add (&body, "if (w[i] > x[i])\n        t%d = x[i];\n      ", j);
+          snprintf (e, sizeof e, "t%d", j);
+        }
+      if (s.o == O_ADD && pick (4) == 0)
+        {
+          /* y[i-1] inside a chain of + and -.  */
+          if (pick (2))
+            add (&body, "%s = %s + %s - w[i];\n", yi, e, prev);
+          else
+            add (&body, "%s = x[i] - w[i] + %s + %s;\n", yi, prev, e);
+          continue;
+        }
+      update (&body, yi, prev, e, &s);
+    }
+  add (&body, "    }\n");
+
+  char clause[64];
+  snprintf (clause, sizeof clause, "scan (%s: y%s%s)", s.op_name,
+            n > 1 ? ", z" : "", n > 2 ? ", v" : "");
+  struct text dir = { .len = 0 };
+  directive (&dir, clause, 0);
+  kernels += n;
+
+  const char *T = s.t->name, *X = s.x->name;
+  char params[512], decls[128];
+  snprintf (params, sizeof params, "(%s *y, %s *z, %s *v, const %s *x, "
+            "const %s *w, %s a, %s b, long lb, long ub, long leny, "
+            "long lenx)", T, T, T, X, X, T, T);
+  snprintf (decls, sizeof decls, "  %s tmp = a;\n"
+            "  (void) tmp; (void) b; (void) lb; (void) leny; (void) lenx;\n",
+            T);
+  out ("\n/* Loop %d: scan (%s) over %s from %s, %s index, %s.  */\n", k,
+       s.op_name, T, X, index, down ? "down" : "up");
+  print_pair (k, params, decls, dir.s, body.s, body.s, "");
+
+  /* The driver: bounds, data, both runs, the comparison.  */
+  long trips = trip ();
+  out ("static void\n"
+       "fz_run_%d (int big)\n"
+       "{\n"
+       "  long lb = %ld, ub = %ld + (big ? %ld : %ld);\n"
+       "  long leny = ub + 3, lenx = 2 * ub + 8;\n"
+       "  fz_state = %lluULL;\n", k, lb, lb,
+       s.t->kind == K_FLOAT || s.user ? (1L << 17) + pick (5000)
+                                      : (1L << 20) + pick (5000),
+       trips, rnd ());
+  for (int j = 0; j < 3; j++)
+    out ("  %s *%s = fz_alloc (leny * sizeof (%s)), *r%s = fz_alloc (leny * "
+         "sizeof (%s));\n", T, outputs[j], T, outputs[j], T);
+  out ("  %s *x = fz_alloc (lenx * sizeof (%s)), *w = fz_alloc (lenx * "
+       "sizeof (%s));\n", X, X, X);
+  for (int j = 0; j < 3; j++)
+    print_fill (outputs[j], s.t, &s, "leny");
+  print_fill ("x", s.x, &s, "lenx");
+  print_fill ("w", s.x, &s, "lenx");
+  for (int j = 0; j < 3; j++)
+    out ("  memcpy (r%s, %s, leny * sizeof (%s));\n", outputs[j], outputs[j],
+         T);
+  char a[64], b[64];
+  scalar (a, sizeof a, &s);
+  scalar (b, sizeof b, &s);
+  out ("  {\n"
+       "    unsigned long long r = fz_rnd ();\n"
+       "    (void) r;\n"
+       "    fz_scan_%d (y, z, v, x, w, %s, %s, lb, ub, leny, lenx);\n"
+       "    fz_ref_%d (ry, rz, rv, x, w, %s, %s, lb, ub, leny, lenx);\n"
+       "  }\n", k, a, b, k, a, b);
+  for (int j = 0; j < 3; j++)
+    print_compare (k, outputs[j], s.t, "leny");
+  for (int j = 0; j < 3; j++)
+    out ("  free (%s);\n  free (r%s);\n", outputs[j], outputs[j]);
+  out ("  free (x);\n  free (w);\n}\n");
+}
+
+/* Append to B the input phase of an inscan variable V under scan S.  */
+static void
+input_phase (struct text *b, const char *v, const struct scan *s)
+{
+  char e[256];
+  expr (e, sizeof e, s, 0, 0);
+  const char *f = s->t->bytes == 4 ? "f" : "";
+  add (b, "      ");
+  switch (s->o)
+    {
+    case O_USER:
+      add (b, "%s = %s (%s, %s);\n", v, s->user->combine, v, e);
+      return;
+    case O_MIN:
+    case O_MAX:
+      {
+        /* A block: a phase may not start with a declaration.  */
+        const char *lt = s->o == O_MIN ? "<" : ">";
+        add (b, "{\n        %s t%s = %s;\n        ", s->t->name, v, e);
+        switch (pick (is_float (s->t) ? 3 : 2))
+          {
+          case 0:
+            add (b, "if (t%s %s %s)\n          %s = t%s;\n", v, lt, v, v,
+                 v);
+            break;
+          case 1:
+            add (b, "%s = t%s %s %s ? t%s : %s;\n", v, v, lt, v, v, v);
+            break;
+          default:
+            add (b, "%s = f%s%s (%s, t%s);\n", v,
+                 s->o == O_MIN ? "min" : "max", f, v, v);
+          }
+        add (b, "      }\n");
+        return;
+      }
+    case O_LAND:
+    case O_LOR:
+      add (b, "%s = %s %s %s;\n", v, v, op_names[s->o], e);
+      return;
+    default:
+      if (pick (3))
+        add (b, "%s %s= %s;\n", v, op_names[s->o], e);
+      else
+        add (b, "%s = %s %s %s;\n", v, v, op_names[s->o], e);
+      if (s->o == O_ADD && pick (4) == 0)
+        add (b, "      %s += x[i - 1];\n", v);
+    }
+}
+
+/* One inscan loop, number K: one or two scan variables, s and m, stored
+   by the scan phase into y (and v) and z.  */
+static void
+inscan_loop (int k)
+{
+  struct scan s[2];
+  int nvars = 1 + pick (2);
+  random_scan (&s[0], 1);
+  if (s[0].user)
+    nvars = 1;
+  s[1] = s[0];
+  if (nvars == 2)
+    /* The second variable reads the first one's inputs, filled for the
+       first one's operator: it takes an operator that does no
+       arithmetic, so any values do, over a type of the inputs' kind.  */
+    do
+      {
+        random_scan (&s[1], 1);
+        s[1].x = s[0].x;
+      }
+    while (s[1].user || s[1].o == O_ADD || s[1].o == O_SUB
+           || s[1].o == O_MUL || is_float (s[1].t) != is_float (s[0].x));
+  const char *index = pick (2) ? "int" : "long";
+  int exclusive = pick (2);
+  long lb = 1 + pick (20);
+
+  struct text input = { .len = 0 }, scan = { .len = 0 };
+  input_phase (&input, "s", &s[0]);
+  if (nvars == 2)
+    input_phase (&input, "m", &s[1]);
+  add (&scan, "      y[i] = s;\n");
+  if (nvars == 2)
+    add (&scan, "      z[i] = m;\n");
+  /* A struct chosen by ?: is stored through an address computed before
+     the branch, which the plugin leaves to GCC (docs/inscan.md).  */
+  if (pick (3) == 0 && !s[0].user)
+    add (&scan, "      v[i] = x[i] > w[i] ? s : a;\n");
+
+  /* The reference is the same loop without the scan directive.  */
+  struct text body = { .len = 0 }, ref = { .len = 0 };
+  const char *head = pick (2) ? "  for (%s i = lb; i < ub; i++)\n"
+                              : "  for (%s i = lb; i <= ub - 1; i++)\n";
+  add (&body, head, index);
+  add (&ref, head, index);
+  add (&body, "    {\n%s#pragma omp scan %s (s%s)\n%s    }\n",
+       exclusive ? scan.s : input.s, exclusive ? "exclusive" : "inclusive",
+       nvars == 2 ? ", m" : "", exclusive ? input.s : scan.s);
+  add (&ref, "    {\n%s%s    }\n", exclusive ? scan.s : input.s,
+       exclusive ? input.s : scan.s);
+
+  char clause[128];
+  if (nvars == 2 && !strcmp (s[0].op_name, s[1].op_name))
+    snprintf (clause, sizeof clause, "reduction (inscan, %s: s, m)",
+              s[0].op_name);
+  else if (nvars == 2)
+    snprintf (clause, sizeof clause, "reduction (inscan, %s: s) "
+              "reduction (inscan, %s: m)", s[0].op_name, s[1].op_name);
+  else
+    snprintf (clause, sizeof clause, "reduction (inscan, %s: s)",
+              s[0].op_name);
+  struct text dir = { .len = 0 };
+  directive (&dir, clause, 1);
+  kernels++;
+
+  const char *T = s[0].t->name, *U = s[1].t->name, *X = s[0].x->name;
+  char params[512], decls[256];
+  snprintf (params, sizeof params, "(%s *y, %s *z, %s *v, const %s *x, "
+            "const %s *w, %s a, %s b, long lb, long ub, long leny, "
+            "long lenx, %s *sp, %s *mp)", T, U, T, X, X, T, T, T, U);
+  snprintf (decls, sizeof decls, "  %s tmp = a, s = *sp;\n"
+            "  %s m = *mp;\n"
+            "  (void) tmp; (void) b; (void) leny; (void) lenx; (void) m;\n",
+            T, U);
+  out ("\n/* Loop %d: inscan %s %s over %s", k,
+       exclusive ? "exclusive" : "inclusive", s[0].op_name, T);
+  if (nvars == 2)
+    out (" and %s over %s", s[1].op_name, U);
+  out (", %s index.  */\n", index);
+  print_pair (k, params, decls, dir.s, body.s, ref.s,
+              "  *sp = s;\n  *mp = m;\n");
+
+  long trips = trip ();
+  out ("static void\n"
+       "fz_run_%d (int big)\n"
+       "{\n"
+       "  long lb = %ld, ub = %ld + (big ? %ld : %ld);\n"
+       "  long leny = ub + 3, lenx = 2 * ub + 8;\n"
+       "  fz_state = %lluULL;\n", k, lb, lb,
+       s[0].t->kind == K_FLOAT || s[0].user || s[1].t->kind == K_FLOAT
+       ? (1L << 17) + pick (5000) : (1L << 20) + pick (5000), trips, rnd ());
+  const struct type *ty[3] = { s[0].t, s[1].t, s[0].t };
+  for (int j = 0; j < 3; j++)
+    out ("  %s *%s = fz_alloc (leny * sizeof (%s)), *r%s = fz_alloc (leny * "
+         "sizeof (%s));\n", ty[j]->name, outputs[j], ty[j]->name, outputs[j],
+         ty[j]->name);
+  out ("  %s *x = fz_alloc (lenx * sizeof (%s)), *w = fz_alloc (lenx * "
+       "sizeof (%s));\n", X, X, X);
+  for (int j = 0; j < 3; j++)
+    print_fill (outputs[j], ty[j], &s[j == 1], "leny");
+  print_fill ("x", s[0].x, &s[0], "lenx");
+  print_fill ("w", s[0].x, &s[0], "lenx");
+  for (int j = 0; j < 3; j++)
+    out ("  memcpy (r%s, %s, leny * sizeof (%s));\n", outputs[j], outputs[j],
+         ty[j]->name);
+  /* The variables' values before the loop: the seeds.  */
+  out ("  %s s[1], rs[1];\n  %s m[1], rm[1];\n", T, U);
+  print_fill ("s", s[0].t, &s[0], "1");
+  print_fill ("m", s[1].t, &s[1], "1");
+  out ("  rs[0] = s[0];\n  rm[0] = m[0];\n");
+  char a[64], b[64];
+  scalar (a, sizeof a, &s[0]);
+  scalar (b, sizeof b, &s[0]);
+  out ("  {\n"
+       "    unsigned long long r = fz_rnd ();\n"
+       "    (void) r;\n"
+       "    fz_scan_%d (y, z, v, x, w, %s, %s, lb, ub, leny, lenx, s, m);\n"
+       "    fz_ref_%d (ry, rz, rv, x, w, %s, %s, lb, ub, leny, lenx, rs, rm);\n"
+       "  }\n", k, a, b, k, a, b);
+  for (int j = 0; j < 3; j++)
+    print_compare (k, outputs[j], ty[j], "leny");
+  print_compare (k, "s[0]", s[0].t, NULL);
+  if (nvars == 2)
+    print_compare (k, "m[0]", s[1].t, NULL);
+  for (int j = 0; j < 3; j++)
+    out ("  free (%s);\n  free (r%s);\n", outputs[j], outputs[j]);
+  out ("  free (x);\n  free (w);\n}\n");
+}
+
+/* Loops docs/clause.md says get an error.  In each, %1$s is the element
+   type and %2$s the construct.  */
+static const char *const negatives[] = {
+  /* A list item that is not an array.  */
+  "  %1$s s = 0;\n"
+  "#pragma omp %2$s scan (+: s)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    y[i] = y[i - 1] + x[i];\n"
+  "  y[0] = s;\n",
+  /* A list item the loop does not use.  */
+  "#pragma omp %2$s scan (+: y, z)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    y[i] = y[i - 1] + x[i];\n",
+  /* The scanned array read at i - 2.  */
+  "#pragma omp %2$s scan (+: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    y[i] = y[i - 1] + y[i - 2];\n",
+  /* Written at i + 1.  */
+  "#pragma omp %2$s scan (+: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    y[i + 1] = y[i] + x[i];\n",
+  /* Indexed with a step of 2.  */
+  "#pragma omp %2$s scan (+: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    y[2 * i] = y[2 * i - 1] + x[i];\n",
+  /* A loop step of 2.  */
+  "#pragma omp %2$s scan (max: y)\n"
+  "  for (long i = lb; i < ub; i += 2)\n"
+  "    y[i] = x[i] > y[i - 1] ? x[i] : y[i - 1];\n",
+  /* A condition that does not match the step.  */
+  "#pragma omp %2$s scan (*: y)\n"
+  "  for (long i = lb; i != ub; i++)\n"
+  "    y[i] = y[i - 1] * x[i];\n",
+  /* A call to a function the unit does not define.  */
+  "#pragma omp %2$s scan (+: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    y[i] = y[i - 1] + fz_elsewhere (x[i]);\n",
+  /* A store to an array the clause does not list.  */
+  "#pragma omp %2$s scan (+: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    {\n"
+  "      o[i] = x[i];\n"
+  "      y[i] = y[i - 1] + x[i];\n"
+  "    }\n",
+  /* An update that does not match the operator.  */
+  "#pragma omp %2$s scan (+: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    y[i] = y[i - 1] * x[i];\n",
+  /* y[i-1] read twice.  */
+  "#pragma omp %2$s scan (+: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    y[i] = y[i - 1] + (y[i - 1] > x[i]);\n",
+  /* A branch on y[i-1].  */
+  "#pragma omp %2$s scan (+: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    y[i] = y[i - 1] > 0 ? y[i - 1] + x[i] : y[i - 1] - x[i];\n",
+  /* An update that may be skipped.  */
+  "#pragma omp %2$s scan (+: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    if (x[i] > 0)\n"
+  "      y[i] = y[i - 1] + x[i];\n",
+  /* An unknown operator.  */
+  "#pragma omp %2$s scan (fz_nothing: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    y[i] = y[i - 1] + x[i];\n",
+  /* A malformed clause.  */
+  "#pragma omp %2$s scan (+ y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    y[i] = y[i - 1] + x[i];\n",
+  /* The clause on a construct that is not a loop.  */
+  "#pragma omp parallel scan (+: y)\n"
+  "  {\n"
+  "    y[1] = y[0] + x[1];\n"
+  "  }\n",
+  /* A clause that cannot be combined with it.  */
+  "  long k = 0;\n"
+  "#pragma omp %2$s scan (+: y) lastprivate (k)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    {\n"
+  "      k = i;\n"
+  "      y[i] = y[i - 1] + x[i];\n"
+  "    }\n"
+  "  o[0] = k;\n",
+  "  long k = 0;\n"
+  "#pragma omp %2$s linear (k) scan (+: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    {\n"
+  "      k++;\n"
+  "      y[i] = y[i - 1] + x[i];\n"
+  "    }\n"
+  "  o[0] = k;\n",
+  "  %1$s j = 0;\n"
+  "#pragma omp %2$s reduction (+: j) scan (+: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    {\n"
+  "      j += x[i];\n"
+  "      y[i] = y[i - 1] + x[i];\n"
+  "    }\n"
+  "  o[0] = j;\n",
+  "#pragma omp %2$s collapse (2) scan (+: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    for (long j = 0; j < 1; j++)\n"
+  "      y[i] = y[i - 1] + x[i];\n",
+  "#pragma omp %2$s scan (+: y) ordered\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    y[i] = y[i - 1] + x[i];\n",
+  /* Two arrays of one clause, one reading the other.  */
+  "#pragma omp %2$s scan (+: y, z)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    {\n"
+  "      y[i] = y[i - 1] + x[i];\n"
+  "      z[i] = z[i - 1] + y[i];\n"
+  "    }\n",
+};
+#define NNEGATIVES (sizeof negatives / sizeof *negatives)
+
+/* The negative file: each negative once, in a random order, over random
+   types and constructs, the Kth compiled with -DFZ_NEG=K (an error in the
+   clause's syntax stops GCC before it reads the other functions).  */
+static void
+negative_file (unsigned long long seed)
+{
+  static const char *const constructs[] = { "parallel for",
+    "parallel for simd", "target parallel for map (tofrom: y[0:ub]) map "
+    "(to: x[0:ub]) map (from: o[0:ub])" };
+  int order[NNEGATIVES], spans[NNEGATIVES][2];
+  for (unsigned k = 0; k < NNEGATIVES; k++)
+    order[k] = k;
+  for (unsigned k = NNEGATIVES - 1; k > 0; k--)
+    {
+      int j = pick (k + 1), t = order[k];
+      order[k] = order[j];
+      order[j] = t;
+    }
+  /* The first line lists the spans, once they are known: write the
+     functions to a buffer first.  */
+  static char file[1 << 16];
+  size_t len = 0;
+  int at = 3;   /* the header line and the declaration come first */
+  for (unsigned k = 0; k < NNEGATIVES; k++)
+    {
+      const char *t = types[pick (12)].name;
+      char fn[4096];
+      int n = snprintf (fn, sizeof fn,
+                        "\n#if FZ_NEG == %u\n"
+                        "void\n"
+                        "fz_neg_%u (%s *y, %s *z, %s *o, const %s *x, "
+                        "long lb, long ub)\n"
+                        "{\n", k, k, t, t, t, t);
+      n += snprintf (fn + n, sizeof fn - n, negatives[order[k]], t,
+                     PICK (constructs));
+      n += snprintf (fn + n, sizeof fn - n,
+                     "  (void) z;\n  (void) o;\n}\n#endif\n");
+      spans[k][0] = at + 1;
+      for (const char *p = fn; *p; p++)
+        at += *p == '\n';
+      spans[k][1] = at;
+      len += snprintf (file + len, sizeof file - len, "%s", fn);
+    }
+  out ("/* scanfuzz-negative %llu spans", seed);
+  for (unsigned k = 0; k < NNEGATIVES; k++)
+    out (" %d-%d", spans[k][0], spans[k][1]);
+  out (" */\n"
+       "int fz_elsewhere (int);\n"
+       "\n%s", file);
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc == 3 && !strcmp (argv[1], "-n"))
+    {
+      unsigned long long seed = strtoull (argv[2], NULL, 0);
+      state = seed;
+      dest = stdout;
+      negative_file (seed);
+      return 0;
+    }
+  if (argc != 3)
+    {
+      fprintf (stderr, "usage: scanfuzz SEED LOOPS | scanfuzz -n SEED\n");
+      return 2;
+    }
+  unsigned long long seed = strtoull (argv[1], NULL, 0);
+  int loops = atoi (argv[2]);
+  state = seed;
+  /* The counts go first, but are known at the end: the program is
+     generated twice, the first time only to count.  */
+  for (int pass = 0; pass < 2; pass++)
+    {
+      if (pass)
+        {
+          dest = stdout;
+          out ("/* scanfuzz %llu: loops %d kernels %d */\n", seed, loops,
+               kernels);
+          state = seed;
+          kernels = 0;
+        }
+      out ("%s", prelude);
+      for (int k = 0; k < loops; k++)
+        if (pick (3) == 0)
+          inscan_loop (k);
+        else
+          clause_loop (k);
+      out ("\nint\nmain (int argc, char **argv)\n"
+           "{\n"
+           "  int big = argc > 1 && !strcmp (argv[1], \"big\");\n");
+      for (int k = 0; k < loops; k++)
+        out ("  fz_run_%d (big);\n", k);
+      out ("  if (fz_bad)\n"
+           "    return 1;\n"
+           "  printf (\"scanfuzz: %d loops checked\\n\");\n"
+           "  return 0;\n"
+           "}\n", loops);
+    }
+  return 0;
+}
