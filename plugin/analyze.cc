@@ -51,6 +51,24 @@ mentions (tree *tp, int *, void *data)
   return *tp == (tree) data ? *tp : NULL_TREE;
 }
 
+/* The clauses of S, a parallel, teams or loop construct; NULL_TREE for
+   any other statement.  */
+static tree
+construct_clauses (gimple *s)
+{
+  switch (s ? gimple_code (s) : GIMPLE_NOP)
+    {
+    case GIMPLE_OMP_FOR:
+      return gimple_omp_for_clauses (s);
+    case GIMPLE_OMP_PARALLEL:
+      return gimple_omp_parallel_clauses (s);
+    case GIMPLE_OMP_TEAMS:
+      return gimple_omp_teams_clauses (s);
+    default:
+      return NULL_TREE;
+    }
+}
+
 /* Is T, set by a statement beside construct S, only the value of one of
    S's clauses, as the gimplifier computes `if (n > 0)' of a combined
    `parallel for simd' or `target parallel for' into a temporary just
@@ -58,25 +76,9 @@ mentions (tree *tp, int *, void *data)
 static bool
 clause_temporary (tree t, gimple *s)
 {
-  if (!s || !(TREE_CODE (t) == SSA_NAME
-              || (VAR_P (t) && DECL_ARTIFICIAL (t))))
+  if (!(TREE_CODE (t) == SSA_NAME || (VAR_P (t) && DECL_ARTIFICIAL (t))))
     return false;
-  tree clauses;
-  switch (gimple_code (s))
-    {
-    case GIMPLE_OMP_FOR:
-      clauses = gimple_omp_for_clauses (s);
-      break;
-    case GIMPLE_OMP_PARALLEL:
-      clauses = gimple_omp_parallel_clauses (s);
-      break;
-    case GIMPLE_OMP_TEAMS:
-      clauses = gimple_omp_teams_clauses (s);
-      break;
-    default:
-      return false;
-    }
-  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN (c))
+  for (tree c = construct_clauses (s); c; c = OMP_CLAUSE_CHAIN (c))
     if ((OMP_CLAUSE_CODE (c) == OMP_CLAUSE_IF
          || OMP_CLAUSE_CODE (c) == OMP_CLAUSE_NUM_THREADS)
         && walk_tree (&OMP_CLAUSE_OPERAND (c, 0), mentions, t, NULL))
@@ -228,17 +230,12 @@ find_clause (tree clauses, gimple_seq seq, tree iv,
                                wanted, data);
           break;
         case GIMPLE_OMP_PARALLEL:
-          found = find_clause (gimple_omp_parallel_clauses (s),
-                               gimple_omp_body (s), iv, wanted, data);
-          break;
         case GIMPLE_OMP_TEAMS:
-          found = find_clause (gimple_omp_teams_clauses (s),
-                               gimple_omp_body (s), iv, wanted, data);
-          break;
         case GIMPLE_OMP_FOR:
-          found = find_clause (gimple_omp_for_clauses (s),
-                               gimple_omp_body (s),
-                               gimple_omp_for_index (s, 0), wanted, data);
+          found = find_clause (construct_clauses (s), gimple_omp_body (s),
+                               gimple_code (s) == GIMPLE_OMP_FOR
+                               ? gimple_omp_for_index (s, 0) : iv,
+                               wanted, data);
           break;
         default:
           break;

@@ -637,6 +637,69 @@ print_pair (int k, const char *params, const char *decls, const char *dir,
        "}\n", k, params, decls, ref, after);
 }
 
+/* Print the start of fz_run_K, which runs loop K both ways: bounds from
+   LB, arrays y, z and v of types TY[j] with their references rY, filled
+   for scans BY[j], and inputs x and w filled for scan BY[0].  With
+   `big', the trip count passes the host cutoff: that of floating and
+   user types when SMALL, else that of integers.  */
+static void
+print_run_start (int k, long lb, int small, const struct type *const ty[3],
+                 const struct scan *const by[3])
+{
+  const char *X = by[0]->x->name;
+  long trips = trip ();
+  unsigned long long seed = rnd ();
+  long big = (small ? 1L << 17 : 1L << 20) + pick (5000);
+  out ("static void\n"
+       "fz_run_%d (int big)\n"
+       "{\n"
+       "  long lb = %ld, ub = %ld + (big ? %ld : %ld);\n"
+       "  long leny = ub + 3, lenx = 2 * ub + 8;\n"
+       "  fz_state = %lluULL;\n", k, lb, lb, big, trips, seed);
+  for (int j = 0; j < 3; j++)
+    out ("  %s *%s = fz_alloc (leny * sizeof (%s)), *r%s = fz_alloc (leny * "
+         "sizeof (%s));\n", ty[j]->name, outputs[j], ty[j]->name, outputs[j],
+         ty[j]->name);
+  out ("  %s *x = fz_alloc (lenx * sizeof (%s)), *w = fz_alloc (lenx * "
+       "sizeof (%s));\n", X, X, X);
+  for (int j = 0; j < 3; j++)
+    print_fill (outputs[j], ty[j], by[j], "leny");
+  print_fill ("x", by[0]->x, by[0], "lenx");
+  print_fill ("w", by[0]->x, by[0], "lenx");
+  for (int j = 0; j < 3; j++)
+    out ("  memcpy (r%s, %s, leny * sizeof (%s));\n", outputs[j], outputs[j],
+         ty[j]->name);
+}
+
+/* Print the calls of fz_scan_K and fz_ref_K, with scalars a and b made for
+   scan S and then the arguments EXTRA and REF_EXTRA, and the comparison
+   of the arrays, of types TY.  */
+static void
+print_calls (int k, const struct scan *s, const char *extra,
+             const char *ref_extra, const struct type *const ty[3])
+{
+  char a[64], b[64];
+  scalar (a, sizeof a, s);
+  scalar (b, sizeof b, s);
+  out ("  {\n"
+       "    unsigned long long r = fz_rnd ();\n"
+       "    (void) r;\n"
+       "    fz_scan_%d (y, z, v, x, w, %s, %s, lb, ub, leny, lenx%s);\n"
+       "    fz_ref_%d (ry, rz, rv, x, w, %s, %s, lb, ub, leny, lenx%s);\n"
+       "  }\n", k, a, b, extra, k, a, b, ref_extra);
+  for (int j = 0; j < 3; j++)
+    print_compare (k, outputs[j], ty[j], "leny");
+}
+
+/* Print the end of fz_run_K.  */
+static void
+print_run_end (void)
+{
+  for (int j = 0; j < 3; j++)
+    out ("  free (%s);\n  free (r%s);\n", outputs[j], outputs[j]);
+  out ("  free (x);\n  free (w);\n}\n");
+}
+
 static int kernels;
 
 /* One loop of the scan clause, number K.  */
@@ -725,43 +788,11 @@ clause_loop (int k)
        s.op_name, T, X, index, down ? "down" : "up");
   print_pair (k, params, decls, dir.s, body.s, body.s, "");
 
-  /* The driver: bounds, data, both runs, the comparison.  */
-  long trips = trip ();
-  out ("static void\n"
-       "fz_run_%d (int big)\n"
-       "{\n"
-       "  long lb = %ld, ub = %ld + (big ? %ld : %ld);\n"
-       "  long leny = ub + 3, lenx = 2 * ub + 8;\n"
-       "  fz_state = %lluULL;\n", k, lb, lb,
-       s.t->kind == K_FLOAT || s.user ? (1L << 17) + pick (5000)
-                                      : (1L << 20) + pick (5000),
-       trips, rnd ());
-  for (int j = 0; j < 3; j++)
-    out ("  %s *%s = fz_alloc (leny * sizeof (%s)), *r%s = fz_alloc (leny * "
-         "sizeof (%s));\n", T, outputs[j], T, outputs[j], T);
-  out ("  %s *x = fz_alloc (lenx * sizeof (%s)), *w = fz_alloc (lenx * "
-       "sizeof (%s));\n", X, X, X);
-  for (int j = 0; j < 3; j++)
-    print_fill (outputs[j], s.t, &s, "leny");
-  print_fill ("x", s.x, &s, "lenx");
-  print_fill ("w", s.x, &s, "lenx");
-  for (int j = 0; j < 3; j++)
-    out ("  memcpy (r%s, %s, leny * sizeof (%s));\n", outputs[j], outputs[j],
-         T);
-  char a[64], b[64];
-  scalar (a, sizeof a, &s);
-  scalar (b, sizeof b, &s);
-  out ("  {\n"
-       "    unsigned long long r = fz_rnd ();\n"
-       "    (void) r;\n"
-       "    fz_scan_%d (y, z, v, x, w, %s, %s, lb, ub, leny, lenx);\n"
-       "    fz_ref_%d (ry, rz, rv, x, w, %s, %s, lb, ub, leny, lenx);\n"
-       "  }\n", k, a, b, k, a, b);
-  for (int j = 0; j < 3; j++)
-    print_compare (k, outputs[j], s.t, "leny");
-  for (int j = 0; j < 3; j++)
-    out ("  free (%s);\n  free (r%s);\n", outputs[j], outputs[j]);
-  out ("  free (x);\n  free (w);\n}\n");
+  const struct type *const ty[3] = { s.t, s.t, s.t };
+  const struct scan *const by[3] = { &s, &s, &s };
+  print_run_start (k, lb, s.t->kind == K_FLOAT || s.user, ty, by);
+  print_calls (k, &s, "", "", ty);
+  print_run_end ();
 }
 
 /* Append to B the input phase of an inscan variable V under scan S.  */
@@ -894,51 +925,20 @@ inscan_loop (int k)
   print_pair (k, params, decls, dir.s, body.s, ref.s,
               "  *sp = s;\n  *mp = m;\n");
 
-  long trips = trip ();
-  out ("static void\n"
-       "fz_run_%d (int big)\n"
-       "{\n"
-       "  long lb = %ld, ub = %ld + (big ? %ld : %ld);\n"
-       "  long leny = ub + 3, lenx = 2 * ub + 8;\n"
-       "  fz_state = %lluULL;\n", k, lb, lb,
-       s[0].t->kind == K_FLOAT || s[0].user || s[1].t->kind == K_FLOAT
-       ? (1L << 17) + pick (5000) : (1L << 20) + pick (5000), trips, rnd ());
-  const struct type *ty[3] = { s[0].t, s[1].t, s[0].t };
-  for (int j = 0; j < 3; j++)
-    out ("  %s *%s = fz_alloc (leny * sizeof (%s)), *r%s = fz_alloc (leny * "
-         "sizeof (%s));\n", ty[j]->name, outputs[j], ty[j]->name, outputs[j],
-         ty[j]->name);
-  out ("  %s *x = fz_alloc (lenx * sizeof (%s)), *w = fz_alloc (lenx * "
-       "sizeof (%s));\n", X, X, X);
-  for (int j = 0; j < 3; j++)
-    print_fill (outputs[j], ty[j], &s[j == 1], "leny");
-  print_fill ("x", s[0].x, &s[0], "lenx");
-  print_fill ("w", s[0].x, &s[0], "lenx");
-  for (int j = 0; j < 3; j++)
-    out ("  memcpy (r%s, %s, leny * sizeof (%s));\n", outputs[j], outputs[j],
-         ty[j]->name);
+  const struct type *const ty[3] = { s[0].t, s[1].t, s[0].t };
+  const struct scan *const by[3] = { &s[0], &s[1], &s[0] };
+  print_run_start (k, lb, s[0].t->kind == K_FLOAT || s[0].user
+                          || s[1].t->kind == K_FLOAT, ty, by);
   /* The variables' values before the loop: the seeds.  */
   out ("  %s s[1], rs[1];\n  %s m[1], rm[1];\n", T, U);
   print_fill ("s", s[0].t, &s[0], "1");
   print_fill ("m", s[1].t, &s[1], "1");
   out ("  rs[0] = s[0];\n  rm[0] = m[0];\n");
-  char a[64], b[64];
-  scalar (a, sizeof a, &s[0]);
-  scalar (b, sizeof b, &s[0]);
-  out ("  {\n"
-       "    unsigned long long r = fz_rnd ();\n"
-       "    (void) r;\n"
-       "    fz_scan_%d (y, z, v, x, w, %s, %s, lb, ub, leny, lenx, s, m);\n"
-       "    fz_ref_%d (ry, rz, rv, x, w, %s, %s, lb, ub, leny, lenx, rs, rm);\n"
-       "  }\n", k, a, b, k, a, b);
-  for (int j = 0; j < 3; j++)
-    print_compare (k, outputs[j], ty[j], "leny");
+  print_calls (k, &s[0], ", s, m", ", rs, rm", ty);
   print_compare (k, "s[0]", s[0].t, NULL);
   if (nvars == 2)
     print_compare (k, "m[0]", s[1].t, NULL);
-  for (int j = 0; j < 3; j++)
-    out ("  free (%s);\n  free (r%s);\n", outputs[j], outputs[j]);
-  out ("  free (x);\n  free (w);\n}\n");
+  print_run_end ();
 }
 
 /* Loops docs/clause.md says get an error.  In each, %1$s is the element
