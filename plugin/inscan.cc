@@ -87,7 +87,9 @@ inner_decls (gimple_seq seq, hash_set<tree> *set)
             set->add (v);
           inner_decls (gimple_bind_body (as_a<gbind *> (s)), set);
         }
-      else if (gimple_has_substatements (s) && is_gimple_omp (s))
+      /* GCC 12's gimple_has_substatements forgets GIMPLE_OMP_SCAN.  */
+      else if (is_gimple_omp (s) && (gimple_has_substatements (s)
+                                     || gimple_code (s) == GIMPLE_OMP_SCAN))
         inner_decls (gimple_omp_body (s), set);
     }
 }
@@ -119,6 +121,114 @@ privatizes (tree c, tree iv, void *)
     default:
       return false;
     }
+}
+
+/* walk_tree callback: replace each *r, for a reference r among the scan
+   variables DATA, by the local standing for it, and r passed to a
+   function by the local's address; stop at any other use of r.  */
+static tree
+replace_ref (tree *tp, int *walk_subtrees, void *data)
+{
+  struct walk_stmt_info *wi = (struct walk_stmt_info *) data;
+  const vec<scan_loop *> *refs = (const vec<scan_loop *> *) wi->info;
+  /* Types, and the directive's inclusive or exclusive clause.  */
+  if (TYPE_P (*tp) || TREE_CODE (*tp) == OMP_CLAUSE)
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  for (scan_loop *it : *refs)
+    {
+      tree r = TREE_OPERAND (it->host_var, 0);
+      if (TREE_CODE (*tp) == MEM_REF && TREE_OPERAND (*tp, 0) == r
+          && integer_zerop (TREE_OPERAND (*tp, 1))
+          && TYPE_MAIN_VARIANT (TREE_TYPE (*tp))
+             == TYPE_MAIN_VARIANT (it->type))
+        {
+          *tp = it->var;
+          *walk_subtrees = 0;
+          return NULL_TREE;
+        }
+      if (*tp != r)
+        continue;
+      /* Passed on to a function, as a reference: the local's address.  */
+      gimple *s = gsi_stmt (wi->gsi);
+      if (is_gimple_call (s))
+        for (unsigned k = 0; k < gimple_call_num_args (s); k++)
+          if (gimple_call_arg_ptr (s, k) == tp)
+            {
+              *tp = build1 (ADDR_EXPR, TREE_TYPE (r), it->var);
+              return NULL_TREE;
+            }
+      return r;
+    }
+  return NULL_TREE;
+}
+
+/* Replace each *r in SEQ by its local (see replace_ref).  When a
+   reference of REFS is also used otherwise, return the statement that
+   uses it and set *REF to it.  */
+static gimple *
+replace_refs (gimple_seq seq, vec<scan_loop *> *refs, tree *ref)
+{
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = refs;
+  if (!walk_gimple_seq (seq, NULL, replace_ref, &wi))
+    return NULL;
+  /* walk_gimple_seq gives the outermost statement; WI the innermost.  */
+  *ref = wi.callback_result;
+  return gsi_stmt (wi.gsi);
+}
+
+/* Give the kernels *BODY, the loop's body, and the user-defined operators'
+   combiners and initializers, with each reference among the N scan
+   variables of ITEMS read and set through its local: in copies, when
+   there are any references.  When a reference is also used otherwise,
+   return the statement that uses it and set *REF to it.  */
+static gimple *
+dereference (scan_loop *items, unsigned n, gimple_seq *body, tree *ref)
+{
+  auto_vec<scan_loop *> refs;
+  for (unsigned k = 0; k < n; k++)
+    if (items[k].host_var != items[k].var)
+      refs.safe_push (&items[k]);
+  if (refs.is_empty ())
+    return NULL;
+  /* GCC 12's gimple_copy shares a GIMPLE_OMP_SCAN's body with the
+     original: copy the phases by hand.  */
+  gimple_seq copy = NULL;
+  for (gimple_stmt_iterator g = gsi_start (*body); !gsi_end_p (g);
+       gsi_next (&g))
+    {
+      gimple *s = gsi_stmt (g);
+      if (gomp_scan *scan = dyn_cast<gomp_scan *> (s))
+        s = gimple_build_omp_scan (gimple_seq_copy (gimple_omp_body (scan)),
+                                   gimple_omp_scan_clauses (scan));
+      else
+        s = gimple_copy (s);
+      gimple_seq_add_stmt_without_update (&copy, s);
+    }
+  *body = copy;
+  if (gimple *use = replace_refs (*body, &refs, ref))
+    return use;
+  /* The combiner's omp_in and the initializer's omp_priv are the
+     clause's decl, the reference.  */
+  for (scan_loop *it : refs)
+    if (it->op == SCAN_OP_USER)
+      {
+        tree r = TREE_OPERAND (it->host_var, 0);
+        if (it->in == r)
+          it->in = it->var;
+        if (it->priv == r)
+          it->priv = it->var;
+        it->merge = gimple_seq_copy (it->merge);
+        it->init = gimple_seq_copy (it->init);
+        gimple *use = replace_refs (it->merge, &refs, ref);
+        if (use || (use = replace_refs (it->init, &refs, ref)))
+          return use;
+      }
+  return NULL;
 }
 
 /* Read into PRE the pre-bodies of the loops in SEQ, outermost first: a
@@ -189,6 +299,10 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
       tree var = OMP_CLAUSE_DECL (c);
       enum scan_op op = reduction_op (OMP_CLAUSE_REDUCTION_CODE (c));
       tree type = TREE_TYPE (var);
+      /* A C++ reference stands for the variable it names.  */
+      bool ref = TREE_CODE (type) == REFERENCE_TYPE;
+      if (ref)
+        type = TREE_TYPE (type);
       bool user = OMP_CLAUSE_REDUCTION_PLACEHOLDER (c) != NULL_TREE;
       const char *why = NULL;
       if (!DECL_P (var))
@@ -215,7 +329,8 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
           it->construct = construct;
           it->inscan = true;
         }
-      it->var = var;
+      it->var = ref ? create_tmp_var_raw (type, "scan_ref") : var;
+      it->host_var = ref ? build_simple_mem_ref (var) : var;
       it->var_name = IDENTIFIER_POINTER (DECL_NAME (var));
       it->type = type;
       it->op = op;
@@ -223,9 +338,19 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
         scanomp_read_udr (it, c);
     }
 
-  /* The phases: before the directive, and after it under its clause.  */
+  /* The phases: before the directive, and after it under its clause.
+     The kernels read a reference's variable through a local of their
+     own, in a copy of the body: GCC keeps the loop as its fallback.  */
   gimple *first = NULL, *second = NULL;
   gimple_seq body = gimple_omp_body (l->loop);
+  tree ref;
+  if (gimple *use = dereference (items, *n, &body, &ref))
+    {
+      scan_complain (l, gimple_location (use), "this inscan loop runs on "
+                     "host threads: it takes the address of %qD, a scan "
+                     "variable; the kernels have only its value", ref);
+      return false;
+    }
   for (gimple_stmt_iterator g = gsi_start (body); !gsi_end_p (g);
        gsi_next (&g))
     if (gimple_code (gsi_stmt (g)) == GIMPLE_OMP_SCAN)
@@ -252,6 +377,8 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
 
   reader r;
   scan_reader_init (&r, l, loc, body);
+  for (unsigned k = 0; k < *n; k++)
+    r.privates.add (items[k].var);
   scan_read_seq (&r, l->input);
   unsigned input_accesses = l->accesses.length ();
   scan_read_seq (&r, l->output);
@@ -305,11 +432,14 @@ scanomp_offload_inscan (gimple *construct, gimple_seq *seq)
       char *source = scanomp_emit (items, n);
       if (source)
         {
+          location_t loc = gimple_location (construct);
+          char *path = scanomp_dump_source (loc, source);
           if (scanomp_options.verbose)
-            inform (gimple_location (construct), "this inscan loop runs as "
-                    "an OpenCL kernel: %u scan variable%s, %s",
-                    n, n > 1 ? "s" : "",
-                    items[0].exclusive ? "exclusive" : "inclusive");
+            inform (loc, "this inscan loop runs as an OpenCL kernel: %u "
+                    "scan variable%s, %s%s%s", n, n > 1 ? "s" : "",
+                    items[0].exclusive ? "exclusive" : "inclusive",
+                    path ? "; kernel source in " : "", path ? path : "");
+          free (path);
           gimple_stmt_iterator gsi = gsi_for_stmt (construct, seq);
           scanomp_lower (items, n, source, &gsi);
           free (source);

@@ -359,8 +359,8 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
                        : seed;
       if (l->inscan)
         {
-          gimplify_assign (dst, item->var, &seq);
-          gimplify_assign (item->var,
+          gimplify_assign (dst, unshare_expr (item->host_var), &seq);
+          gimplify_assign (unshare_expr (item->host_var),
                            field ? build3 (COMPONENT_REF, item->type, total,
                                            field, NULL_TREE)
                                  : total, &totals);

@@ -157,18 +157,19 @@ collect (gimple_seq *seq, vec<found> *out)
     }
 }
 
-/* Write SOURCE to the dump directory; return the path written, or NULL.
-   Every instance of a C++ template has its own kernel: the second one of
-   a clause goes to FILE-LINE-2.cl, and so on.  */
-static char *
-dump_source (const scan_loop *l, const char *source)
+/* Write SOURCE, the kernels of the loop at LOC (its clause, or its
+   construct for an inscan loop), to the dump directory; return the path
+   written, or NULL.  Every instance of a C++ template has its own kernel:
+   the second one at a place goes to FILE-LINE-2.cl, and so on.  */
+char *
+scanomp_dump_source (location_t loc, const char *source)
 {
   static hash_map<int_hash<location_t, UNKNOWN_LOCATION, UINT_MAX>,
                   unsigned> written;
   if (!scanomp_options.dump_dir)
     return NULL;
-  expanded_location where = expand_location (l->clause->loc);
-  unsigned &count = written.get_or_insert (l->clause->loc);
+  expanded_location where = expand_location (loc);
+  unsigned &count = written.get_or_insert (loc);
   char *path = count++ ? xasprintf ("%s/%s-%d-%u.cl",
                                     scanomp_options.dump_dir,
                                     lbasename (where.file), where.line,
@@ -178,7 +179,7 @@ dump_source (const scan_loop *l, const char *source)
   FILE *f = fopen (path, "w");
   if (!f || fputs (source, f) < 0 || fclose (f) != 0)
     {
-      error_at (l->clause->loc, "cannot write the kernel source to %qs: %m",
+      error_at (loc, "cannot write the kernel source to %qs: %m",
                 path);
       free (path);
       return NULL;
@@ -230,7 +231,7 @@ offload (found &f)
       char *source = scanomp_emit (loops, n);
       if (source)
         {
-          char *path = dump_source (&loops[0], source);
+          char *path = scanomp_dump_source (f.clause->loc, source);
           for (unsigned k = 0; k < n && scanomp_options.verbose; k++)
             inform (f.clause->loc, "%<scan(%s: %s)%> runs as an OpenCL "
                     "kernel: %qT elements, %s form%s%s",

@@ -105,6 +105,10 @@ struct scan_loop
   bool exclusive;            /* inscan: an exclusive scan */
   bool quiet;                /* inscan: why it declines is a note, since
                                 GCC runs the loop anyway */
+  tree host_var;             /* inscan: the scan variable as the host reads
+                                and sets it: VAR itself, or *r when the
+                                clause names a C++ reference r, which
+                                the kernels see as the local VAR */
   gimple_seq input, output;  /* inscan: the input and scan phases */
   /* A user-defined operator (op SCAN_OP_USER), as GCC lowered its
      declaration: MERGE sets OUT to OUT combined with IN; INIT sets PRIV to
@@ -134,6 +138,9 @@ bool scanomp_user_function (tree fn);
 /* inscan.cc */
 bool scanomp_has_inscan (gimple *construct);
 void scanomp_offload_inscan (gimple *construct, gimple_seq *seq);
+
+/* scanomp.cc */
+char *scanomp_dump_source (location_t loc, const char *source);
 
 /* Where L's messages go: its clause, or its construct (analyze.cc).  */
 location_t scanomp_where (const struct scan_loop *l);

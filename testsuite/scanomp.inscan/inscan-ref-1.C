@@ -1,0 +1,30 @@
+/* A C++ reference as an inscan scan variable stands for the variable it
+   names, and may be passed on by reference; one whose address is taken
+   stays with GCC, with a note.  */
+/* { dg-do compile } */
+/* { dg-options "-fplugin-arg-scanomp-verbose" } */
+
+void
+f (long *y, const int *x, int n, long &s)
+{
+#pragma omp parallel for reduction(inscan, +: s) /* { dg-message "this inscan loop runs as an OpenCL kernel: 1 scan variable, inclusive" } */
+  for (int i = 0; i < n; i++)
+    {
+      s += x[i];
+#pragma omp scan inclusive(s)
+      y[i] = s;
+    }
+}
+
+void
+g (long *y, const int *x, int n, long &s)
+{
+#pragma omp parallel for reduction(inscan, +: s)
+  for (int i = 0; i < n; i++)
+    {
+      long *p = &s; /* { dg-message "this inscan loop runs on host threads: it takes the address of 's', a scan variable; the kernels have only its value" } */
+      *p += x[i];
+#pragma omp scan inclusive(s)
+      y[i] = s;
+    }
+}
