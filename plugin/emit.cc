@@ -65,8 +65,17 @@ access_of (emitter *e, tree ref, gimple *stmt)
 void
 pointer_offset (emitter *e, tree p, gimple *stmt)
 {
-  if (TREE_CODE (p) == ADDR_EXPR && VAR_P (TREE_OPERAND (p, 0)))
+  tree t = TREE_CODE (p) == ADDR_EXPR ? TREE_OPERAND (p, 0) : NULL_TREE;
+  if (t && VAR_P (t))
     add (&e->out, "0L");
+  else if (t && TREE_CODE (t) == ARRAY_REF && VAR_P (TREE_OPERAND (t, 0)))
+    {
+      /* &a[k], as scan_split_pointer reads it.  */
+      add (&e->out, "(long) ");
+      expr (e, TREE_OPERAND (t, 1), stmt);
+      add (&e->out, " * %ldL", (long) tree_to_shwi (TYPE_SIZE_UNIT
+                                                    (TREE_TYPE (t))));
+    }
   else if ((VAR_P (p) || TREE_CODE (p) == PARM_DECL) && base_index (e, p) >= 0)
     add (&e->out, "0L");
   else
@@ -155,13 +164,20 @@ void
 assign (emitter *e, gimple *s, tree lhs, tree rhs, const char *text)
 {
   const scan_access *a = e->local ? NULL : access_of (e, lhs, s);
-  if (a && e->l->inscan)
+  /* The scan phase's stores are real, and stream when the runtime asks,
+     but for structs, which no non-temporal store takes.  */
+  bool out = a && e->l->inscan && !AGGREGATE_TYPE_P (a->elem_type);
+  if (out)
     {
-      /* The scan phase's stores are real, and stream when the runtime
-         asks.  */
       add (&e->out, "  scanomp_out (");
       address (e, *a, s);
       add (&e->out, ", ");
+    }
+  else if (a && e->l->inscan)
+    {
+      add (&e->out, "  *");
+      address (e, *a, s);
+      add (&e->out, " = ");
     }
   else if (a)
     {
@@ -181,7 +197,7 @@ assign (emitter *e, gimple *s, tree lhs, tree rhs, const char *text)
     add (&e->out, "%s", text);
   else
     expr (e, rhs, s);
-  add (&e->out, a && e->l->inscan ? ");\n" : ";\n");
+  add (&e->out, out ? ");\n" : ";\n");
 }
 
 /* Declare the variables of SEQ (adding them to SEEN) and the loop index,

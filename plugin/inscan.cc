@@ -313,6 +313,9 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
         why = "a scan variable of a type OpenCL C lacks";
       else if (TREE_CODE (type) == BOOLEAN_TYPE)
         why = "a %<_Bool%>, whose size OpenCL C leaves open";
+      else if (TREE_ADDRESSABLE (type))
+        why = "of a class with a user-defined copy or destructor, which the "
+              "kernels would copy bit by bit; make it trivially copyable";
       else if (!user && op == SCAN_OP_NONE)
         why = "an operator without an OpenCL kernel";
       else if (*n == max)
@@ -320,7 +323,7 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
       if (why)
         {
           scan_complain (l, loc, "this inscan loop runs on host threads: "
-                         "%qE is %s", var, why);
+                         "%qD is %s", var, why);
           return false;
         }
       scan_loop *it = &items[(*n)++];

@@ -414,6 +414,7 @@ read_user_call (reader *r, gcall *s)
       r->ok = false;
       return;
     }
+  unsigned first = r->l->accesses.length ();
   tree parm = DECL_ARGUMENTS (fn);
   for (unsigned k = 0; k < gimple_call_num_args (s) && r->ok;
        k++, parm = parm ? DECL_CHAIN (parm) : NULL_TREE)
@@ -430,6 +431,23 @@ read_user_call (reader *r, gcall *s)
           tree elem = TREE_TYPE (TREE_TYPE (a));
           tree to = parm && POINTER_TYPE_P (TREE_TYPE (parm))
                     ? TREE_TYPE (TREE_TYPE (parm)) : elem;
+          tree ref = build2 (MEM_REF, elem, a, build_int_cst (TREE_TYPE (a), 0));
+          unsigned n = r->l->accesses.length ();
+          if (!TYPE_READONLY (to) && r->l->inscan)
+            {
+              /* An inscan loop's element passed by address to be written
+                 (`this' of operator=, a reference): the function writes
+                 a private copy, stored back after the call.  */
+              scan_record_access (r, ref, s, false);
+              if (r->l->accesses.length () > n)
+                {
+                  r->l->accesses.last ().arg = k;
+                  scan_access back = r->l->accesses.last ();
+                  back.store = true;
+                  r->l->accesses.safe_push (back);
+                }
+              continue;
+            }
           if (!TYPE_READONLY (to) && DECL_NAME (fn)
               && !strcmp (IDENTIFIER_POINTER (DECL_NAME (fn)), "operator="))
             {
@@ -454,14 +472,26 @@ read_user_call (reader *r, gcall *s)
               r->ok = false;
               return;
             }
-          unsigned n = r->l->accesses.length ();
-          scan_record_access (r, build2 (MEM_REF, elem, a,
-                                         build_int_cst (TREE_TYPE (a), 0)),
-                              s, false);
+          scan_record_access (r, ref, s, false);
           if (r->l->accesses.length () > n)
             r->l->accesses.last ().arg = k;
         }
     }
+  /* An element written back must reach the call by that argument only.  */
+  for (unsigned i = first; i < r->l->accesses.length () && r->ok; i++)
+    for (unsigned j = first; j < r->l->accesses.length (); j++)
+      {
+        const scan_access &w = r->l->accesses[i], &o = r->l->accesses[j];
+        if (w.store && o.arg != w.arg && o.base == w.base && o.coef == w.coef
+            && (!o.rest || !w.rest || operand_equal_p (o.rest, w.rest, 0)))
+          {
+            scan_complain (r->l, gimple_location (s), "the %<scan%> loop "
+                           "passes %qD the same element twice, once to be "
+                           "written; pass it once", fn);
+            r->ok = false;
+            break;
+          }
+      }
   if (!lhs || !r->ok)
     return;
   if (TREE_CODE (lhs) == MEM_REF || TREE_CODE (lhs) == ARRAY_REF)

@@ -201,6 +201,21 @@ local_ref (emitter *e, tree t, gimple *stmt)
     }
 }
 
+/* Whether T is a placeholder of a user-defined operator's combiner or
+   initializer, which the kernels hold privately even when it is an inscan
+   loop's global scan variable.  */
+static bool
+udr_decl (emitter *e, tree t)
+{
+  for (unsigned k = 0; k < e->n; k++)
+    {
+      const scan_loop *it = &e->items[k];
+      if (t == it->out || t == it->in || t == it->priv || t == it->orig)
+        return true;
+    }
+  return false;
+}
+
 /* Write expression T (a GIMPLE operand or small GENERIC tree) of STMT.  */
 void
 expr (emitter *e, tree t, gimple *stmt)
@@ -217,7 +232,7 @@ expr (emitter *e, tree t, gimple *stmt)
     case RESULT_DECL:
       if (!e->local && base_index (e, t) >= 0)
         add (&e->out, "0L");
-      else if (e->local && is_global_var (t))
+      else if (e->local && is_global_var (t) && !udr_decl (e, t))
         refuse (e, gimple_location (stmt), "%qD reads %qD, which is not on "
                 "the OpenCL device; pass its value as an argument",
                 e->fn, t);
@@ -249,10 +264,11 @@ expr (emitter *e, tree t, gimple *stmt)
     case ADDR_EXPR:
       if (e->local || (VAR_P (TREE_OPERAND (t, 0))
                        && base_index (e, TREE_OPERAND (t, 0)) < 0
-                       && !is_global_var (TREE_OPERAND (t, 0))))
+                       && (!is_global_var (TREE_OPERAND (t, 0))
+                           || item_of (e, TREE_OPERAND (t, 0)) >= 0)))
         {
           /* In the loop body too, a local's address is a private
-             pointer.  */
+             pointer, and so is an inscan scan variable's.  */
           add (&e->out, "(&");
           expr (e, TREE_OPERAND (t, 0), stmt);
           add (&e->out, ")");
@@ -376,7 +392,7 @@ call (emitter *e, gcall *s)
   add (&e->out, "  {\n");
   if (!e->local)
     for (const scan_access &a : e->l->accesses)
-      if (a.stmt == s && a.arg >= (update ? 1 : 0))
+      if (a.stmt == s && a.arg >= (update ? 1 : 0) && !a.store)
         {
           by_address[a.arg] = &a;
           add (&e->out, "    %s p%d = ", type_of (e, a.elem_type), a.arg);
@@ -416,6 +432,16 @@ call (emitter *e, gcall *s)
         expr (e, arg, s);
     }
   add (&e->out, ");\n");
+  /* An inscan loop's elements the call writes go back (see reader.cc).  */
+  if (!e->local)
+    for (const scan_access &a : e->l->accesses)
+      if (a.stmt == s && a.arg >= 0 && a.store)
+        {
+          char copy[16];
+          snprintf (copy, sizeof copy, "p%d", a.arg);
+          add (&e->out, "  ");
+          assign (e, s, a.ref, NULL_TREE, copy);
+        }
   if (lhs)
     assign (e, s, lhs, NULL_TREE, "c");
   add (&e->out, "  }\n");

@@ -28,3 +28,22 @@ g (long *y, const int *x, int n, long &s)
       y[i] = s;
     }
 }
+
+/* An element written through a reference must reach the call once.  */
+static void
+both (long &dst, const long &src)
+{
+  dst += src;
+}
+
+void
+h (long *y, const int *x, int n, long &s)
+{
+#pragma omp parallel for reduction(inscan, +: s)
+  for (int i = 0; i < n; i++)
+    {
+      s += x[i];
+#pragma omp scan inclusive(s)
+      both (y[i], y[i]); /* { dg-message "passes 'void both\\(long int&, const long int&\\)' the same element twice, once to be written; pass it once" } */
+    }
+}

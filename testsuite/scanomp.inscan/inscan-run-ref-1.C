@@ -1,7 +1,8 @@
 /* C++ references as inscan scan variables: a reference parameter, also
    passed on by reference, a local reference, a reference through a
    template parameter, and one with a user-defined operator, inclusive
-   and exclusive.  The variable a reference names is scanned, and ends
+   and exclusive; and a scan phase whose calls write elements through a
+   reference and through `this'.  The variable a reference names is scanned, and ends
    with the total.  With the plugin they run as kernels; without it on
    GCC's host threads.  Both must match the sequential loops exactly.  */
 /* { dg-do run } */
@@ -75,6 +76,35 @@ user (const int *x, long *y, long n, long &s)
     }
 }
 
+/* Writes its element through a reference, as a member function writes
+   through `this'.  */
+struct cell
+{
+  long v;
+  void set (long to) { v = 3 * to; }
+};
+
+static void
+put (long &dst, long v)
+{
+  dst = v - 1;
+}
+
+__attribute__((noipa)) static void
+write_through (const int *x, long *y, cell *c, long n, long &s)
+{
+#pragma omp parallel for reduction(inscan, +: s)
+  for (long i = 0; i < n; i++)
+    {
+      s += x[i];
+#pragma omp scan inclusive(s)
+      {
+        put (y[i], s);
+        c[i].set (s);
+      }
+    }
+}
+
 int
 main (void)
 {
@@ -122,6 +152,18 @@ main (void)
           r += x[i];
         }
       CHECK (s == r, "user: n %ld: final value", n);
+
+      cell *c = (cell *) malloc ((n + 1) * sizeof *c);
+      s = r = 0;
+      write_through (x, y, c, n, s);
+      for (long i = 0; i < n; i++)
+        {
+          r += x[i];
+          CHECK (y[i] == r - 1 && c[i].v == 3 * r,
+                 "write through: n %ld: element %ld", n, i);
+        }
+      CHECK (s == r, "write through: n %ld: final value", n);
+      free (c);
       free (x);
       free (y);
     }
