@@ -201,12 +201,15 @@ local_ref (emitter *e, tree t, gimple *stmt)
     }
 }
 
-/* Whether T is a placeholder of a user-defined operator's combiner or
-   initializer, which the kernels hold privately even when it is an inscan
-   loop's global scan variable.  */
+/* Whether T, in a user-defined operator's combiner or initializer (which
+   user_operator translates as part of the loop's own function), is one of
+   their placeholders: the kernels hold those privately, even one that is
+   an inscan loop's global scan variable.  */
 static bool
 udr_decl (emitter *e, tree t)
 {
+  if (e->fn != current_function_decl)
+    return false;
   for (unsigned k = 0; k < e->n; k++)
     {
       const scan_loop *it = &e->items[k];

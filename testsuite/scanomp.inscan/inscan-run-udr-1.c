@@ -1,8 +1,8 @@
 /* User-defined reductions on structs, scanned: a field-by-field combiner,
    inclusive; the thesis' polynomial pairs, which do not commute, through
-   a function, exclusive, beside a built-in + in the same loop.  With the
-   plugin they run as kernels; without it on GCC's host threads.  Both
-   must match the sequential loops exactly.  */
+   a function, exclusive, beside a built-in + in the same loop; a global
+   scan variable.  With the plugin they run as kernels; without it on
+   GCC's host threads.  Both must match the sequential loops exactly.  */
 /* { dg-do run } */
 /* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
 
@@ -22,6 +22,9 @@ op (Pair a, Pair c)
 }
 
 #pragma omp declare reduction (poly : Pair : omp_out = op (omp_out, omp_in)) initializer (omp_priv = (Pair) { 0, 1 })
+
+/* A global scan variable: its combiner's placeholder.  */
+static acc global_acc;
 
 int
 main (void)
@@ -81,6 +84,25 @@ main (void)
         }
       CHECK (p.x == q.x && p.y == q.y && total == sum, "poly: n %ld: final "
              "value", n);
+      global_acc = (acc) { -3, 1 };
+#pragma omp parallel for reduction(inscan, plus: global_acc)
+      for (long i = 0; i < n; i++)
+        {
+          global_acc.sum += x[i];
+          global_acc.count += 2;
+#pragma omp scan inclusive(global_acc)
+          y[i] = global_acc.sum * 1000 + global_acc.count;
+        }
+      r = (acc) { -3, 1 };
+      for (long i = 0; i < n; i++)
+        {
+          r.sum += x[i];
+          r.count += 2;
+          CHECK (y[i] == r.sum * 1000 + r.count, "global: n %ld: element %ld",
+                 n, i);
+        }
+      CHECK (global_acc.sum == r.sum && global_acc.count == r.count,
+             "global: n %ld: final value", n);
       free (x);
       free (y);
       free (z);
