@@ -433,22 +433,7 @@ read_user_call (reader *r, gcall *s)
                     ? TREE_TYPE (TREE_TYPE (parm)) : elem;
           tree ref = build2 (MEM_REF, elem, a, build_int_cst (TREE_TYPE (a), 0));
           unsigned n = r->l->accesses.length ();
-          if (!TYPE_READONLY (to) && r->l->inscan)
-            {
-              /* An inscan loop's element passed by address to be written
-                 (`this' of operator=, a reference): the function writes
-                 a private copy, stored back after the call.  */
-              scan_record_access (r, ref, s, false);
-              if (r->l->accesses.length () > n)
-                {
-                  r->l->accesses.last ().arg = k;
-                  scan_access back = r->l->accesses.last ();
-                  back.store = true;
-                  r->l->accesses.safe_push (back);
-                }
-              continue;
-            }
-          if (!TYPE_READONLY (to) && DECL_NAME (fn)
+          if (!TYPE_READONLY (to) && !r->l->inscan && DECL_NAME (fn)
               && !strcmp (IDENTIFIER_POINTER (DECL_NAME (fn)), "operator="))
             {
               /* C++ calls operator= to copy a class that is not trivially
@@ -462,7 +447,7 @@ read_user_call (reader *r, gcall *s)
               r->ok = false;
               return;
             }
-          if (!TYPE_READONLY (to))
+          if (!TYPE_READONLY (to) && !r->l->inscan)
             {
               scan_complain (r->l, gimple_location (s), "the %<scan%> loop "
                              "passes %qD a pointer it may write through; "
@@ -474,7 +459,18 @@ read_user_call (reader *r, gcall *s)
             }
           scan_record_access (r, ref, s, false);
           if (r->l->accesses.length () > n)
-            r->l->accesses.last ().arg = k;
+            {
+              r->l->accesses.last ().arg = k;
+              /* An inscan loop's element passed by address to be written
+                 (`this' of operator=, a reference): the function writes
+                 a private copy, stored back after the call.  */
+              if (!TYPE_READONLY (to))
+                {
+                  scan_access back = r->l->accesses.last ();
+                  back.store = true;
+                  r->l->accesses.safe_push (back);
+                }
+            }
         }
     }
   /* An element written back must reach the call by that argument only.  */
