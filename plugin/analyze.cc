@@ -147,6 +147,16 @@ scan_find_loop (gimple_seq seq, bool *other)
   return found;
 }
 
+/* scan_find_clause's test for a clause that gives the loop's index its
+   value after the loop: lastprivate, or linear (as simd makes it).  */
+static bool
+keeps_index (tree c, tree iv, void *)
+{
+  return (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_LASTPRIVATE
+          || OMP_CLAUSE_CODE (c) == OMP_CLAUSE_LINEAR)
+         && OMP_CLAUSE_DECL (c) == iv;
+}
+
 /* Read the loop header: index, bounds, condition and step.  */
 bool
 scan_read_header (scan_loop *l, location_t loc)
@@ -189,6 +199,8 @@ scan_read_header (scan_loop *l, location_t loc)
                 "%<i > n%> or %<i >= n%> with %<i--%>");
       return false;
     }
+  if (tree c = scan_find_clause (l->construct, l->iv, keeps_index, NULL))
+    l->final_iv = OMP_CLAUSE_DECL (c);
   return true;
 }
 
@@ -613,4 +625,5 @@ scanomp_release (scan_loop *l)
   l->bases.release ();
   l->maps.release ();
   l->scalars.release ();
+  l->privates.release ();
 }

@@ -164,6 +164,8 @@ void
 assign (emitter *e, gimple *s, tree lhs, tree rhs, const char *text)
 {
   const scan_access *a = e->local ? NULL : access_of (e, lhs, s);
+  if (a && e->no_stores)
+    return;
   /* The scan phase's stores are real, and stream when the runtime asks,
      but for structs, which no non-temporal store takes.  */
   bool out = a && e->l->inscan && !AGGREGATE_TYPE_P (a->elem_type);
@@ -198,6 +200,22 @@ assign (emitter *e, gimple *s, tree lhs, tree rhs, const char *text)
   else
     expr (e, rhs, s);
   add (&e->out, out ? ");\n" : ";\n");
+  mark_set (e, lhs);
+}
+
+/* After a statement that sets T or a part of it (or takes its address
+   for a call), note that the iteration set T when it is an inscan loop's
+   lastprivate variable.  */
+void
+mark_set (emitter *e, tree t)
+{
+  if (e->local)
+    return;
+  while (handled_component_p (t))
+    t = TREE_OPERAND (t, 0);
+  for (unsigned k = 0; k < e->n; k++)
+    if (e->items[k].op == SCAN_OP_LAST && e->items[k].in == t)
+      add (&e->out, "  f%u = 1;\n", DECL_UID (t));
 }
 
 /* Declare the variables of SEQ (adding them to SEEN) and the loop index,
@@ -211,6 +229,20 @@ function_start (emitter *e, gimple_seq seq, hash_set<tree> *seen)
     seen->add (b);
   for (tree v : l->scalars)
     seen->add (v);
+  /* An inscan loop's private and lastprivate variables, which may be
+     globals; and whether each lastprivate one was set.  */
+  for (tree v : l->privates)
+    if (!seen->add (v))
+      {
+        char *name = xasprintf ("d%u", DECL_UID (v));
+        char *decl = declaration (e, TREE_TYPE (v), name);
+        add (&e->out, "  %s;\n", decl);
+        free (decl);
+        free (name);
+      }
+  for (unsigned k = 0; k < e->n; k++)
+    if (e->items[k].op == SCAN_OP_LAST)
+      add (&e->out, "  int f%u = 0;\n", DECL_UID (e->items[k].in));
   declare_locals (e, seq, seen);
   if (!seen->add (l->iv))
     add (&e->out, "  %s d%u;\n", type_of (e, TREE_TYPE (l->iv)),
@@ -227,6 +259,8 @@ set_scan_vars (emitter *e, hash_set<tree> *seen, const char *from)
   for (unsigned k = 0; k < e->n; k++)
     {
       scan_loop *it = &e->items[k];
+      if (it->op == SCAN_OP_LAST)
+        continue;
       if (!seen->add (it->var))
         add (&e->out, "  %s d%u;\n", type_of (e, it->type),
              DECL_UID (it->var));
@@ -260,13 +294,37 @@ inscan_functions (emitter *e)
        "{\n  SCANOMP_T r;\n");
   hash_set<tree> seen;
   function_start (e, l->input, &seen);
+  /* A lastprivate variable the scan phase sets takes its value here too,
+     from the scan phase without its stores, in the iteration's order (the
+     value does not depend on the scan variables: see inscan.cc).  */
+  if (l->output_sets_last)
+    declare_locals (e, l->output, &seen);
   set_scan_vars (e, &seen, NULL);
+  if (l->output_sets_last && l->exclusive)
+    {
+      e->no_stores = true;
+      stmt_seq (e, l->output);
+      e->no_stores = false;
+      set_scan_vars (e, &seen, NULL);
+    }
   stmt_seq (e, l->input);
   for (unsigned k = 0; k < e->n; k++)
-    if (e->n == 1)
+    if (e->items[k].op == SCAN_OP_LAST)
+      continue;
+    else if (e->n == 1)
       add (&e->out, "  r = d%u;\n", DECL_UID (e->items[k].var));
     else
       add (&e->out, "  r.s%u = d%u;\n", k, DECL_UID (e->items[k].var));
+  if (l->output_sets_last && !l->exclusive)
+    {
+      e->no_stores = true;
+      stmt_seq (e, l->output);
+      e->no_stores = false;
+    }
+  for (unsigned k = 0; k < e->n; k++)
+    if (e->items[k].op == SCAN_OP_LAST)
+      add (&e->out, "  r.s%u.f0 = f%u;\n  r.s%u.f1 = d%u;\n", k,
+           DECL_UID (e->items[k].in), k, DECL_UID (e->items[k].in));
   add (&e->out, "  return r;\n}\n\nstatic void\nscanomp_output (long k, "
        "SCANOMP_T v, SCANOMP_PARAMS)\n{\n");
   hash_set<tree> seen_out;
@@ -299,6 +357,9 @@ combine (emitter *e, scan_loop *l, const char *a, const char *b)
       break;
     case SCAN_OP_USER:
       add (&e->out, "scanomp_combine%d (%s, %s)", (int) (l - e->items), a, b);
+      break;
+    case SCAN_OP_LAST:
+      add (&e->out, "(%s.f0 ? %s : %s)", b, b, a);
       break;
     default:
       add (&e->out, "(%s) (%s %s %s)", t, a, scanomp_op_spelling (l->op), b);
@@ -378,11 +439,14 @@ multi_type (emitter *e)
        "static scanomp_multi\nscanomp_identity (void)\n{\n"
        "  scanomp_multi r;\n");
   for (unsigned k = 0; k < e->n; k++)
-    {
-      add (&e->out, "  r.s%u = ", k);
-      identity (e, &e->items[k]);
-      add (&e->out, ";\n");
-    }
+    if (e->items[k].op == SCAN_OP_LAST)
+      add (&e->out, "  r.s%u.f0 = 0;\n", k);
+    else
+      {
+        add (&e->out, "  r.s%u = ", k);
+        identity (e, &e->items[k]);
+        add (&e->out, ";\n");
+      }
   add (&e->out, "  return r;\n}\n#define SCANOMP_IDENTITY scanomp_identity ()\n");
 }
 
@@ -433,6 +497,7 @@ scanomp_emit (scan_loop *items, unsigned n)
   e.n = n;
   e.out = e.types = e.funcs = { NULL, 0, 0 };
   e.local = false;
+  e.no_stores = false;
   e.fn = current_function_decl;
   e.ok = true;
   add (&e.types, "%s", "");
@@ -530,6 +595,7 @@ scanomp_emit (scan_loop *items, unsigned n)
       for (unsigned k = 0; k < n; k++)
         add (&head, "%s%s: %s", k ? ", " : "",
              items[k].op == SCAN_OP_USER ? "user"
+             : items[k].op == SCAN_OP_LAST ? "lastprivate"
              : scanomp_op_spelling (items[k].op), items[k].var_name);
       add (&head, ") at %s:%d */\n#ifdef cl_khr_fp64\n#pragma OPENCL "
            "EXTENSION cl_khr_fp64 : enable\n#endif\n%s%s%s", where.file,

@@ -35,6 +35,8 @@ struct emitter
   bool local;
   tree fn;                        /* the function being translated, or
                                      the one holding the loop */
+  bool no_stores;                 /* an inscan loop's scan phase, run in
+                                     the input hook: its stores go */
   bool ok;
 };
 
@@ -61,5 +63,6 @@ void element (emitter *e, const scan_access &a, gimple *stmt);
 void pointer_offset (emitter *e, tree p, gimple *stmt);
 void identity (emitter *e, scan_loop *l);
 void assign (emitter *e, gimple *s, tree lhs, tree rhs, const char *text);
+void mark_set (emitter *e, tree t);
 
 #endif /* SCANOMP_EMIT_H */

@@ -40,8 +40,8 @@
 #include "scanrt-abi.h"
 
 /* A record type named NAME with N fields.  */
-static tree
-make_record (const char *name, unsigned n, const tree *types,
+tree
+scanomp_record (const char *name, unsigned n, const tree *types,
              const char *const *names, tree *fields)
 {
   tree rec = make_node (RECORD_TYPE);
@@ -58,6 +58,17 @@ make_record (const char *name, unsigned n, const tree *types,
   TYPE_NAME (rec) = get_identifier (name);
   layout_type (rec);
   return rec;
+}
+
+/* The element an inscan loop's kernels carry for a lastprivate variable
+   of TYPE: whether an iteration set it, and the value the last one that
+   did gave it.  */
+tree
+scanomp_last_type (tree type)
+{
+  tree types[2] = { integer_type_node, type }, fields[2];
+  static const char *const names[2] = { "set", "value" };
+  return scanomp_record ("scanomp_last", 2, types, names, fields);
 }
 
 /* A file-scope static constant of TYPE initialised to INIT.  */
@@ -134,7 +145,7 @@ make_desc (scan_loop *l, unsigned n, tree seed_type, const char *source,
   tree kf[2];
   static const char *const knames[2] = { "kind", "size" };
   tree ktypes[2] = { u, u };
-  tree kind_type = make_record ("SCANRT_arg_desc", 2, ktypes, knames, kf);
+  tree kind_type = scanomp_record ("SCANRT_arg_desc", 2, ktypes, knames, kf);
   tree karray = build_array_type_nelts (kind_type, kinds.length ());
   vec<constructor_elt, va_gc> *elts = NULL;
   for (unsigned i = 0; i < kinds.length (); i++)
@@ -154,7 +165,7 @@ make_desc (scan_loop *l, unsigned n, tree seed_type, const char *source,
                                          "args" };
   tree dtypes[9] = { u, cstr, cstr, u, u, u, u, u,
                      build_pointer_type (kind_type) };
-  tree desc_type = make_record ("SCANRT_desc", 9, dtypes, dnames, df);
+  tree desc_type = scanomp_record ("SCANRT_desc", 9, dtypes, dnames, df);
   expanded_location where = expand_location (scanomp_where (l));
   char *site = xasprintf ("%s:%d", where.file, where.line);
   unsigned op = l->op == SCAN_OP_SUB ? SCAN_OP_ADD : l->op;
@@ -260,6 +271,11 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
     count = fold_build2 (PLUS_EXPR, lt, count, build_int_cst (lt, 1));
   gimplify_assign (n, fold_build2 (MAX_EXPR, lt, count,
                                    build_int_cst (lt, 0)), &seq);
+  /* A lastprivate index ends at the first value when there is no
+     iteration, as after the sequential loop.  */
+  if (l->final_iv)
+    gimplify_assign (l->final_iv, fold_convert (TREE_TYPE (l->final_iv), lb),
+                     &seq);
   tree go = create_artificial_label (UNKNOWN_LOCATION);
   gimple_seq_add_stmt (&seq, gimple_build_cond (LE_EXPR, n,
                                                 build_int_cst (lt, 0), done,
@@ -287,6 +303,7 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
   auto_vec<unsigned> kinds, sizes;
   arg_kinds (l, &kinds, &sizes);
   tree ul = long_unsigned_type_node;
+  auto_vec<tree> ranges;        /* start, end, and the base if stored */
   tree args = addressable_tmp (build_array_type_nelts (ul, 2 * kinds.length ()),
                                "scan_args");
   unsigned arg = 0;
@@ -334,7 +351,38 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
       put (fold_build_pointer_plus (base_pointer (base), lo_v),
            fold_build2 (MINUS_EXPR, lt, hi_v, lo_v));
       put (build_fold_addr_expr (lo_v), build_int_cst (lt, 8));
+      if (l->output_sets_last)
+        {
+          tree start = create_tmp_var (ul, "scan_start");
+          tree end = create_tmp_var (ul, "scan_end");
+          tree p = fold_convert (ul, base_pointer (base));
+          gimplify_assign (start, fold_build2 (PLUS_EXPR, ul, p,
+                                               fold_convert (ul, lo_v)), &seq);
+          gimplify_assign (end, fold_build2 (PLUS_EXPR, ul, unshare_expr (p),
+                                             fold_convert (ul, hi_v)), &seq);
+          ranges.safe_push (start);
+          ranges.safe_push (end);
+          ranges.safe_push (stored (l, base) ? base : NULL_TREE);
+        }
     }
+  /* The input hook runs the scan phase without its stores to find the
+     lastprivate variables it sets (see inscan.cc), trusting that arrays
+     stored there overlap no other: GCC runs the loop where they do.  */
+  for (unsigned a = 0; a < ranges.length (); a += 3)
+    for (unsigned b = a + 3; b < ranges.length (); b += 3)
+      if (ranges[a + 2] || ranges[b + 2])
+        {
+          tree apart = create_artificial_label (UNKNOWN_LOCATION);
+          tree maybe = create_artificial_label (UNKNOWN_LOCATION);
+          gimple_seq_add_stmt (&seq, gimple_build_cond (LT_EXPR, ranges[a],
+                                                        ranges[b + 1], maybe,
+                                                        apart));
+          gimple_seq_add_stmt (&seq, gimple_build_label (maybe));
+          gimple_seq_add_stmt (&seq, gimple_build_cond (LT_EXPR, ranges[b],
+                                                        ranges[a + 1],
+                                                        fallback, apart));
+          gimple_seq_add_stmt (&seq, gimple_build_label (apart));
+        }
   tree lb_copy = addressable_tmp (lt, "scan_first");
   gimplify_assign (lb_copy, lb, &seq);
   put (build_fold_addr_expr (lb_copy), build_int_cst (lt, 8));
@@ -357,7 +405,27 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
       tree dst = field ? build3 (COMPONENT_REF, item->type, seed, field,
                                  NULL_TREE)
                        : seed;
-      if (l->inscan)
+      if (item->op == SCAN_OP_LAST)
+        {
+          /* Unset; the variable takes the value only if an iteration
+             set it.  */
+          tree set = TYPE_FIELDS (item->type);
+          gimplify_assign (build3 (COMPONENT_REF, integer_type_node, dst,
+                                   set, NULL_TREE), integer_zero_node, &seq);
+          tree sum = build3 (COMPONENT_REF, item->type, total, field,
+                             NULL_TREE);
+          tree v = TREE_TYPE (DECL_CHAIN (set));
+          gimplify_assign (unshare_expr (item->host_var),
+                           build3 (COND_EXPR, v,
+                                   build3 (COMPONENT_REF, integer_type_node,
+                                           sum, set, NULL_TREE),
+                                   build3 (COMPONENT_REF, v,
+                                           unshare_expr (sum),
+                                           DECL_CHAIN (set), NULL_TREE),
+                                   unshare_expr (item->host_var)),
+                           &totals);
+        }
+      else if (l->inscan)
         {
           gimplify_assign (dst, unshare_expr (item->host_var), &seq);
           gimplify_assign (unshare_expr (item->host_var),
@@ -378,6 +446,12 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
       if (field)
         field = DECL_CHAIN (field);
     }
+  if (l->final_iv)
+    gimplify_assign (l->final_iv,
+                     fold_convert (TREE_TYPE (l->final_iv),
+                                   fold_build2 (PLUS_EXPR, lt, last,
+                                                build_int_cst (lt, l->step))),
+                     &totals);
 
   tree fntype = build_function_type_list (integer_type_node, ptr_type_node,
                                           integer_type_node, lt,
@@ -518,7 +592,7 @@ element_type (scan_loop *l, unsigned n)
       names.safe_push (ggc_strdup (ACONCAT (("s", l[k].var_name, NULL))));
     }
   fields.safe_grow (n);
-  return make_record ("scanomp_multi", n, types.address (), names.address (),
+  return scanomp_record ("scanomp_multi", n, types.address (), names.address (),
                       fields.address ());
 }
 

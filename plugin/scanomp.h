@@ -32,7 +32,11 @@ enum scan_op
   SCAN_OP_LOR,
   SCAN_OP_MIN,
   SCAN_OP_MAX,
-  SCAN_OP_USER               /* declare scan or declare reduction */
+  SCAN_OP_USER,              /* declare scan or declare reduction */
+  SCAN_OP_LAST               /* inscan: a lastprivate variable, carried as
+                                the value of the last iteration that set
+                                it (the plugin's own: never the
+                                runtime's) */
 };
 
 /* A `scan(op: list)' clause as the preprocessor saw it.  */
@@ -91,6 +95,9 @@ struct scan_loop
   tree device;               /* the target's device() expression, or NULL */
   tree if_cond;              /* the target's if() condition, or NULL */
   tree iv;                   /* the loop index */
+  tree final_iv;             /* the variable a lastprivate or linear
+                                clause gives the index's value after the
+                                loop, or NULL_TREE */
   tree lb, ub;               /* bounds, as written in the omp for */
   enum tree_code cond;       /* LT_EXPR, LE_EXPR, GT_EXPR, GE_EXPR */
   int step;                  /* +1 or -1 */
@@ -110,9 +117,16 @@ struct scan_loop
                                 clause names a C++ reference r, which
                                 the kernels see as the local VAR */
   gimple_seq input, output;  /* inscan: the input and scan phases */
+  vec<tree> privates;        /* inscan: the private and lastprivate
+                                variables, which each iteration holds
+                                uninitialized */
+  bool output_sets_last;     /* inscan: the scan phase sets a lastprivate
+                                variable (not from the scan variables) */
   /* A user-defined operator (op SCAN_OP_USER), as GCC lowered its
      declaration: MERGE sets OUT to OUT combined with IN; INIT sets PRIV to
-     the identity (and may read ORIG).  */
+     the identity (and may read ORIG).  For SCAN_OP_LAST, IN is the
+     lastprivate variable and TYPE a struct of whether an iteration set it
+     and its value (see scanomp_last_type).  */
   gimple_seq merge, init;
   tree out, in, priv, orig;
   gimple *update;            /* the call y[i] = f (y[i-1], E) of a scan
@@ -152,6 +166,9 @@ const char *scanomp_cl_type (tree type);
 const char *scanomp_cl_builtin (tree fn);
 
 /* lower.cc */
+tree scanomp_record (const char *name, unsigned n, const tree *types,
+                     const char *const *names, tree *fields);
+tree scanomp_last_type (tree type);
 void scanomp_lower (struct scan_loop *l, unsigned n, const char *source,
                     gimple_stmt_iterator *gsi);
 

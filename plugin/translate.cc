@@ -435,6 +435,9 @@ call (emitter *e, gcall *s)
         expr (e, arg, s);
     }
   add (&e->out, ");\n");
+  for (unsigned k = 0; k < nargs; k++)
+    if (TREE_CODE (gimple_call_arg (s, k)) == ADDR_EXPR)
+      mark_set (e, TREE_OPERAND (gimple_call_arg (s, k), 0));
   /* An inscan loop's elements the call writes go back (see reader.cc).  */
   if (!e->local)
     for (const scan_access &a : e->l->accesses)

@@ -38,19 +38,29 @@ int
 h (int *y, const int *x, int n, int c)
 {
   int s = 0, last = 0;
-#pragma omp parallel for reduction(inscan, +: s) firstprivate(c) /* { dg-message "this inscan loop runs on host threads: its 'firstprivate' clause names 'c', which the kernels do not carry" } */
+#pragma omp parallel for reduction(inscan, +: s) firstprivate(c) /* { dg-message "this inscan loop runs as an OpenCL kernel: 1 scan variable, inclusive" } */
   for (int i = 0; i < n; i++)
     {
       s += x[i] * c;
 #pragma omp scan inclusive(s)
       y[i] = s;
     }
-#pragma omp parallel for reduction(inscan, +: s) lastprivate(last) /* { dg-message "its 'lastprivate' clause names 'last'" } */
+#pragma omp parallel for reduction(inscan, +: s) lastprivate(last)
   for (int i = 0; i < n; i++)
     {
       s += x[i];
-#pragma omp scan exclusive(s)
-      y[i] = last = s;
+#pragma omp scan inclusive(s)
+      y[i] = last = s; /* { dg-message "this inscan loop runs on host threads: its scan phase may set 'last', a lastprivate variable, from the scan variables" } */
+    }
+  int tmp[2];
+#pragma omp parallel for reduction(inscan, +: s) private(tmp) /* { dg-message "this inscan loop runs on host threads: 'tmp', which a clause gives each iteration a copy of, is of a type OpenCL C lacks" } */
+  for (int i = 0; i < n; i++)
+    {
+      tmp[0] = x[i];
+      tmp[1] = i;
+      s += tmp[0] * tmp[1];
+#pragma omp scan inclusive(s)
+      y[i] = s;
     }
   return last;
 }
