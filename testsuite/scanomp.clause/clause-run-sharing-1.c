@@ -1,6 +1,6 @@
 /* The clauses that may sit beside `scan' on the loop, each on its own
    loop: private, firstprivate, shared, default(none), schedule,
-   num_threads, proc_bind and if, on `parallel for', `parallel for simd'
+   num_threads, proc_bind, if and lastprivate of the index, on `parallel for', `parallel for simd'
    and a `target' region.  Each loop runs on the device under
    OMP_TARGET_OFFLOAD=MANDATORY and is checked against the sequential
    loop; the variables the clauses name keep their OpenMP meaning after
@@ -93,6 +93,17 @@ target_firstprivate (long n, long c)
     py[i] = py[i-1] + px[i] * c;
 }
 
+/* The index lastprivate ends with its value after the loop.  */
+static long
+lastprivate_index (long n)
+{
+  long i;
+#pragma omp parallel for lastprivate(i) scan(+: y)
+  for (i = 1; i < n; i++)
+    y[i] = y[i-1] + x[i];
+  return i;
+}
+
 /* Compare y with the sequential scan from 7 of x[i] * C + D.  */
 static void
 check (const char *name, long n, long c, long d)
@@ -135,6 +146,10 @@ main (void)
       check ("simd with private", n, 2, 0);
       target_firstprivate (n, 3);
       check ("target with firstprivate", n, 3, 0);
+      long last = lastprivate_index (n);
+      check ("lastprivate index", n, 1, 0);
+      CHECK (last == (n > 1 ? n : 1), "lastprivate index: n=%ld: %ld", n,
+             last);
     }
   puts ("sharing clauses checked");
   return 0;
