@@ -165,12 +165,23 @@ flatten (gimple_seq seq, vec<gimple *> *out)
       out->safe_push (gsi_stmt (g));
 }
 
+/* The array (or pointer) a memory reference T of the loop reads or
+   writes, as the reader recorded it, or NULL_TREE.  */
+static tree
+array_of (scan_loop *l, tree t)
+{
+  for (const scan_access &a : l->accesses)
+    if (a.ref == t)
+      return a.base;
+  while (handled_component_p (t))
+    t = TREE_OPERAND (t, 0);
+  return VAR_P (t) ? t : NULL_TREE;
+}
+
 /* What depends on the scan variables' prefixes in a scan phase:
    variables, and the arrays stored to.  The kernels then assume that
    distinct arrays do not overlap, and the host checks it (see
    lower.cc).  */
-static tree array_of (scan_loop *l, tree t);
-
 struct taint
 {
   scan_loop *l;
@@ -189,19 +200,6 @@ taint_memory (taint *t, tree ref)
     t->grew = true;
   if (!a)
     t->all = true;
-}
-
-/* The array (or pointer) a memory reference T of the loop reads or
-   writes, as the reader recorded it, or NULL_TREE.  */
-tree
-array_of (scan_loop *l, tree t)
-{
-  for (const scan_access &a : l->accesses)
-    if (a.ref == t)
-      return a.base;
-  while (handled_component_p (t))
-    t = TREE_OPERAND (t, 0);
-  return VAR_P (t) ? t : NULL_TREE;
 }
 
 /* walk_tree callback: a use of a tainted value.  */
