@@ -34,6 +34,7 @@
 #include "varasm.h"
 #include "cgraph.h"
 #include "diagnostic-core.h"
+#include "gomp-constants.h"
 
 #include "scanomp.h"
 #include "scanrt.h"
@@ -252,6 +253,35 @@ sequential_loop (scan_loop *l)
   return seq;
 }
 
+/* Whether the value that L's loop leaves in VAR (a variable, or *r for a
+   C++ reference r) reaches the host: inside a target region only where
+   the target maps VAR back, since a scalar is firstprivate there
+   otherwise (the gimplifier has added the implicit clauses).  */
+static bool
+reaches_host (scan_loop *l, tree var)
+{
+  if (gimple_code (l->construct) != GIMPLE_OMP_TARGET)
+    return true;
+  if (TREE_CODE (var) == MEM_REF)
+    var = TREE_OPERAND (var, 0);
+  for (tree c = gimple_omp_target_clauses (l->construct); c;
+       c = OMP_CLAUSE_CHAIN (c))
+    if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_MAP && OMP_CLAUSE_DECL (c) == var)
+      switch (OMP_CLAUSE_MAP_KIND (c))
+        {
+        case GOMP_MAP_FROM:
+        case GOMP_MAP_TOFROM:
+        case GOMP_MAP_FORCE_FROM:
+        case GOMP_MAP_FORCE_TOFROM:
+        case GOMP_MAP_ALWAYS_FROM:
+        case GOMP_MAP_ALWAYS_TOFROM:
+          return true;
+        default:
+          break;
+        }
+  return false;
+}
+
 /* The host code: bounds, extents, arguments, seed and the call, jumping
    to FALLBACK or DONE.  */
 static gimple_seq
@@ -273,7 +303,7 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
                                    build_int_cst (lt, 0)), &seq);
   /* A lastprivate index ends at the first value when there is no
      iteration, as after the sequential loop.  */
-  if (l->final_iv)
+  if (l->final_iv && reaches_host (l, l->final_iv))
     gimplify_assign (l->final_iv, fold_convert (TREE_TYPE (l->final_iv), lb),
                      &seq);
   tree go = create_artificial_label (UNKNOWN_LOCATION);
@@ -405,6 +435,7 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
       tree dst = field ? build3 (COMPONENT_REF, item->type, seed, field,
                                  NULL_TREE)
                        : seed;
+      bool back = l->inscan && reaches_host (l, item->host_var);
       if (item->op == SCAN_OP_LAST)
         {
           /* Unset; the variable takes the value only if an iteration
@@ -415,23 +446,25 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
           tree sum = build3 (COMPONENT_REF, item->type, total, field,
                              NULL_TREE);
           tree v = TREE_TYPE (DECL_CHAIN (set));
-          gimplify_assign (unshare_expr (item->host_var),
-                           build3 (COND_EXPR, v,
-                                   build3 (COMPONENT_REF, integer_type_node,
-                                           sum, set, NULL_TREE),
-                                   build3 (COMPONENT_REF, v,
-                                           unshare_expr (sum),
-                                           DECL_CHAIN (set), NULL_TREE),
-                                   unshare_expr (item->host_var)),
-                           &totals);
+          if (back)
+            gimplify_assign (unshare_expr (item->host_var),
+                             build3 (COND_EXPR, v,
+                                     build3 (COMPONENT_REF, integer_type_node,
+                                             sum, set, NULL_TREE),
+                                     build3 (COMPONENT_REF, v,
+                                             unshare_expr (sum),
+                                             DECL_CHAIN (set), NULL_TREE),
+                                     unshare_expr (item->host_var)),
+                             &totals);
         }
       else if (l->inscan)
         {
           gimplify_assign (dst, unshare_expr (item->host_var), &seq);
-          gimplify_assign (unshare_expr (item->host_var),
-                           field ? build3 (COMPONENT_REF, item->type, total,
-                                           field, NULL_TREE)
-                                 : total, &totals);
+          if (back)
+            gimplify_assign (unshare_expr (item->host_var),
+                             field ? build3 (COMPONENT_REF, item->type, total,
+                                             field, NULL_TREE)
+                                   : total, &totals);
         }
       else
         {
@@ -446,7 +479,7 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
       if (field)
         field = DECL_CHAIN (field);
     }
-  if (l->final_iv)
+  if (l->final_iv && reaches_host (l, l->final_iv))
     gimplify_assign (l->final_iv,
                      fold_convert (TREE_TYPE (l->final_iv),
                                    fold_build2 (PLUS_EXPR, lt, last,

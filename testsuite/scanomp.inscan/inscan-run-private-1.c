@@ -165,6 +165,27 @@ main (void)
         }
       CHECK (sum == r && last == rl, "from prefix: n %ld: final values", n);
 
+      /* In a target region, a scalar that the target does not map back
+         is firstprivate there: the host's keeps its value.  */
+      long ts = 4, tz = -1, tm = -1;
+#pragma omp target map(to: x[:n]) map(from: y[:n]) map(tofrom: tm)
+#pragma omp parallel for reduction(inscan, +: ts) lastprivate(tz, tm)
+      for (long i = 0; i < n; i++)
+        {
+          ts += x[i];
+          tz = tm = x[i];
+#pragma omp scan inclusive(ts)
+          y[i] = ts;
+        }
+      r = 4;
+      for (long i = 0; i < n; i++)
+        {
+          r += x[i];
+          CHECK (y[i] == r, "target: n %ld: element %ld", n, i);
+        }
+      CHECK (ts == 4 && tz == -1 && (!n || tm == x[n - 1]),
+             "target: n %ld: final values (%ld %ld %ld)", n, ts, tz, tm);
+
       /* Apart, then in place, where Z is what the scan stored.  */
       long *u = malloc ((n + 1) * 8);
       long rz2 = -1;
