@@ -723,17 +723,15 @@ scanomp_offload_inscan (gimple *construct, gimple_seq *seq)
           unsigned last = 0;
           for (unsigned k = 0; k < n; k++)
             last += items[k].op == SCAN_OP_LAST;
-          if (scanomp_options.verbose && last)
+          char *lasts = last ? xasprintf (" and %u lastprivate", last)
+                             : xstrdup ("");
+          if (scanomp_options.verbose)
             inform (loc, "this inscan loop runs as an OpenCL kernel: %u "
-                    "scan variable%s and %u lastprivate, %s%s%s", n - last,
-                    n - last > 1 ? "s" : "", last,
+                    "scan variable%s%s, %s%s%s", n - last,
+                    n - last > 1 ? "s" : "", lasts,
                     items[0].exclusive ? "exclusive" : "inclusive",
                     path ? "; kernel source in " : "", path ? path : "");
-          else if (scanomp_options.verbose)
-            inform (loc, "this inscan loop runs as an OpenCL kernel: %u "
-                    "scan variable%s, %s%s%s", n, n > 1 ? "s" : "",
-                    items[0].exclusive ? "exclusive" : "inclusive",
-                    path ? "; kernel source in " : "", path ? path : "");
+          free (lasts);
           free (path);
           gimple_stmt_iterator gsi = gsi_for_stmt (construct, seq);
           scanomp_lower (items, n, source, &gsi);
