@@ -233,13 +233,7 @@ function_start (emitter *e, gimple_seq seq, hash_set<tree> *seen)
      globals; and whether each lastprivate one was set.  */
   for (tree v : l->privates)
     if (!seen->add (v))
-      {
-        char *name = xasprintf ("d%u", DECL_UID (v));
-        char *decl = declaration (e, TREE_TYPE (v), name);
-        add (&e->out, "  %s;\n", decl);
-        free (decl);
-        free (name);
-      }
+      declare_var (e, v);
   for (unsigned k = 0; k < e->n; k++)
     if (e->items[k].op == SCAN_OP_LAST)
       add (&e->out, "  int f%u = 0;\n", DECL_UID (e->items[k].in));

@@ -52,6 +52,7 @@ void constant (emitter *e, tree t);
 void expr (emitter *e, tree t, gimple *stmt);
 void stmt_seq (emitter *e, gimple_seq seq);
 void declare_locals (emitter *e, gimple_seq seq, hash_set<tree> *seen);
+void declare_var (emitter *e, tree t);
 const char *function_name (emitter *e, tree fn, location_t loc);
 
 /* emit.cc: the loop body's arrays.  */

@@ -553,6 +553,19 @@ struct declaring
   hash_set<tree> *seen;
 };
 
+/* Declare variable or temporary T, unset.  */
+void
+declare_var (emitter *e, tree t)
+{
+  char *name = TREE_CODE (t) == SSA_NAME
+               ? xasprintf ("t%u", SSA_NAME_VERSION (t))
+               : xasprintf ("d%u", DECL_UID (t));
+  char *decl = declaration (e, TREE_TYPE (t), name);
+  add (&e->out, "  %s;\n", decl);
+  free (decl);
+  free (name);
+}
+
 /* walk_gimple_op callback: declare each local variable once.  */
 static tree
 declare_local (tree *tp, int *walk_subtrees, void *data)
@@ -565,15 +578,7 @@ declare_local (tree *tp, int *walk_subtrees, void *data)
   else if ((((VAR_P (t) || TREE_CODE (t) == RESULT_DECL) && !is_global_var (t))
             || TREE_CODE (t) == SSA_NAME)
            && !d->seen->add (t))
-    {
-      char *name = TREE_CODE (t) == SSA_NAME
-                   ? xasprintf ("t%u", SSA_NAME_VERSION (t))
-                   : xasprintf ("d%u", DECL_UID (t));
-      char *decl = declaration (d->e, TREE_TYPE (t), name);
-      add (&d->e->out, "  %s;\n", decl);
-      free (decl);
-      free (name);
-    }
+    declare_var (d->e, t);
   return NULL_TREE;
 }
 
