@@ -105,6 +105,19 @@ find_inner (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+/* Why the kernels cannot hold a variable of TYPE, a type OpenCL C has,
+   or NULL: for scan variables and the copies clauses make alike.  */
+static const char *
+held_problem (tree type)
+{
+  if (TREE_CODE (type) == BOOLEAN_TYPE)
+    return "a _Bool, whose size OpenCL C leaves open";
+  if (TREE_ADDRESSABLE (type))
+    return "of a class with a user-defined copy or destructor, which the "
+           "kernels would copy bit by bit; make it trivially copyable";
+  return NULL;
+}
+
 /* Why the kernels cannot hold a copy of DECL, which a clause privatizes,
    or NULL.  */
 static const char *
@@ -119,11 +132,7 @@ copy_problem (tree decl)
       && !((INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type))
            && scanomp_cl_type (type)))
     return "of a type OpenCL C lacks";
-  if (TREE_CODE (type) == BOOLEAN_TYPE)
-    return "a _Bool, whose size OpenCL C leaves open";
-  if (TREE_ADDRESSABLE (type))
-    return "of a class with a user-defined copy or destructor";
-  return NULL;
+  return held_problem (type);
 }
 
 /* The variable whose part T is (a field, an element), or NULL_TREE.  */
@@ -541,14 +550,11 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
                : (!(INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type))
                   || !scanomp_cl_type (type)))
         why = "a scan variable of a type OpenCL C lacks";
-      else if (TREE_CODE (type) == BOOLEAN_TYPE)
-        why = "a %<_Bool%>, whose size OpenCL C leaves open";
-      else if (TREE_ADDRESSABLE (type))
-        why = "of a class with a user-defined copy or destructor, which the "
-              "kernels would copy bit by bit; make it trivially copyable";
-      else if (!user && op == SCAN_OP_NONE)
+      else
+        why = held_problem (type);
+      if (!why && !user && op == SCAN_OP_NONE)
         why = "an operator without an OpenCL kernel";
-      else if (*n == max)
+      else if (!why && *n == max)
         why = "too many scan variables";
       if (why)
         {

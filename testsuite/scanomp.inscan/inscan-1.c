@@ -64,3 +64,16 @@ h (int *y, const int *x, int n, int c)
     }
   return last;
 }
+
+void
+k (int *y, const int *x, int n)
+{
+  _Bool b = 0;
+#pragma omp parallel for reduction(inscan, |: b) /* { dg-message "this inscan loop runs on host threads: 'b' is a _Bool, whose size OpenCL C leaves open" } */
+  for (int i = 0; i < n; i++)
+    {
+      b |= x[i] > 0;
+#pragma omp scan inclusive(b)
+      y[i] = b;
+    }
+}
