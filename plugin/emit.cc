@@ -269,6 +269,15 @@ set_scan_vars (emitter *e, hash_set<tree> *seen, const char *from)
     }
 }
 
+/* Write an inscan loop's scan phase with its stores left out.  */
+static void
+scan_phase_without_stores (emitter *e)
+{
+  e->no_stores = true;
+  stmt_seq (e, e->l->output);
+  e->no_stores = false;
+}
+
 /* An inscan loop's hooks: scanomp_input runs the input phase from the
    identities and returns the variables; scanomp_output runs the scan
    phase from the prefix V.  */
@@ -296,9 +305,7 @@ inscan_functions (emitter *e)
   set_scan_vars (e, &seen, NULL);
   if (l->output_sets_last && l->exclusive)
     {
-      e->no_stores = true;
-      stmt_seq (e, l->output);
-      e->no_stores = false;
+      scan_phase_without_stores (e);
       set_scan_vars (e, &seen, NULL);
     }
   stmt_seq (e, l->input);
@@ -310,11 +317,7 @@ inscan_functions (emitter *e)
     else
       add (&e->out, "  r.s%u = d%u;\n", k, DECL_UID (e->items[k].var));
   if (l->output_sets_last && !l->exclusive)
-    {
-      e->no_stores = true;
-      stmt_seq (e, l->output);
-      e->no_stores = false;
-    }
+    scan_phase_without_stores (e);
   for (unsigned k = 0; k < e->n; k++)
     if (e->items[k].op == SCAN_OP_LAST)
       add (&e->out, "  r.s%u.f0 = f%u;\n  r.s%u.f1 = d%u;\n", k,

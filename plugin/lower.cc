@@ -333,7 +333,9 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
   auto_vec<unsigned> kinds, sizes;
   arg_kinds (l, &kinds, &sizes);
   tree ul = long_unsigned_type_node;
-  auto_vec<tree> ranges;        /* start, end, and the base if stored */
+  /* Each array's host bytes, for the overlap check below.  */
+  struct range { tree start, end; bool stored; };
+  auto_vec<range> ranges;
   tree args = addressable_tmp (build_array_type_nelts (ul, 2 * kinds.length ()),
                                "scan_args");
   unsigned arg = 0;
@@ -390,26 +392,26 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
                                                fold_convert (ul, lo_v)), &seq);
           gimplify_assign (end, fold_build2 (PLUS_EXPR, ul, unshare_expr (p),
                                              fold_convert (ul, hi_v)), &seq);
-          ranges.safe_push (start);
-          ranges.safe_push (end);
-          ranges.safe_push (stored (l, base) ? base : NULL_TREE);
+          ranges.safe_push ({ start, end, stored (l, base) });
         }
     }
   /* The input hook runs the scan phase without its stores to find the
      lastprivate variables it sets (see inscan.cc), trusting that arrays
      stored there overlap no other: GCC runs the loop where they do.  */
-  for (unsigned a = 0; a < ranges.length (); a += 3)
-    for (unsigned b = a + 3; b < ranges.length (); b += 3)
-      if (ranges[a + 2] || ranges[b + 2])
+  for (unsigned a = 0; a < ranges.length (); a++)
+    for (unsigned b = a + 1; b < ranges.length (); b++)
+      if (ranges[a].stored || ranges[b].stored)
         {
           tree apart = create_artificial_label (UNKNOWN_LOCATION);
           tree maybe = create_artificial_label (UNKNOWN_LOCATION);
-          gimple_seq_add_stmt (&seq, gimple_build_cond (LT_EXPR, ranges[a],
-                                                        ranges[b + 1], maybe,
+          gimple_seq_add_stmt (&seq, gimple_build_cond (LT_EXPR,
+                                                        ranges[a].start,
+                                                        ranges[b].end, maybe,
                                                         apart));
           gimple_seq_add_stmt (&seq, gimple_build_label (maybe));
-          gimple_seq_add_stmt (&seq, gimple_build_cond (LT_EXPR, ranges[b],
-                                                        ranges[a + 1],
+          gimple_seq_add_stmt (&seq, gimple_build_cond (LT_EXPR,
+                                                        ranges[b].start,
+                                                        ranges[a].end,
                                                         fallback, apart));
           gimple_seq_add_stmt (&seq, gimple_build_label (apart));
         }
