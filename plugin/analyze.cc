@@ -206,8 +206,8 @@ scan_read_header (scan_loop *l, location_t loc)
 
 /* Whether reduction clause C is the probe of scan clause SC (see
    clause.cc).  */
-static bool
-is_probe (tree c, scan_clause *sc)
+bool
+scan_is_probe (tree c, scan_clause *sc)
 {
   tree d = scanomp_reduced_decl (c);
   if (!sc->user || d == OMP_CLAUSE_DECL (c) || !DECL_P (d) || !DECL_NAME (d))
@@ -266,26 +266,6 @@ scan_find_clause (gimple *construct, tree iv,
                    ? gimple_omp_parallel_clauses (construct) : NULL_TREE;
   return find_clause (clauses, gimple_omp_body (construct), iv, wanted,
                       data);
-}
-
-/* scan_find_clause's test for the clauses the scan clause refuses (DATA
-   is the scan clause): what a scan leaves behind is the array, not
-   private copies or reductions.  */
-static bool
-refused_beside_scan (tree c, tree iv, void *data)
-{
-  switch (OMP_CLAUSE_CODE (c))
-    {
-    case OMP_CLAUSE_LASTPRIVATE:
-    case OMP_CLAUSE_LINEAR:
-      return OMP_CLAUSE_DECL (c) != iv;
-    case OMP_CLAUSE_REDUCTION:
-      return !is_probe (c, (scan_clause *) data);
-    case OMP_CLAUSE_ORDERED:
-      return true;
-    default:
-      return false;
-    }
 }
 
 /* Record the array sections that the target's map clauses C name, as
@@ -543,8 +523,9 @@ scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
   scan_read_target (l, construct);
   if (!scan_read_header (l, loc))
     return false;
-  if (tree c = scan_find_clause (construct, l->iv, refused_beside_scan,
-                                 l->clause))
+  scan_copies cp;
+  cp.clause = l->clause;
+  if (tree c = scan_gather_copies (construct, l->iv, &cp))
     {
       error_at (OMP_CLAUSE_LOCATION (c) != UNKNOWN_LOCATION
                   ? OMP_CLAUSE_LOCATION (c) : loc,
@@ -556,6 +537,7 @@ scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
 
   reader r;
   scan_reader_init (&r, l, loc, gimple_omp_body (l->loop));
+  scan_private_copies (l, &r, &cp);
   scan_read_seq (&r, gimple_omp_body (l->loop));
   if (!r.ok)
     return false;
@@ -615,6 +597,7 @@ scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
     }
 
   scan_note_scalars (&r, gimple_omp_body (l->loop));
+  scan_copies_as_scalars (l, &r, &cp);
   return true;
 }
 

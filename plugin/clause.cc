@@ -288,13 +288,15 @@ read_clause (cpp_reader *pfile, int index, location_t loc)
     }
 }
 
-/* What follows `scan' on a pragma line, from its parenthesis on.  */
+/* What follows `scan' (or `reduction') on a pragma line, from its
+   parenthesis on.  */
 struct scan_shape
 {
-  /* Colons inside the parentheses: one in a clause, `scan(op : y)', two
+  /* Colons inside its parentheses: one in a clause, `scan(op : y)', two
      or more in a declaration, `scan(id : type : combiner)', whose
      combiner may hold `?:'.  That tells them apart in a _Pragma, whose
-     kind the line_change hook does not see.  */
+     kind the line_change hook does not see; the clauses after them, as
+     `reduction(+: s)', do not count.  */
   int colons;
   /* Whether `initializer' follows the parentheses.  */
   bool initializer;
@@ -305,14 +307,15 @@ read_shape (cpp_reader *pfile)
 {
   scan_shape shape = { 0, false };
   int index = 0, depth = 0;
+  bool closed = false;
   for (const cpp_token *t = peek (pfile, &index);
        t->type != CPP_PRAGMA_EOL && t->type != CPP_EOF;
        t = peek (pfile, &index))
     if (t->type == CPP_OPEN_PAREN)
       depth++;
     else if (t->type == CPP_CLOSE_PAREN)
-      depth--;
-    else if (t->type == CPP_COLON && depth == 1)
+      closed |= --depth == 0;
+    else if (t->type == CPP_COLON && depth == 1 && !closed)
       shape.colons++;
     else if (t->type == CPP_NAME && depth == 0
              && !strcmp ((const char *) NODE_NAME (t->val.node.node),

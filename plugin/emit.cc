@@ -246,14 +246,15 @@ function_start (emitter *e, gimple_seq seq, hash_set<tree> *seen)
 }
 
 /* Declare, if SEEN lacks them, and set the scan variables of an inscan
-   loop: to their identities (FROM null) or to the fields of FROM.  */
+   loop, or the reductions beside a scan clause: to their identities (FROM
+   null) or to the fields of FROM.  */
 static void
 set_scan_vars (emitter *e, hash_set<tree> *seen, const char *from)
 {
   for (unsigned k = 0; k < e->n; k++)
     {
       scan_loop *it = &e->items[k];
-      if (it->op == SCAN_OP_LAST)
+      if (!it->host_var || it->op == SCAN_OP_LAST)
         continue;
       if (!seen->add (it->var))
         add (&e->out, "  %s d%u;\n", type_of (e, it->type),
@@ -276,6 +277,27 @@ scan_phase_without_stores (emitter *e)
   e->no_stores = true;
   stmt_seq (e, e->l->output);
   e->no_stores = false;
+}
+
+/* Set the input hook's result r to the iteration's values of the scan
+   variables (of an inscan loop, or the reductions beside a scan clause),
+   or of the lastprivate variables (LAST).  */
+static void
+yield_vars (emitter *e, bool last)
+{
+  for (unsigned k = 0; k < e->n; k++)
+    {
+      scan_loop *it = &e->items[k];
+      if (!it->host_var || (it->op == SCAN_OP_LAST) != last)
+        continue;
+      if (last)
+        add (&e->out, "  r.s%u.f0 = f%u;\n  r.s%u.f1 = d%u;\n", k,
+             DECL_UID (it->in), k, DECL_UID (it->in));
+      else if (e->n == 1)
+        add (&e->out, "  r = d%u;\n", DECL_UID (it->var));
+      else
+        add (&e->out, "  r.s%u = d%u;\n", k, DECL_UID (it->var));
+    }
 }
 
 /* An inscan loop's hooks: scanomp_input runs the input phase from the
@@ -309,19 +331,10 @@ inscan_functions (emitter *e)
       set_scan_vars (e, &seen, NULL);
     }
   stmt_seq (e, l->input);
-  for (unsigned k = 0; k < e->n; k++)
-    if (e->items[k].op == SCAN_OP_LAST)
-      continue;
-    else if (e->n == 1)
-      add (&e->out, "  r = d%u;\n", DECL_UID (e->items[k].var));
-    else
-      add (&e->out, "  r.s%u = d%u;\n", k, DECL_UID (e->items[k].var));
+  yield_vars (e, false);
   if (l->output_sets_last && !l->exclusive)
     scan_phase_without_stores (e);
-  for (unsigned k = 0; k < e->n; k++)
-    if (e->items[k].op == SCAN_OP_LAST)
-      add (&e->out, "  r.s%u.f0 = f%u;\n  r.s%u.f1 = d%u;\n", k,
-           DECL_UID (e->items[k].in), k, DECL_UID (e->items[k].in));
+  yield_vars (e, true);
   add (&e->out, "  return r;\n}\n\nstatic void\nscanomp_output (long k, "
        "SCANOMP_T v, SCANOMP_PARAMS)\n{\n");
   hash_set<tree> seen_out;
@@ -555,6 +568,9 @@ scanomp_emit (scan_loop *items, unsigned n)
            "(v);");
       for (unsigned k = 0; k < n; k++)
         {
+          /* A reduction or lastprivate variable has no element.  */
+          if (items[k].host_var)
+            continue;
           add (&e.out, " *");
           store_address (&e, k, type_of (&e, items[k].type));
           add (&e.out, " = v_s.s%u;", k);
@@ -578,7 +594,10 @@ scanomp_emit (scan_loop *items, unsigned n)
       add (&e.out, ";\n");
       hash_set<tree> seen;
       function_start (&e, gimple_omp_body (l->loop), &seen);
+      set_scan_vars (&e, &seen, NULL);
       stmt_seq (&e, gimple_omp_body (l->loop));
+      yield_vars (&e, false);
+      yield_vars (&e, true);
       add (&e.out, "  return r;\n}\n");
     }
 

@@ -53,26 +53,6 @@ scanomp_has_inscan (gimple *construct)
   return loop && inscan_loop (loop);
 }
 
-/* The scan operator of reduction code CODE, or SCAN_OP_NONE.  */
-static enum scan_op
-reduction_op (enum tree_code code)
-{
-  switch (code)
-    {
-    case PLUS_EXPR: return SCAN_OP_ADD;
-    case MINUS_EXPR: return SCAN_OP_SUB;
-    case MULT_EXPR: return SCAN_OP_MUL;
-    case BIT_AND_EXPR: return SCAN_OP_AND;
-    case BIT_IOR_EXPR: return SCAN_OP_OR;
-    case BIT_XOR_EXPR: return SCAN_OP_XOR;
-    case TRUTH_ANDIF_EXPR: return SCAN_OP_LAND;
-    case TRUTH_ORIF_EXPR: return SCAN_OP_LOR;
-    case MIN_EXPR: return SCAN_OP_MIN;
-    case MAX_EXPR: return SCAN_OP_MAX;
-    default: return SCAN_OP_NONE;
-    }
-}
-
 /* Collect the variables declared inside SEQ's binds into SET.  */
 static void
 inner_decls (gimple_seq seq, hash_set<tree> *set)
@@ -105,253 +85,7 @@ find_inner (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* Why the kernels cannot hold a variable of TYPE, a type OpenCL C has,
-   or NULL: for scan variables and the copies clauses make alike.  */
-static const char *
-held_problem (tree type)
-{
-  if (TREE_CODE (type) == BOOLEAN_TYPE)
-    return "a _Bool, whose size OpenCL C leaves open";
-  if (TREE_ADDRESSABLE (type))
-    return "of a class with a user-defined copy or destructor, which the "
-           "kernels would copy bit by bit; make it trivially copyable";
-  return NULL;
-}
 
-/* Why the kernels cannot hold a copy of DECL, which a clause privatizes,
-   or NULL.  */
-static const char *
-copy_problem (tree decl)
-{
-  tree type = TREE_TYPE (decl);
-  if (!VAR_P (decl) && TREE_CODE (decl) != PARM_DECL)
-    return "not a variable";
-  if (TREE_CODE (type) == REFERENCE_TYPE)
-    return "a reference";
-  if (!RECORD_OR_UNION_TYPE_P (type)
-      && !((INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type))
-           && scanomp_cl_type (type)))
-    return "of a type OpenCL C lacks";
-  return held_problem (type);
-}
-
-/* The variable whose part T is (a field, an element), or NULL_TREE.  */
-static tree
-var_of (tree t)
-{
-  while (handled_component_p (t))
-    t = TREE_OPERAND (t, 0);
-  return VAR_P (t) || TREE_CODE (t) == PARM_DECL ? t : NULL_TREE;
-}
-
-/* Call FN (variable, DATA) for each variable S may set: its left-hand
-   side's, and a call's by address.  */
-static void
-for_each_set (gimple *s, void (*fn) (tree, void *), void *data)
-{
-  if (!is_gimple_assign (s) && !is_gimple_call (s))
-    return;
-  if (tree v = gimple_get_lhs (s) ? var_of (gimple_get_lhs (s)) : NULL_TREE)
-    fn (v, data);
-  if (is_gimple_call (s))
-    for (unsigned k = 0; k < gimple_call_num_args (s); k++)
-      {
-        tree a = gimple_call_arg (s, k);
-        if (TREE_CODE (a) == ADDR_EXPR)
-          if (tree v = var_of (TREE_OPERAND (a, 0)))
-            fn (v, data);
-      }
-}
-
-/* Flatten SEQ's statements, through binds, into OUT.  */
-static void
-flatten (gimple_seq seq, vec<gimple *> *out)
-{
-  for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
-    if (gbind *b = dyn_cast<gbind *> (gsi_stmt (g)))
-      flatten (gimple_bind_body (b), out);
-    else
-      out->safe_push (gsi_stmt (g));
-}
-
-/* The array (or pointer) a memory reference T of the loop reads or
-   writes, as the reader recorded it, or NULL_TREE.  */
-static tree
-array_of (scan_loop *l, tree t)
-{
-  for (const scan_access &a : l->accesses)
-    if (a.ref == t)
-      return a.base;
-  while (handled_component_p (t))
-    t = TREE_OPERAND (t, 0);
-  return VAR_P (t) ? t : NULL_TREE;
-}
-
-/* What depends on the scan variables' prefixes in a scan phase:
-   variables, and the arrays stored to.  The kernels then assume that
-   distinct arrays do not overlap, and the host checks it (see
-   lower.cc).  */
-struct taint
-{
-  scan_loop *l;
-  hash_set<tree> vars;
-  hash_set<tree> arrays;
-  bool all;                   /* a store the reader did not place */
-  bool grew;
-};
-
-/* Note that memory reference REF may hold a tainted value.  */
-static void
-taint_memory (taint *t, tree ref)
-{
-  tree a = array_of (t->l, ref);
-  if (a ? !t->arrays.add (a) : !t->all)
-    t->grew = true;
-  if (!a)
-    t->all = true;
-}
-
-/* walk_tree callback: a use of a tainted value.  */
-static tree
-find_tainted (tree *tp, int *walk_subtrees, void *data)
-{
-  taint *t = (taint *) data;
-  tree x = *tp;
-  if (TYPE_P (x))
-    *walk_subtrees = 0;
-  else if (t->vars.contains (x))
-    return x;
-  else if (TREE_CODE (x) == MEM_REF || TREE_CODE (x) == ARRAY_REF)
-    {
-      tree a = array_of (t->l, x);
-      if (t->all || (a ? t->arrays.contains (a) : !t->arrays.is_empty ()))
-        return x;
-    }
-  return NULL_TREE;
-}
-
-static void
-add_tainted (tree v, void *data)
-{
-  taint *t = (taint *) data;
-  if (!t->vars.add (v))
-    t->grew = true;
-}
-
-/* Whether S uses a tainted value, other than as the memory or variable
-   it stores to.  */
-static bool
-uses_tainted (gimple *s, taint *t)
-{
-  unsigned first = is_gimple_assign (s) || is_gimple_call (s) ? 1 : 0;
-  for (unsigned k = first; k < gimple_num_ops (s); k++)
-    if (gimple_op (s, k) && walk_tree (gimple_op_ptr (s, k), find_tainted, t,
-                                       NULL))
-      return true;
-  return false;
-}
-
-/* The statement of the scan phase SEQ of L that may set a variable of
-   LAST (the lastprivate ones), then *WHICH, from a prefix of the scan
-   variables (VARS), through values, memory or a branch; NULL when none
-   does.  Set *SETS when the phase sets any variable of LAST.  */
-static gimple *
-set_from_prefix (scan_loop *l, gimple_seq seq, const vec<tree> &vars,
-                 const vec<tree> &last, bool *sets, tree *which)
-{
-  auto_vec<gimple *> stmts;
-  flatten (seq, &stmts);
-  taint t;
-  t.l = l;
-  t.all = false;
-  for (tree v : vars)
-    t.vars.add (v);
-  bool branch = false;
-  do
-    {
-      t.grew = false;
-      for (gimple *s : stmts)
-        if (uses_tainted (s, &t))
-          {
-            if (gimple_code (s) == GIMPLE_COND)
-              branch = true;
-            /* Stores, and what a call may write through an address.  */
-            tree lhs = gimple_get_lhs (s);
-            if (lhs && !var_of (lhs))
-              taint_memory (&t, lhs);
-            if (is_gimple_call (s))
-              for (unsigned k = 0; k < gimple_call_num_args (s); k++)
-                {
-                  tree a = gimple_call_arg (s, k);
-                  if (TREE_CODE (a) == ADDR_EXPR && !var_of (TREE_OPERAND (a, 0)))
-                    taint_memory (&t, TREE_OPERAND (a, 0));
-                }
-            for_each_set (s, add_tainted, &t);
-          }
-    }
-  while (t.grew);
-  *sets = false;
-  for (gimple *s : stmts)
-    {
-      hash_set<tree> set;
-      for_each_set (s, [] (tree v, void *d) { ((hash_set<tree> *) d)->add (v); },
-                    &set);
-      for (tree z : last)
-        if (set.contains (z))
-          {
-            *sets = true;
-            if (branch || t.vars.contains (z))
-              {
-                *which = z;
-                return s;
-              }
-          }
-    }
-  return NULL;
-}
-
-/* The variables that clauses give each iteration a copy of, gathered
-   from the construct down to the loop by scan_find_clause.  */
-struct copies
-{
-  auto_vec<tree> priv, first, last;
-};
-
-/* Push DECL on V unless it is there.  */
-static void
-push_once (vec<tree> *v, tree decl)
-{
-  if (!v->contains (decl))
-    v->safe_push (decl);
-}
-
-/* scan_find_clause's callback: gather C into DATA, a struct copies;
-   stop at a linear variable other than the index IV, which keeps the
-   loop with GCC.  */
-static bool
-gather_copies (tree c, tree iv, void *data)
-{
-  copies *p = (copies *) data;
-  tree decl = OMP_CLAUSE_DECL (c);
-  switch (OMP_CLAUSE_CODE (c))
-    {
-    case OMP_CLAUSE_PRIVATE:
-      if (decl != iv)
-        push_once (&p->priv, decl);
-      return false;
-    case OMP_CLAUSE_FIRSTPRIVATE:
-      push_once (&p->first, decl);
-      return false;
-    case OMP_CLAUSE_LASTPRIVATE:
-      if (decl != iv)
-        push_once (&p->last, decl);
-      return false;
-    case OMP_CLAUSE_LINEAR:
-      return decl != iv;
-    default:
-      return false;
-    }
-}
 
 /* walk_tree callback: replace each *r, for a reference r among the scan
    variables DATA, by the local standing for it, and r passed to a
@@ -510,17 +244,22 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
   scan_read_target (l, construct);
   if (!scan_read_header (l, loc))
     return false;
-  copies cp;
-  if (tree c = scan_find_clause (construct, l->iv, gather_copies, &cp))
+  scan_copies cp;
+  cp.clause = NULL;
+  if (tree c = scan_gather_copies (construct, l->iv, &cp))
     {
-      scan_complain (l, loc, "this inscan loop runs on host threads: its "
-                     "%<linear%> clause names %qD, which the kernels do not "
-                     "carry", OMP_CLAUSE_DECL (c));
+      if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_LINEAR)
+        scan_complain (l, loc, "this inscan loop runs on host threads: its "
+                       "%<linear%> clause names %qD, which the kernels do "
+                       "not carry", OMP_CLAUSE_DECL (c));
+      else
+        scan_complain (l, loc, "this inscan loop runs on host threads: the "
+                       "kernels do not order its iterations");
       return false;
     }
   for (vec<tree> *v : { &cp.priv, &cp.first, &cp.last })
     for (tree decl : *v)
-      if (const char *why = copy_problem (decl))
+      if (const char *why = scan_copy_problem (decl))
         {
           scan_complain (l, loc, "this inscan loop runs on host threads: "
                          "%qD, which a clause gives each iteration a copy "
@@ -536,26 +275,14 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
           || !OMP_CLAUSE_REDUCTION_INSCAN (c))
         continue;
       tree var = OMP_CLAUSE_DECL (c);
-      enum scan_op op = reduction_op (OMP_CLAUSE_REDUCTION_CODE (c));
       tree type = TREE_TYPE (var);
       /* A C++ reference stands for the variable it names.  */
       bool ref = TREE_CODE (type) == REFERENCE_TYPE;
       if (ref)
         type = TREE_TYPE (type);
-      bool user = OMP_CLAUSE_REDUCTION_PLACEHOLDER (c) != NULL_TREE;
-      const char *why = NULL;
-      if (!DECL_P (var))
-        why = "not a variable";
-      else if (user ? !(RECORD_OR_UNION_TYPE_P (type) || scanomp_cl_type (type))
-               : (!(INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type))
-                  || !scanomp_cl_type (type)))
-        why = "a scan variable of a type OpenCL C lacks";
-      else
-        why = held_problem (type);
-      if (!why && !user && op == SCAN_OP_NONE)
-        why = "an operator without an OpenCL kernel";
-      else if (!why && *n == max)
-        why = "too many scan variables";
+      const char *why = scan_reduction_problem (c, type);
+      if (!why && *n == max)
+        why = "one scan variable too many for the kernels";
       if (why)
         {
           scan_complain (l, loc, "this inscan loop runs on host threads: "
@@ -572,8 +299,8 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
       it->host_var = ref ? build_simple_mem_ref (var) : var;
       it->var_name = IDENTIFIER_POINTER (DECL_NAME (var));
       it->type = type;
-      it->op = op;
-      if (user)
+      it->op = scan_reduction_op (OMP_CLAUSE_REDUCTION_CODE (c));
+      if (OMP_CLAUSE_REDUCTION_PLACEHOLDER (c))
         scanomp_read_udr (it, c);
     }
   unsigned scan_vars = *n;
@@ -587,20 +314,8 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
                          "it has too many scan and lastprivate variables");
           return false;
         }
-      scan_loop *it = &items[(*n)++];
-      it->construct = construct;
-      it->inscan = true;
-      it->type = scanomp_last_type (TREE_TYPE (z));
-      it->var = create_tmp_var_raw (it->type, "scan_last");
-      it->host_var = it->in = z;
-      it->var_name = IDENTIFIER_POINTER (DECL_NAME (z));
-      it->op = SCAN_OP_LAST;
+      scan_last_item (&items[(*n)++], l, z);
     }
-  for (tree v : cp.priv)
-    push_once (&l->privates, v);
-  for (tree z : cp.last)
-    if (!cp.first.contains (z))
-      push_once (&l->privates, z);
 
   /* The phases: before the directive, and after it under its clause.
      The kernels read a reference's variable through a local of their
@@ -643,10 +358,7 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
   scan_reader_init (&r, l, loc, body);
   for (unsigned k = 0; k < scan_vars; k++)
     r.privates.add (items[k].var);
-  for (tree v : l->privates)
-    r.privates.add (v);
-  for (tree v : cp.first)
-    r.privates.add (v);
+  scan_private_copies (l, &r, &cp);
   scan_read_seq (&r, l->input);
   unsigned input_accesses = l->accesses.length ();
   scan_read_seq (&r, l->output);
@@ -665,12 +377,12 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
     }
   /* The kernels give a lastprivate variable the scan phase sets its value
      from the input phase's hook, which knows no prefix.  */
-  auto_vec<tree> vars;
+  auto_vec<tree> vars, arrays;
   for (unsigned k = 0; k < scan_vars; k++)
     vars.safe_push (items[k].var);
   tree z;
-  if (gimple *s = set_from_prefix (l, l->output, vars, cp.last,
-                                   &l->output_sets_last, &z))
+  if (gimple *s = scan_set_from_prefix (l, l->output, vars, arrays, cp.last,
+                                        &l->output_sets_last, &z))
     {
       scan_complain (l, gimple_location (s), "this inscan loop runs on host "
                      "threads: its scan phase may set %qD, a lastprivate "
@@ -680,14 +392,7 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
     }
 
   scan_note_scalars (&r, body);
-  /* A firstprivate variable is a parameter, which the hooks may set; a
-     private or lastprivate one a local of their own.  */
-  for (tree x : cp.first)
-    if (r.assigned.contains (x) && !l->scalars.contains (x))
-      l->scalars.safe_push (x);
-  for (unsigned k = l->scalars.length (); k-- > 0;)
-    if (l->privates.contains (l->scalars[k]))
-      l->scalars.ordered_remove (k);
+  scan_copies_as_scalars (l, &r, &cp);
 
   /* Everything the host evaluates must be the function's own, not a
      temporary of the construct that omplower will move away.  */

@@ -26,6 +26,7 @@
 #include "tree.h"
 #include "gimple.h"
 #include "gimple-iterator.h"
+#include "gimple-walk.h"
 #include "gimplify.h"
 #include "gimplify-me.h"
 #include "stringpool.h"
@@ -37,6 +38,7 @@
 #include "gomp-constants.h"
 
 #include "scanomp.h"
+#include "reader.h"
 #include "scanrt.h"
 #include "scanrt-abi.h"
 
@@ -282,6 +284,65 @@ reaches_host (scan_loop *l, tree var)
   return false;
 }
 
+/* walk_gimple_op callback: replace each variable that the map in DATA
+   holds by its copy.  */
+static tree
+replace_copy (tree *tp, int *walk_subtrees, void *data)
+{
+  struct walk_stmt_info *wi = (struct walk_stmt_info *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (tree *c = ((hash_map<tree, tree> *) wi->info)->get (*tp))
+    *tp = *c;
+  return NULL_TREE;
+}
+
+/* Give the sequential fallback LOOP of L a copy of its own of each
+   variable that OpenMP gives each thread one of, so that the originals
+   end as OpenMP leaves them: the private and firstprivate variables
+   (copied in), the index, and the lastprivate and reduction variables
+   whose values do not reach the host (see reaches_host).  Returns the
+   copies' initialization, then LOOP.  */
+static gimple_seq
+privatize (scan_loop *l, gimple_seq loop)
+{
+  scan_copies cp;
+  cp.clause = l->clause;
+  scan_gather_copies (l->construct, l->iv, &cp);
+  hash_map<tree, tree> copies;
+  gimple_seq seq = NULL;
+  auto copy = [&] (tree v, bool in) {
+    tree type = TREE_TYPE (v);
+    if (copies.get (v) || TREE_CODE (type) == REFERENCE_TYPE
+        || !TYPE_SIZE_UNIT (type) || TREE_CODE (TYPE_SIZE_UNIT (type)) != INTEGER_CST)
+      return;
+    tree c = create_tmp_var (type, "scan_private");
+    TREE_ADDRESSABLE (c) = TREE_ADDRESSABLE (v);
+    copies.put (v, c);
+    if (in)
+      gimplify_assign (c, v, &seq);
+  };
+  for (tree v : cp.priv)
+    copy (v, false);
+  for (tree v : cp.first)
+    if (!cp.last.contains (v) || !reaches_host (l, v))
+      copy (v, true);
+  for (tree v : cp.last)
+    if (!reaches_host (l, v))
+      copy (v, false);
+  for (tree c : cp.reductions)
+    if (!reaches_host (l, OMP_CLAUSE_DECL (c)))
+      copy (OMP_CLAUSE_DECL (c), true);
+  if (!l->final_iv || !reaches_host (l, l->final_iv))
+    copy (l->iv, false);
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = &copies;
+  walk_gimple_seq_mod (&loop, NULL, replace_copy, &wi);
+  gimple_seq_add_seq (&seq, loop);
+  return seq;
+}
+
 /* The host code: bounds, extents, arguments, seed and the call, jumping
    to FALLBACK or DONE.  */
 static gimple_seq
@@ -425,10 +486,14 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
       put (build_fold_addr_expr (copy), TYPE_SIZE_UNIT (TREE_TYPE (s)));
     }
 
-  /* The seed: for the clause y[i-1] at the first i, for an inscan loop
-   the variable's value (a field each when there are several).  */
+  /* The seed: for an array of the clause y[i-1] at the first i, for a
+     variable (an inscan loop's, a reduction beside the clause) its value
+     (a field each when there are several).  */
   tree seed = addressable_tmp (seed_type, "scan_seed");
-  tree total = l->inscan ? addressable_tmp (seed_type, "scan_total") : NULL;
+  tree total = NULL_TREE;
+  for (unsigned k = 0; k < n_items; k++)
+    if (l[k].host_var && !total)
+      total = addressable_tmp (seed_type, "scan_total");
   tree field = n_items > 1 ? TYPE_FIELDS (seed_type) : NULL_TREE;
   gimple_seq totals = NULL;
   for (unsigned k = 0; k < n_items; k++)
@@ -437,7 +502,7 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
       tree dst = field ? build3 (COMPONENT_REF, item->type, seed, field,
                                  NULL_TREE)
                        : seed;
-      bool back = l->inscan && reaches_host (l, item->host_var);
+      bool back = item->host_var && reaches_host (l, item->host_var);
       if (item->op == SCAN_OP_LAST)
         {
           /* Unset; the variable takes the value only if an iteration
@@ -459,7 +524,7 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
                                      unshare_expr (item->host_var)),
                              &totals);
         }
-      else if (l->inscan)
+      else if (item->host_var)
         {
           gimplify_assign (dst, unshare_expr (item->host_var), &seq);
           if (back)
@@ -521,7 +586,7 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
   gimple_seq_add_stmt (&seq, gimple_build_cond (EQ_EXPR, status,
                                                 integer_zero_node, ok,
                                                 not_done));
-  /* Done: an inscan loop's variables end with the scan's total.  */
+  /* Done: the variables end with the scan's total.  */
   gimple_seq_add_stmt (&seq, gimple_build_label (ok));
   gimple_seq_add_seq (&seq, totals);
   gimple_seq_add_stmt (&seq, gimple_build_goto (done));
@@ -659,7 +724,7 @@ scanomp_lower (scan_loop *l, unsigned n, const char *source,
   gimple_seq_add_seq (&seq, offload_call (l, n, seed_type, desc, fallback,
                                           done));
   gimple_seq_add_stmt (&seq, gimple_build_label (fallback));
-  gimple_seq_add_seq (&seq, sequential_loop (l));
+  gimple_seq_add_seq (&seq, privatize (l, sequential_loop (l)));
   gimple_seq_add_stmt (&seq, gimple_build_label (done));
   pop_gimplify_context (NULL);
 

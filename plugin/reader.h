@@ -54,6 +54,38 @@ void scan_read_target (scan_loop *l, gimple *construct);
 void scan_add_base (scan_loop *l, tree decl);
 bool scan_scanned_elsewhere (scan_loop *l, tree decl);
 
+bool scan_is_probe (tree c, struct scan_clause *sc);
+
+/* copies.cc: the variables that clauses give each iteration a copy of,
+   and the reductions beside a scan clause, gathered from the construct
+   down to the loop.  */
+struct scan_copies
+{
+  auto_vec<tree> priv, first, last;
+  auto_vec<tree> reductions;      /* the clauses */
+  struct scan_clause *clause;     /* the scan clause, or NULL for an
+                                     inscan loop, which reads its own
+                                     reductions */
+};
+/* Gather CONSTRUCT's clauses into CP; return the first clause whose value
+   the kernels cannot compute (linear, ordered), or NULL_TREE.  */
+tree scan_gather_copies (gimple *construct, tree iv, scan_copies *cp);
+enum scan_op scan_reduction_op (enum tree_code code);
+const char *scan_held_problem (tree type);
+const char *scan_copy_problem (tree decl);
+const char *scan_reduction_problem (tree c, tree type);
+void scan_last_item (scan_loop *it, const scan_loop *l, tree z);
+void scan_private_copies (scan_loop *l, reader *r, const scan_copies *cp);
+void scan_copies_as_scalars (scan_loop *l, reader *r,
+                             const scan_copies *cp);
+/* The statement of SEQ, a phase of L's body, that may set a variable of
+   LAST, then *WHICH, from the values of VARS or the elements of ARRAYS
+   (the prefixes of the scan), through values, memory or a branch; NULL
+   when none does.  Set *SETS when SEQ sets any variable of LAST.  */
+gimple *scan_set_from_prefix (scan_loop *l, gimple_seq seq,
+                              const vec<tree> &vars, const vec<tree> &arrays,
+                              const vec<tree> &last, bool *sets, tree *which);
+
 /* udr.cc */
 bool scan_check_udr_update (reader *r);
 

@@ -210,8 +210,11 @@ merge (scan_loop *l, unsigned n)
 static void
 offload (found &f)
 {
-  unsigned n = f.clause->nvars;
-  scan_loop *loops = XCNEWVEC (scan_loop, n);
+  unsigned n = f.clause->nvars, all = n;
+  /* The arrays, then the reduction and lastprivate variables beside the
+     clause.  */
+  const unsigned max = n + 16;
+  scan_loop *loops = XCNEWVEC (scan_loop, max);
   bool ok = true;
   for (unsigned k = 0; k < n && ok; k++)
     {
@@ -228,7 +231,11 @@ offload (found &f)
   if (ok)
     {
       merge (loops, n);
-      char *source = scanomp_emit (loops, n);
+      ok = scanomp_clause_vars (loops, n, max, &all);
+    }
+  if (ok)
+    {
+      char *source = scanomp_emit (loops, all);
       if (source)
         {
           char *path = scanomp_dump_source (f.clause->loc, source);
@@ -240,13 +247,17 @@ offload (found &f)
                     : loops[k].op == SCAN_OP_USER ? "y[i] = f (y[i-1], E(i))"
                     : "y[i] = y[i-1] op E(i)",
                     path ? "; kernel source in " : "", path ? path : "");
+          if (all > n && scanomp_options.verbose)
+            inform (f.clause->loc, "its kernels also compute %u reduction "
+                    "and lastprivate variable%s", all - n,
+                    all - n > 1 ? "s" : "");
           free (path);
           gimple_stmt_iterator gsi = gsi_for_stmt (f.construct, f.seq);
-          scanomp_lower (loops, n, source, &gsi);
+          scanomp_lower (loops, all, source, &gsi);
           free (source);
         }
     }
-  for (unsigned k = 0; k < n; k++)
+  for (unsigned k = 0; k < max; k++)
     scanomp_release (&loops[k]);
   free (loops);
 }

@@ -143,6 +143,12 @@ bool scanomp_contains (tree expr, tree decl);
 void scan_complain (struct scan_loop *l, location_t loc, const char *gmsgid,
                     ...) ATTRIBUTE_GCC_DIAG (3, 4);
 
+/* copies.cc: append to the analyses of the N arrays of a scan clause,
+   ITEMS, the reduction and lastprivate variables beside the clause, up to
+   MAX items in all, setting *TOTAL; false after an error.  */
+bool scanomp_clause_vars (struct scan_loop *items, unsigned n, unsigned max,
+                          unsigned *total);
+
 /* udr.cc */
 tree scanomp_reduced_decl (tree clause);
 tree scanomp_find_udr (gimple *construct, tree var);

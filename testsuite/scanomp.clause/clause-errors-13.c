@@ -1,61 +1,97 @@
-/* A reduction or a lastprivate variable beside `scan' would be lost by
-   the kernels, so they are refused at the clause that names them, on
-   every construct: GCC puts the clauses of a combined `parallel for' on
-   the parallel, those of `parallel for simd' on both loops.  The loop's
-   own index may be lastprivate.  */
+/* A reduction or lastprivate variable beside `scan' is one more value
+   that the kernels compute (clause-run-copies-1.c), but only from values
+   the iteration has without the scan's elements; what the kernels do not
+   compute (linear, ordered, task reductions) is refused at the clause
+   that names it, on every construct: GCC puts the clauses of a combined
+   `parallel for' on the parallel, those of `parallel for simd' on both
+   loops.  */
 /* { dg-do compile } */
 
 long
-reduction_ (int *y, const int *x, long n)
+reduction_of_prefix (int *y, const int *x, long n)
 {
   long j = 0;
-#pragma omp parallel for reduction(+: j) scan(+: y) /* { dg-error "the 'reduction' clause cannot be combined with 'scan'; compute that value after the loop" } */
+#pragma omp parallel for reduction(+: j) scan(+: y) /* { dg-message "for this 'scan' clause" } */
   for (long i = 1; i < n; i++)
     {
       y[i] = y[i-1] + x[i];
-      j += x[i];
+      j += y[i-1]; /* { dg-error "the loop may set 'j' from the elements of the scan; a reduction or lastprivate variable beside 'scan' may depend on the other values of the loop only" } */
     }
   return j;
 }
 
 int
-lastprivate_ (int *y, const int *x, long n)
+lastprivate_of_prefix (int *y, const int *x, long n)
 {
   int k = 0;
-#pragma omp parallel for lastprivate(k) scan(+: y) /* { dg-error "the 'lastprivate' clause cannot be combined with 'scan'" } */
+#pragma omp parallel for lastprivate(k) scan(+: y) /* { dg-message "for this 'scan' clause" } */
   for (long i = 1; i < n; i++)
     {
-      k = x[i];
-      y[i] = y[i-1] + k;
+      y[i] = y[i-1] + x[i];
+      k = y[i] * 2; /* { dg-error "the loop may set 'k' from the elements of the scan" } */
     }
   return k;
 }
 
 int
-conditional (int *y, const int *x, long n)
+conditional_on_prefix (int *y, const int *x, long n)
 {
   int k = 0;
-#pragma omp parallel for lastprivate(conditional: k) scan(+: y) /* { dg-error "the 'lastprivate' clause cannot be combined with 'scan'" } */
+#pragma omp parallel for lastprivate(conditional: k) scan(+: y) /* { dg-message "for this 'scan' clause" } */
   for (long i = 1; i < n; i++)
     {
-      if (x[i] > 0)
-        k = x[i];
       y[i] = y[i-1] + x[i];
+      if (y[i] > 100)
+        k = x[i]; /* { dg-error "the loop may set 'k' from the elements of the scan" } */
     }
   return k;
 }
 
 long
-simd (int *y, const int *x, long n)
+task (int *y, const int *x, long n)
 {
   long j = 0;
-#pragma omp parallel for simd reduction(+: j) scan(+: y) /* { dg-error "the 'reduction' clause cannot be combined with 'scan'" } */
+#pragma omp parallel for reduction(task, +: j) scan(+: y) /* { dg-error "the kernels of 'scan' cannot compute the reduction of 'j', which is a task reduction; compute it in a loop of its own" } */
   for (long i = 1; i < n; i++)
     {
       y[i] = y[i-1] + x[i];
       j += x[i];
     }
   return j;
+}
+
+int
+lastprivate_bool (int *y, const int *x, long n)
+{
+  _Bool b = 0;
+#pragma omp parallel for simd lastprivate(b) scan(+: y) /* { dg-error "the kernels of 'scan' cannot give 'b' its value after the loop, since it is a _Bool, whose size OpenCL C leaves open; compute it in a loop of its own" } */
+  for (long i = 1; i < n; i++)
+    {
+      b = x[i] > 0;
+      y[i] = y[i-1] + x[i];
+    }
+  return b;
+}
+
+long
+linear_ (int *y, const int *x, long n)
+{
+  long j = 0;
+#pragma omp parallel for linear(j) scan(+: y) /* { dg-error "the 'linear' clause cannot be combined with 'scan'; compute that value after the loop" } */
+  for (long i = 1; i < n; i++)
+    {
+      j++;
+      y[i] = y[i-1] + x[i];
+    }
+  return j;
+}
+
+void
+ordered_ (int *y, const int *x, long n)
+{
+#pragma omp parallel for ordered scan(+: y) /* { dg-error "the 'ordered' clause cannot be combined with 'scan'" } */
+  for (long i = 1; i < n; i++)
+    y[i] = y[i-1] + x[i];
 }
 
 long
@@ -63,7 +99,7 @@ target (int *y, const int *x, long n)
 {
   long j = 0;
 #pragma omp target map(tofrom: y[:n], j) map(to: x[:n])
-#pragma omp parallel for reduction(+: j) scan(+: y) /* { dg-error "the 'reduction' clause cannot be combined with 'scan'" } */
+#pragma omp parallel for reduction(task, +: j) scan(+: y) /* { dg-error "which is a task reduction" } */
   for (long i = 1; i < n; i++)
     {
       y[i] = y[i-1] + x[i];

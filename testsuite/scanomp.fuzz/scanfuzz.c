@@ -473,9 +473,12 @@ static const char maps[] =
 /* Append to B the directive of a scan loop whose own clause is CLAUSE:
    one of the constructs docs/clause.md (INSCAN: docs/inscan.md) lists,
    with other accepted clauses in any order, sometimes continued over two
-   lines or written with _Pragma.  */
+   lines or written with _Pragma.  A target maps the scalars SCALARS back
+   (a list, or NULL); CONDITIONAL says that CLAUSE has a conditional
+   lastprivate, which GCC refuses on distribute.  */
 static void
-directive (struct text *b, const char *clause, int inscan)
+directive (struct text *b, const char *clause, int inscan,
+           const char *scalars, int conditional)
 {
   static const char *const constructs[] = { "parallel for",
     "parallel for simd", "target", "target parallel for",
@@ -484,16 +487,17 @@ directive (struct text *b, const char *clause, int inscan)
     "schedule (static, 64)", "num_threads (2)", "proc_bind (close)",
     "if (ub > 0)", "shared (x, w)", "default (shared)", "firstprivate (a)",
     "private (tmp)" };
-  const char *c = constructs[pick (inscan ? 3 : 5)];
-  char dev[32] = "";
+  const char *c = constructs[pick (inscan ? 3 : conditional ? 4 : 5)];
+  char dev[32] = "", back[64] = "";
+  if (scalars)
+    snprintf (back, sizeof back, " map (tofrom: %s)", scalars);
   if (!strncmp (c, "target", 6))
     {
       if (pick (3) == 0)
         snprintf (dev, sizeof dev, " device (%d)", pick (2));
       if (!strcmp (c, "target"))
         {
-          add (b, "#pragma omp target %s%s%s\n", maps, dev,
-               inscan ? " map (tofrom: s, m)" : "");
+          add (b, "#pragma omp target %s%s%s\n", maps, dev, back);
           /* GCC 12 itself stops with an ICE on an inscan `parallel for
              simd' in a target region (docs/inscan.md).  */
           c = pick (2) || inscan ? "parallel for" : "parallel for simd";
@@ -503,7 +507,8 @@ directive (struct text *b, const char *clause, int inscan)
           /* A combined target construct: its maps and device go among the
              loop's clauses.  */
           static char combined[512];
-          snprintf (combined, sizeof combined, "%s %s%s", c, maps, dev);
+          snprintf (combined, sizeof combined, "%s %s%s%s", c, maps, dev,
+                    back);
           c = combined;
         }
     }
@@ -726,10 +731,37 @@ clause_loop (int k)
     "for (%s i = %s; i < ub; i++)", "for (%s i = %s; i <= ub - 1; i++)",
     "for (%s i = ub - 1; i >= lb; i--)", "for (%s i = ub; i > lb - 1; i--)" };
 
+  /* Sometimes reduction and lastprivate variables beside the clause:
+     rj (long, by a random operator), rd (double, by +) and lk, set by
+     every iteration or, conditional, by some, before or after the
+     updates.  */
+  static const char *const reductions[][2] = {
+    { "+", "rj += (long) i %% 5 - (x[i] > w[i]);" },
+    { "max", "rj = (long) i * (x[i] > w[i]) > rj ? (long) i * (x[i] > w[i]) : rj;" },
+    { "min", "rj = rj < -(long) i ? rj : -(long) i;" },
+    { "*", "rj *= x[i] > w[i] ? -1 : 1;" },
+    { "^", "rj ^= (long) i * (1 + (x[i] > w[i]));" },
+    { "|", "rj |= 1L << ((long) i %% 40);" },
+  };
+  int copies = !s.user && pick (3) == 0;
+  int conditional = copies && pick (2);
+  int red = copies ? pick (6) : 0;
+  struct text extra = { .len = 0 };
+  add (&extra, "      ");
+  add (&extra, reductions[red][1]);
+  add (&extra, "\n      rd += x[i] > w[i] ? 0.5 : -0.25;\n");
+  if (conditional)
+    add (&extra, "      if (w[i] > x[i])\n        lk = (long) i;\n");
+  else
+    add (&extra, "      lk = (long) i * 3 + (x[i] > w[i]);\n");
+  int first = pick (2);
+
   struct text body = { .len = 0 };
   add (&body, "  ");
   add (&body, heads[form], index, start);
   add (&body, "\n    {\n");
+  if (copies && first)
+    add (&body, "%s", extra.s);
   for (int j = 0; j < n; j++)
     {
       char e[256], yi[16], prev[16];
@@ -767,31 +799,50 @@ clause_loop (int k)
         }
       update (&body, yi, prev, e, &s);
     }
+  if (copies && !first)
+    add (&body, "%s", extra.s);
   add (&body, "    }\n");
 
-  char clause[64];
+  char clause[256];
   snprintf (clause, sizeof clause, "scan (%s: y%s%s)", s.op_name,
             n > 1 ? ", z" : "", n > 2 ? ", v" : "");
+  if (copies)
+    snprintf (clause + strlen (clause), sizeof clause - strlen (clause),
+              " reduction (%s: rj) reduction (+: rd) lastprivate (%slk)",
+              reductions[red][0], conditional ? "conditional: " : "");
   struct text dir = { .len = 0 };
-  directive (&dir, clause, 0);
+  directive (&dir, clause, 0, copies ? "rj, rd, lk" : NULL, conditional);
   kernels += n;
 
   const char *T = s.t->name, *X = s.x->name;
-  char params[512], decls[128];
+  char params[512], decls[256];
   snprintf (params, sizeof params, "(%s *y, %s *z, %s *v, const %s *x, "
             "const %s *w, %s a, %s b, long lb, long ub, long leny, "
-            "long lenx)", T, T, T, X, X, T, T);
+            "long lenx%s)", T, T, T, X, X, T, T, copies ? ", long *o" : "");
   snprintf (decls, sizeof decls, "  %s tmp = a;\n"
-            "  (void) tmp; (void) b; (void) lb; (void) leny; (void) lenx;\n",
-            T);
+            "  (void) tmp; (void) b; (void) lb; (void) leny; (void) lenx;\n"
+            "%s", T, copies ? "  long rj = o[0], lk = o[1];\n"
+                              "  double rd = 0.5;\n" : "");
   out ("\n/* Loop %d: scan (%s) over %s from %s, %s index, %s.  */\n", k,
        s.op_name, T, X, index, down ? "down" : "up");
-  print_pair (k, params, decls, dir.s, body.s, body.s, "");
+  print_pair (k, params, decls, dir.s, body.s, body.s,
+              copies ? "  o[0] = rj;\n  o[1] = lk;\n"
+                       "  o[2] = (long) (rd * 4);\n" : "");
 
   const struct type *const ty[3] = { s.t, s.t, s.t };
   const struct scan *const by[3] = { &s, &s, &s };
   print_run_start (k, lb, s.t->kind == K_FLOAT || s.user, ty, by);
-  print_calls (k, &s, "", "", ty);
+  if (copies)
+    {
+      /* The variables' values before the loop.  */
+      out ("  long o[3] = { %d, %d, 0 }, ro[3] = { %d, %d, 0 };\n",
+           red == 3 ? 1 : pick (9) - 4, -1, 0, -1);
+      out ("  ro[0] = o[0];\n");
+      print_calls (k, &s, ", o", ", ro", ty);
+      print_compare (k, "o", &types[6], "3");
+    }
+  else
+    print_calls (k, &s, "", "", ty);
   print_run_end ();
 }
 
@@ -905,7 +956,7 @@ inscan_loop (int k)
     snprintf (clause, sizeof clause, "reduction (inscan, %s: s)",
               s[0].op_name);
   struct text dir = { .len = 0 };
-  directive (&dir, clause, 1);
+  directive (&dir, clause, 1, "s, m", 0);
   kernels++;
 
   const char *T = s[0].t->name, *U = s[1].t->name, *X = s[0].x->name;
@@ -1015,15 +1066,24 @@ static const char *const negatives[] = {
   "  {\n"
   "    y[1] = y[0] + x[1];\n"
   "  }\n",
-  /* A clause that cannot be combined with it.  */
-  "  long k = 0;\n"
+  /* A lastprivate or reduction variable set from the scan's elements.  */
+  "  %1$s k = 0;\n"
   "#pragma omp %2$s scan (+: y) lastprivate (k)\n"
   "  for (long i = lb; i < ub; i++)\n"
   "    {\n"
-  "      k = i;\n"
   "      y[i] = y[i - 1] + x[i];\n"
+  "      k = y[i];\n"
   "    }\n"
   "  o[0] = k;\n",
+  "  %1$s j = 0;\n"
+  "#pragma omp %2$s reduction (+: j) scan (+: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    {\n"
+  "      j += y[i - 1];\n"
+  "      y[i] = y[i - 1] + x[i];\n"
+  "    }\n"
+  "  o[0] = j;\n",
+  /* A clause that cannot be combined with it.  */
   "  long k = 0;\n"
   "#pragma omp %2$s linear (k) scan (+: y)\n"
   "  for (long i = lb; i < ub; i++)\n"
@@ -1032,14 +1092,6 @@ static const char *const negatives[] = {
   "      y[i] = y[i - 1] + x[i];\n"
   "    }\n"
   "  o[0] = k;\n",
-  "  %1$s j = 0;\n"
-  "#pragma omp %2$s reduction (+: j) scan (+: y)\n"
-  "  for (long i = lb; i < ub; i++)\n"
-  "    {\n"
-  "      j += x[i];\n"
-  "      y[i] = y[i - 1] + x[i];\n"
-  "    }\n"
-  "  o[0] = j;\n",
   "#pragma omp %2$s collapse (2) scan (+: y)\n"
   "  for (long i = lb; i < ub; i++)\n"
   "    for (long j = 0; j < 1; j++)\n"
