@@ -192,14 +192,16 @@ make_desc (scan_loop *l, unsigned n, tree seed_type, const char *source,
                       "scanomp_desc");
 }
 
-/* E as a GIMPLE value, its computation appended to *SEQ
-   (force_gimple_operand replaces its sequence, it does not append).  */
+/* E as a GIMPLE value, its computation appended to *SEQ, in temporaries
+   of scanomp_lower's gimplify context (force_gimple_operand would make
+   them in a context of its own, outside the bind that declares them).  */
 static tree
 value (tree e, gimple_seq *seq)
 {
-  gimple_seq stmts = NULL;
-  tree v = force_gimple_operand (unshare_expr (e), &stmts, true, NULL_TREE);
-  gimple_seq_add_seq (seq, stmts);
+  if (is_gimple_val (e))
+    return e;
+  tree v = create_tmp_var (TREE_TYPE (e), "scan_value");
+  gimplify_assign (v, unshare_expr (e), seq);
   return v;
 }
 
@@ -705,6 +707,9 @@ scanomp_lower (scan_loop *l, unsigned n, const char *source,
   tree seed_type = element_type (l, n);
   tree desc = make_desc (l, n, seed_type, source, kinds, sizes);
 
+  /* The temporaries are locals of a bind around the new code, so that an
+     OpenMP region around the construct (a `parallel' holding a target
+     loop, say) gives each thread its own.  */
   push_gimplify_context (true);
   tree fallback = create_artificial_label (UNKNOWN_LOCATION);
   tree done = create_artificial_label (UNKNOWN_LOCATION);
@@ -713,9 +718,10 @@ scanomp_lower (scan_loop *l, unsigned n, const char *source,
       /* The construct stays as it is, for GCC to run on host threads when
          the device declines.  */
       gimple_seq seq = offload_call (l, n, seed_type, desc, fallback, done);
-      gimple_seq_add_stmt (&seq, gimple_build_label (fallback));
-      pop_gimplify_context (NULL);
-      gsi_insert_seq_before (gsi, seq, GSI_SAME_STMT);
+      gbind *bind = gimple_build_bind (NULL_TREE, seq, NULL_TREE);
+      pop_gimplify_context (bind);
+      gsi_insert_before (gsi, bind, GSI_SAME_STMT);
+      gsi_insert_before (gsi, gimple_build_label (fallback), GSI_SAME_STMT);
       gsi_insert_after (gsi, gimple_build_label (done), GSI_SAME_STMT);
       return;
     }
@@ -726,7 +732,8 @@ scanomp_lower (scan_loop *l, unsigned n, const char *source,
   gimple_seq_add_stmt (&seq, gimple_build_label (fallback));
   gimple_seq_add_seq (&seq, privatize (l, sequential_loop (l)));
   gimple_seq_add_stmt (&seq, gimple_build_label (done));
-  pop_gimplify_context (NULL);
+  gbind *bind = gimple_build_bind (NULL_TREE, seq, NULL_TREE);
+  pop_gimplify_context (bind);
 
   /* The loop's place inside the construct gets the new code; then the
      construct gives way to its body.  */
@@ -734,7 +741,7 @@ scanomp_lower (scan_loop *l, unsigned n, const char *source,
   gimple_stmt_iterator at;
   if (!find_stmt (&body, l->loop, &at))
     gcc_unreachable ();
-  gsi_replace_with_seq (&at, seq, false);
+  gsi_replace (&at, bind, false);
   gimple_omp_set_body (l->construct, NULL);
   unwrap (&body);
   gsi_replace_with_seq (gsi, body, false);
