@@ -86,8 +86,20 @@ clause_temporary (tree t, gimple *s)
   return false;
 }
 
-/* Find the GIMPLE_OMP_FOR under construct S: through a bind or teams or
-   distribute levels.  Sets *OTHER if anything else stands beside it.  */
+/* Whether SEQ, a try's cleanup, only ends the lifetimes of variables, as
+   GCC's around a loop whose body holds a compound literal.  */
+bool
+scan_clobbers_only (gimple_seq seq)
+{
+  for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
+    if (!gimple_clobber_p (gsi_stmt (g)) && !is_gimple_debug (gsi_stmt (g)))
+      return false;
+  return true;
+}
+
+/* Find the GIMPLE_OMP_FOR under construct S: through a bind, a try that
+   only clobbers, or teams or distribute levels.  Sets *OTHER if anything
+   else stands beside it.  */
 gomp_for *
 scan_find_loop (gimple_seq seq, bool *other)
 {
@@ -109,6 +121,12 @@ scan_find_loop (gimple_seq seq, bool *other)
           break;
         case GIMPLE_BIND:
           f = scan_find_loop (gimple_bind_body (as_a<gbind *> (s)), other);
+          break;
+        case GIMPLE_TRY:
+          if (scan_clobbers_only (gimple_try_cleanup (s)))
+            f = scan_find_loop (gimple_try_eval (s), other);
+          else
+            *other = true;
           break;
         case GIMPLE_OMP_PARALLEL:
         case GIMPLE_OMP_TEAMS:
@@ -240,6 +258,10 @@ find_clause (tree clauses, gimple_seq seq, tree iv,
           found = find_clause (NULL_TREE,
                                gimple_bind_body (as_a<gbind *> (s)), iv,
                                wanted, data);
+          break;
+        case GIMPLE_TRY:
+          found = find_clause (NULL_TREE, gimple_try_eval (s), iv, wanted,
+                               data);
           break;
         case GIMPLE_OMP_PARALLEL:
         case GIMPLE_OMP_TEAMS:

@@ -67,6 +67,8 @@ inner_decls (gimple_seq seq, hash_set<tree> *set)
             set->add (v);
           inner_decls (gimple_bind_body (as_a<gbind *> (s)), set);
         }
+      else if (gimple_code (s) == GIMPLE_TRY)
+        inner_decls (gimple_try_eval (s), set);
       /* GCC 12's gimple_has_substatements forgets GIMPLE_OMP_SCAN.  */
       else if (is_gimple_omp (s) && (gimple_has_substatements (s)
                                      || gimple_code (s) == GIMPLE_OMP_SCAN))
@@ -208,6 +210,9 @@ read_pre_bodies (reader *pre, gimple_seq seq)
         {
         case GIMPLE_BIND:
           read_pre_bodies (pre, gimple_bind_body (as_a<gbind *> (s)));
+          break;
+        case GIMPLE_TRY:
+          read_pre_bodies (pre, gimple_try_eval (s));
           break;
         case GIMPLE_OMP_FOR:
           scan_read_seq (pre, gimple_omp_for_pre_body (s));

@@ -672,6 +672,9 @@ unwrap (gimple_seq *seq)
         case GIMPLE_BIND:
           unwrap (gimple_bind_body_ptr (as_a<gbind *> (s)));
           break;
+        case GIMPLE_TRY:
+          unwrap (gimple_try_eval_ptr (s));
+          break;
         default:
           break;
         }

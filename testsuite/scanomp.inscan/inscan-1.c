@@ -77,3 +77,23 @@ k (int *y, const int *x, int n)
       y[i] = b;
     }
 }
+
+/* A compound literal in the body: GCC wraps the loop in the literal's
+   clobber, which the plugin looks through.  */
+struct pair { int a, b; };
+
+int
+literal (int *y, const int *x, int n)
+{
+  int s = 0;
+  struct pair p;
+#pragma omp parallel for reduction(inscan, +: s) private(p) /* { dg-message "this inscan loop runs as an OpenCL kernel: 1 scan variable, inclusive" } */
+  for (int i = 0; i < n; i++)
+    {
+      p = (struct pair) { x[i], 2 };
+      s += p.a * p.b;
+#pragma omp scan inclusive(s)
+      y[i] = s;
+    }
+  return s;
+}

@@ -1,6 +1,7 @@
 /* Inscan loops with private, firstprivate, lastprivate and
    lastprivate(conditional:) variables, globals and locals, set in either
-   phase, inclusive and exclusive; the index lastprivate.  With the plugin
+   phase (a struct by a compound literal too), inclusive and exclusive;
+   the index lastprivate.  With the plugin
    they run as kernels; without it on GCC's host threads.  Each must
    match the sequential loop exactly, final values included.  */
 /* { dg-do run } */
@@ -142,6 +143,24 @@ main (void)
       /* Without an iteration, GCC may copy out an unset private copy.  */
       CHECK (run == r && (!n || (pt.at == rp.at && pt.v == rp.v)),
              "struct: n %ld: final values", n);
+
+      /* The same, by a compound literal, around whose loop GCC puts the
+         literal's clobber.  */
+      pt = (mark) { -1, -1 };
+      run = 0;
+#pragma omp parallel for reduction(inscan, +: run) lastprivate(pt)
+      for (long i = 0; i < n; i++)
+        {
+          run += x[i];
+          pt = (mark) { (int) i, (long) x[i] * 1000 };
+#pragma omp scan inclusive(run)
+          y[i] = run;
+        }
+      for (long i = 0; i < n; i++)
+        CHECK (y[i] == (i ? y[i - 1] : 0) + x[i], "literal: n %ld: element "
+               "%ld", n, i);
+      CHECK (run == r && (!n || (pt.at == rp.at && pt.v == rp.v)),
+             "literal: n %ld: final values", n);
 
       /* Set from the prefix in the scan phase: GCC's, still right.  */
       int last = -1;
