@@ -556,6 +556,8 @@ scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
                 omp_clause_code_name[OMP_CLAUSE_CODE (c)]);
       return false;
     }
+  if (item == 0 && scan_copies_refused (l, &cp))
+    return false;
 
   reader r;
   scan_reader_init (&r, l, loc, gimple_omp_body (l->loop));

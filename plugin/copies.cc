@@ -11,8 +11,11 @@
      the reduction's operator, seeded with the variable's value before the
      loop; the variable ends with the total.
    The input hook yields the last two for each iteration without knowing
-   any prefix of the scan, so set_from_prefix finds a statement that may
-   set one from a prefix.  */
+   any prefix of the scan, so scan_set_from_prefix finds a statement that
+   may set one from a prefix: a taint analysis over the phase's
+   statements, through values, memory and the branches that decide
+   whether a statement runs (control dependence), flow-sensitive where
+   the phase has no loop of its own.  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
@@ -227,10 +230,10 @@ array_of (scan_loop *l, tree t)
   return VAR_P (t) ? t : NULL_TREE;
 }
 
-/* What depends on the scan variables' prefixes in a scan phase:
-   variables, and the arrays stored to.  The kernels then assume that
-   distinct arrays do not overlap, and the host checks it (see
-   lower.cc).  */
+/* What depends on the prefixes of the scan (an inscan loop's scan
+   variables, the elements of a scan clause's arrays): variables, and the
+   arrays stored to.  The kernels then assume that distinct arrays do not
+   overlap, and the host checks it (see lower.cc).  */
 struct taint
 {
   scan_loop *l;
@@ -552,8 +555,44 @@ scan_copies_as_scalars (scan_loop *l, reader *r, const scan_copies *cp)
 }
 
 bool
-scanomp_clause_vars (scan_loop *items, unsigned n, unsigned max,
-                     unsigned *total)
+scan_copies_refused (const scan_loop *l, const scan_copies *cp)
+{
+  if (cp->reductions.length () + cp->last.length () > scanomp_max_vars)
+    {
+      error_at (l->clause->loc, "the kernels of %<scan%> carry at most %u "
+                "reduction and lastprivate variables beside it; compute the "
+                "others in a loop of their own", scanomp_max_vars);
+      return true;
+    }
+  for (tree c : cp->reductions)
+    {
+      tree var = OMP_CLAUSE_DECL (c);
+      const char *why = TREE_CODE (TREE_TYPE (var)) == REFERENCE_TYPE
+                        ? "a reference"
+                        : scan_reduction_problem (c, TREE_TYPE (var));
+      if (why)
+        {
+          error_at (OMP_CLAUSE_LOCATION (c) != UNKNOWN_LOCATION
+                      ? OMP_CLAUSE_LOCATION (c) : l->clause->loc,
+                    "the kernels of %<scan%> cannot compute the reduction "
+                    "of %qE, which is %s; compute it in a loop of its own",
+                    var, why);
+          return true;
+        }
+    }
+  for (tree z : cp->last)
+    if (const char *why = scan_copy_problem (z))
+      {
+        error_at (l->clause->loc, "the kernels of %<scan%> cannot give %qD "
+                  "its value after the loop, since it is %s; compute it in "
+                  "a loop of its own", z, why);
+        return true;
+      }
+  return false;
+}
+
+bool
+scanomp_clause_vars (scan_loop *items, unsigned n, unsigned *total)
 {
   scan_loop *l = &items[0];
   scan_copies cp;
@@ -564,18 +603,6 @@ scanomp_clause_vars (scan_loop *items, unsigned n, unsigned max,
   for (tree c : cp.reductions)
     {
       tree var = OMP_CLAUSE_DECL (c);
-      location_t loc = OMP_CLAUSE_LOCATION (c) != UNKNOWN_LOCATION
-                       ? OMP_CLAUSE_LOCATION (c) : l->clause->loc;
-      const char *why = scan_reduction_problem (c, TREE_TYPE (var));
-      if (!why && *total == max)
-        why = "one variable too many for the kernels";
-      if (why)
-        {
-          error_at (loc, "the kernels of %<scan%> cannot compute the "
-                    "reduction of %qE, which is %s; compute it in a loop "
-                    "of its own", var, why);
-          return false;
-        }
       scan_loop *it = &items[(*total)++];
       it->clause = l->clause;
       it->construct = l->construct;
@@ -589,16 +616,6 @@ scanomp_clause_vars (scan_loop *items, unsigned n, unsigned max,
     }
   for (tree z : cp.last)
     {
-      const char *why = scan_copy_problem (z);
-      if (!why && *total == max)
-        why = "one variable too many for the kernels";
-      if (why)
-        {
-          error_at (l->clause->loc, "the kernels of %<scan%> cannot give "
-                    "%qD its value after the loop, since it is %s; compute "
-                    "it in a loop of its own", z, why);
-          return false;
-        }
       scan_last_item (&items[(*total)++], l, z);
       vars.safe_push (z);
     }

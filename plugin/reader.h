@@ -76,6 +76,9 @@ const char *scan_held_problem (tree type);
 const char *scan_copy_problem (tree decl);
 const char *scan_reduction_problem (tree c, tree type);
 void scan_last_item (scan_loop *it, const scan_loop *l, tree z);
+/* Say why the kernels of scan clause L cannot carry the reduction and
+   lastprivate variables of CP, and return true; false when they can.  */
+bool scan_copies_refused (const scan_loop *l, const scan_copies *cp);
 void scan_private_copies (scan_loop *l, reader *r, const scan_copies *cp);
 void scan_copies_as_scalars (scan_loop *l, reader *r,
                              const scan_copies *cp);

@@ -213,7 +213,7 @@ offload (found &f)
   unsigned n = f.clause->nvars, all = n;
   /* The arrays, then the reduction and lastprivate variables beside the
      clause.  */
-  const unsigned max = n + 16;
+  const unsigned max = n + scanomp_max_vars;
   scan_loop *loops = XCNEWVEC (scan_loop, max);
   bool ok = true;
   for (unsigned k = 0; k < n && ok; k++)
@@ -231,7 +231,7 @@ offload (found &f)
   if (ok)
     {
       merge (loops, n);
-      ok = scanomp_clause_vars (loops, n, max, &all);
+      ok = scanomp_clause_vars (loops, n, &all);
     }
   if (ok)
     {

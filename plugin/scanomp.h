@@ -144,9 +144,11 @@ void scan_complain (struct scan_loop *l, location_t loc, const char *gmsgid,
                     ...) ATTRIBUTE_GCC_DIAG (3, 4);
 
 /* copies.cc: append to the analyses of the N arrays of a scan clause,
-   ITEMS, the reduction and lastprivate variables beside the clause, up to
-   MAX items in all, setting *TOTAL; false after an error.  */
-bool scanomp_clause_vars (struct scan_loop *items, unsigned n, unsigned max,
+   ITEMS, the reduction and lastprivate variables beside the clause
+   (scanomp_analyze has checked them, at most scanomp_max_vars), setting
+   *TOTAL; false after an error.  */
+const unsigned scanomp_max_vars = 16;
+bool scanomp_clause_vars (struct scan_loop *items, unsigned n,
                           unsigned *total);
 
 /* udr.cc */

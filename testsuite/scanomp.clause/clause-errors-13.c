@@ -74,6 +74,21 @@ lastprivate_bool (int *y, const int *x, long n)
 }
 
 long
+too_many (int *y, const int *x, long n)
+{
+  long a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0, k = 0;
+  long l = 0, m = 0, o = 0, p = 0, q = 0, r = 0, s = 0, t = 0;
+#pragma omp parallel for reduction(+: a, b, c, d, e, f, g, h, k, l, m, o, p, q, r, s, t) scan(+: y) /* { dg-error "the kernels of 'scan' carry at most 16 reduction and lastprivate variables beside it; compute the others in a loop of their own" } */
+  for (long i = 1; i < n; i++)
+    {
+      y[i] = y[i-1] + x[i];
+      a++, b++, c++, d++, e++, f++, g++, h++, k++;
+      l++, m++, o++, p++, q++, r++, s++, t++;
+    }
+  return a + b + c + d + e + f + g + h + k + l + m + o + p + q + r + s + t;
+}
+
+long
 linear_ (int *y, const int *x, long n)
 {
   long j = 0;
