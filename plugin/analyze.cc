@@ -34,6 +34,7 @@
 #include "gimplify.h"
 #include "cfgexpand.h"
 #include "omp-general.h"
+#include "internal-fn.h"
 
 #include "scanomp.h"
 #include "reader.h"
@@ -86,13 +87,31 @@ clause_temporary (tree t, gimple *s)
   return false;
 }
 
-/* Whether SEQ, a try's cleanup, only ends the lifetimes of variables, as
-   GCC's around a loop whose body holds a compound literal.  */
 bool
-scan_clobbers_only (gimple_seq seq)
+scanomp_sanitizer_call (const gimple *s)
+{
+  const gcall *c = dyn_cast<const gcall *> (s);
+  if (!c || gimple_call_lhs (c))
+    return false;
+  static const char *const prefixes[] = { "UBSAN_", "ASAN_", "TSAN_",
+    "__builtin___ubsan_", "__builtin___asan_", "__builtin___tsan_" };
+  const char *name = NULL;
+  if (gimple_call_internal_p (c))
+    name = internal_fn_name (gimple_call_internal_fn (c));
+  else if (tree fn = gimple_call_fndecl (c))
+    name = IDENTIFIER_POINTER (DECL_NAME (fn));
+  for (const char *p : prefixes)
+    if (name && !strncmp (name, p, strlen (p)))
+      return true;
+  return false;
+}
+
+bool
+scanomp_only_clobbers (gimple_seq seq)
 {
   for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
-    if (!gimple_clobber_p (gsi_stmt (g)) && !is_gimple_debug (gsi_stmt (g)))
+    if (!gimple_clobber_p (gsi_stmt (g)) && !is_gimple_debug (gsi_stmt (g))
+        && !scanomp_sanitizer_call (gsi_stmt (g)))
       return false;
   return true;
 }
@@ -123,7 +142,7 @@ scan_find_loop (gimple_seq seq, bool *other)
           f = scan_find_loop (gimple_bind_body (as_a<gbind *> (s)), other);
           break;
         case GIMPLE_TRY:
-          if (scan_clobbers_only (gimple_try_cleanup (s)))
+          if (scanomp_only_clobbers (gimple_try_cleanup (s)))
             f = scan_find_loop (gimple_try_eval (s), other);
           else
             *other = true;

@@ -288,6 +288,8 @@ add_tainted (tree v, void *data)
 static bool
 uses_tainted (gimple *s, taint *t)
 {
+  if (scanomp_sanitizer_call (s))
+    return false;
   unsigned first = is_gimple_assign (s) || is_gimple_call (s) ? 1 : 0;
   for (unsigned k = first; k < gimple_num_ops (s); k++)
     if (gimple_op (s, k) && walk_tree (gimple_op_ptr (s, k), find_tainted, t,

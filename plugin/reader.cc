@@ -16,6 +16,7 @@
 #include "fold-const.h"
 #include "gimplify.h"
 #include "cfgexpand.h"
+#include "internal-fn.h"
 
 #include "scanomp.h"
 #include "reader.h"
@@ -547,6 +548,8 @@ read_stmt (reader *r, gimple *s)
     case GIMPLE_CALL:
       {
         tree fn = gimple_call_fndecl (s);
+        if (scanomp_sanitizer_call (s))
+          break;
         if (scanomp_user_function (fn))
           {
             read_user_call (r, as_a<gcall *> (s));
@@ -555,6 +558,11 @@ read_stmt (reader *r, gimple *s)
         /* Math built-ins only set errno, which kernels do not have.  */
         if (scanomp_cl_builtin (fn))
           ;
+        else if (gimple_call_internal_p (s))
+          scan_complain (r->l, gimple_location (s), "the %<scan%> loop "
+                         "holds the internal operation %qs of GCC, which cannot "
+                         "be translated to OpenCL",
+                         internal_fn_name (gimple_call_internal_fn (s)));
         else if (fn && !fndecl_built_in_p (fn))
           scan_complain (r->l, gimple_location (s), "the %<scan%> loop "
                          "calls %qD, which is not defined in this unit; the "
@@ -648,8 +656,8 @@ static tree
 note_scalars (gimple_stmt_iterator *gsi, bool *handled,
               struct walk_stmt_info *wi)
 {
-  *handled = false;
-  (void) gsi;
+  /* A sanitizer's check passes its data, which the kernels leave out.  */
+  *handled = scanomp_sanitizer_call (gsi_stmt (*gsi));
   (void) wi;
   return NULL_TREE;
 }

@@ -43,7 +43,6 @@ bool scan_split_pointer (tree p, tree *base, tree *off);
 bool scan_is_load_of (tree e, const scan_access &a, reader *r);
 
 /* analyze.cc */
-bool scan_clobbers_only (gimple_seq seq);
 gomp_for *scan_find_loop (gimple_seq seq, bool *other);
 /* The first clause on CONSTRUCT or a construct in it, down to the loop,
    for which WANTED (clause, the index of its loop, DATA) holds, or

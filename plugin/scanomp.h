@@ -151,6 +151,16 @@ const unsigned scanomp_max_vars = 16;
 bool scanomp_clause_vars (struct scan_loop *items, unsigned n,
                           unsigned *total);
 
+/* analyze.cc: whether S is a sanitizer's check (-fsanitize=...), which
+   the kernels leave out: a call, setting nothing, of an internal UBSAN_,
+   ASAN_ or TSAN_ function or of a __builtin___ubsan_, _asan_ or _tsan_
+   one.  */
+bool scanomp_sanitizer_call (const gimple *s);
+/* Whether SEQ, a try's cleanup, only ends the lifetimes of variables (as
+   GCC's around a loop whose body holds a compound literal, or a
+   sanitizer's).  */
+bool scanomp_only_clobbers (gimple_seq seq);
+
 /* udr.cc */
 tree scanomp_reduced_decl (tree clause);
 tree scanomp_find_udr (gimple *construct, tree var);

@@ -59,6 +59,12 @@ refuse (emitter *e, location_t loc, const char *gmsgid, ...)
 {
   if (e->ok && (!e->l->quiet || scanomp_options.verbose))
     {
+      /* A statement GCC made up has no place of its own: the function's,
+         else the loop's.  */
+      if (loc == UNKNOWN_LOCATION && e->local && e->fn)
+        loc = DECL_SOURCE_LOCATION (e->fn);
+      if (loc == UNKNOWN_LOCATION)
+        loc = scanomp_where (e->l);
       va_list ap;
       va_start (ap, gmsgid);
       emit_diagnostic_valist (e->l->quiet ? DK_NOTE : DK_ERROR, loc, 0,
@@ -453,16 +459,6 @@ call (emitter *e, gcall *s)
   add (&e->out, "  }\n");
 }
 
-/* Whether SEQ, the cleanup of a try, only ends variables' lifetimes.  */
-static bool
-only_clobbers (gimple_seq seq)
-{
-  for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
-    if (!gimple_clobber_p (gsi_stmt (g)))
-      return false;
-  return true;
-}
-
 /* Write statement S; in CFG form a condition's branches come from its
    block's edges (see cfg_body).  */
 static void
@@ -480,7 +476,8 @@ statement (emitter *e, gimple *s)
               : gimple_assign_rhs_to_tree (s), NULL);
       return;
     case GIMPLE_CALL:
-      call (e, as_a<gcall *> (s));
+      if (!scanomp_sanitizer_call (s))
+        call (e, as_a<gcall *> (s));
       return;
     case GIMPLE_COND:
       {
@@ -519,7 +516,7 @@ statement (emitter *e, gimple *s)
       stmt_seq (e, gimple_bind_body (as_a<gbind *> (s)));
       return;
     case GIMPLE_TRY:
-      if (!only_clobbers (gimple_try_cleanup (s)))
+      if (!scanomp_only_clobbers (gimple_try_cleanup (s)))
         refuse (e, gimple_location (s), "%qD runs a destructor or handles "
                 "an exception, which OpenCL C cannot do",
                 e->fn);
