@@ -31,10 +31,17 @@ segment_bytes (int device)
   return limit < SIZE_MAX ? (size_t) limit : SIZE_MAX;
 }
 
+/* Check the arrays and the parameters of a call of FN.  */
 static int
 check_arrays (void *out, const void *in, size_t n, size_t size,
-              const char *fn)
+              const scanrt_params *params, const char *fn)
 {
+  if (params && params->device < SCANRT_DEFAULT_DEVICE)
+    {
+      scanrt_report ("%s: device %d is not a device number; pass 0 or more, "
+                     "or SCANRT_DEFAULT_DEVICE", fn, params->device);
+      return SCANRT_EINVAL;
+    }
   if (n == 0)
     return SCANRT_OK;
   if (!out || !in || n > SIZE_MAX / size)
@@ -127,15 +134,20 @@ SCANRT_EXPORT int
 scanrt_scan (void *out, const void *in, size_t n, scanrt_type type,
              scanrt_op op, const scanrt_params *params)
 {
-  if (!scanrt_op_valid (type, op))
+  const struct scanrt_type_info *t = scanrt_type_info (type);
+  if (!t)
     {
-      scanrt_report ("scanrt_scan: operator %d does not apply to type %d "
-                     "(&, | and ^ take integer types only)", (int) op,
-                     (int) type);
+      scanrt_report ("scanrt_scan: %d is not a scanrt_type; pass one of "
+                     "SCANRT_CHAR to SCANRT_DOUBLE", (int) type);
       return SCANRT_EINVAL;
     }
-  const struct scanrt_type_info *t = scanrt_type_info (type);
-  int status = check_arrays (out, in, n, t->size, "scanrt_scan");
+  if (!scanrt_op_valid (type, op))
+    {
+      scanrt_report ("scanrt_scan: %d is not a scanrt_op for this type "
+                     "(&, | and ^ take integer types only)", (int) op);
+      return SCANRT_EINVAL;
+    }
+  int status = check_arrays (out, in, n, t->size, params, "scanrt_scan");
   if (status != SCANRT_OK)
     return status;
 
@@ -188,7 +200,8 @@ scanrt_scan_user (void *out, const void *in, size_t n,
                      "to 1024 bytes");
       return SCANRT_EINVAL;
     }
-  int status = check_arrays (out, in, n, op->elem_size, "scanrt_scan_user");
+  int status = check_arrays (out, in, n, op->elem_size, params,
+                             "scanrt_scan_user");
   if (status != SCANRT_OK)
     return status;
 

@@ -57,8 +57,13 @@ main (void)
   CHECK (status == SCANRT_HOST, "device 99: %s", scanrt_status_name (status));
   check_prefix_sum ("device 99");
 
-  /* Arguments: overlap, an operator the type lacks, NULL arrays.  */
+  /* Arguments: a negative device other than the default, overlap, an
+     operator the type lacks, no such operator or type, NULL arrays.  */
   memset (y, 0, sizeof y);
+  p = (scanrt_params) SCANRT_PARAMS_INIT;
+  p.device = -7;
+  CHECK (scanrt_scan (y, x, N, SCANRT_INT, SCANRT_ADD, &p) == SCANRT_EINVAL,
+         "device -7 accepted");
   CHECK (scanrt_scan (x + 1, x, N - 1, SCANRT_INT, SCANRT_ADD, NULL)
          == SCANRT_EINVAL, "overlap accepted");
   CHECK (scanrt_scan (y, x, N, SCANRT_FLOAT, SCANRT_XOR, NULL)
@@ -81,6 +86,9 @@ main (void)
 /* { dg-output "libscanrt: scanrt_scan: the scan failed on device 0 \\(SCANRT_EINVAL\\) and may not run on the host.*" } */
 /* { dg-output "libscanrt: work-group size \[0-9\]+ with 1073741824 items.*" } */
 /* { dg-output "libscanrt: scanrt_scan: device 99 does not exist: devices are 0 to 0, and 1 is the host; running on the host.*" } */
+/* { dg-output "libscanrt: scanrt_scan: device -7 is not a device number; pass 0 or more, or SCANRT_DEFAULT_DEVICE.*" } */
 /* { dg-output "libscanrt: scanrt_scan: the input and output arrays overlap.*" } */
-/* { dg-output "libscanrt: scanrt_scan: operator 6 does not apply to type 9.*" } */
+/* { dg-output "libscanrt: scanrt_scan: 6 is not a scanrt_op for this type \\(&, \\| and \\^ take integer types only\\).*" } */
+/* { dg-output "libscanrt: scanrt_scan: 42 is not a scanrt_op for this type.*" } */
+/* { dg-output "libscanrt: scanrt_scan: 42 is not a scanrt_type; pass one of SCANRT_CHAR to SCANRT_DOUBLE.*" } */
 /* { dg-output "invalid arguments handled" } */

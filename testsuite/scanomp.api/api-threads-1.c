@@ -29,9 +29,11 @@ worker (void *arg)
           p.flags = SCANRT_NO_HOST;
           CHECK (scanrt_scan (y, x, n, SCANRT_INT, ops[k], &p) == 0,
                  "thread %d", k);
-          int acc = 0;
+          /* The scan wraps, as unsigned arithmetic does.  */
+          unsigned acc = 0;
           for (size_t i = 0; i < n; i++)
-            CHECK (y[i] == (acc += x[i]), "thread %d element %zu", k, i);
+            CHECK ((unsigned) y[i] == (acc += (unsigned) x[i]),
+                   "thread %d element %zu", k, i);
         }
       else
         {
