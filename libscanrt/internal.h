@@ -25,6 +25,9 @@ void scanrt_report_cl (const char *call, cl_int err, const char *advice);
 int scanrt_status_of_cl (cl_int err);
 /* Read environment variable NAME as a size; DEFLT if unset or invalid.  */
 size_t scanrt_env_size (const char *name, size_t deflt);
+/* Whether this is the first time the process reports setting NAME's
+   VALUE as bad: each is reported once.  */
+int scanrt_first_bad_setting (const char *name, const char *value);
 
 /* device.c: discovery, numbering and the OMP_TARGET_OFFLOAD policy.  */
 enum scanrt_offload

@@ -36,7 +36,8 @@ choose_variant (const struct scanrt_launch *l, const scanrt_params *params)
       for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcasecmp (s, names[i].name))
           v = names[i].variant;
-      if (v == SCANRT_VARIANT_AUTO)
+      if (v == SCANRT_VARIANT_AUTO
+          && scanrt_first_bad_setting ("SCANOMP_VARIANT", s))
         scanrt_report ("SCANOMP_VARIANT=%s is not cpu, gpu, lookback or "
                        "thesis; choosing by device type", s);
     }

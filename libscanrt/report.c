@@ -3,9 +3,11 @@
    OpenCL error by name and what the user can do about it.  */
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -128,6 +130,26 @@ scanrt_status_of_cl (cl_int err)
     }
 }
 
+int
+scanrt_first_bad_setting (const char *name, const char *value)
+{
+  /* The settings reported so far, as "NAME=VALUE"; a few at most.  */
+  static char *seen[32];
+  static unsigned nseen;
+  static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+  size_t len = strlen (name) + strlen (value) + 2;
+  char key[len];
+  snprintf (key, len, "%s=%s", name, value);
+  int first = 1;
+  pthread_mutex_lock (&lock);
+  for (unsigned i = 0; i < nseen && first; i++)
+    first = strcmp (seen[i], key) != 0;
+  if (first && nseen < sizeof seen / sizeof seen[0])
+    seen[nseen++] = strdup (key);
+  pthread_mutex_unlock (&lock);
+  return first;
+}
+
 size_t
 scanrt_env_size (const char *name, size_t deflt)
 {
@@ -139,7 +161,8 @@ scanrt_env_size (const char *name, size_t deflt)
   unsigned long long v = strtoull (s, &end, 0);
   if (errno || *end || s[0] == '-')
     {
-      scanrt_report ("%s=%s is not a number; using %zu", name, s, deflt);
+      if (scanrt_first_bad_setting (name, s))
+        scanrt_report ("%s=%s is not a number; using %zu", name, s, deflt);
       return deflt;
     }
   return (size_t) v;
