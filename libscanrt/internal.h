@@ -25,9 +25,9 @@ void scanrt_report_cl (const char *call, cl_int err, const char *advice);
 int scanrt_status_of_cl (cl_int err);
 /* Read environment variable NAME as a size; DEFLT if unset or invalid.  */
 size_t scanrt_env_size (const char *name, size_t deflt);
-/* Whether this is the first time the process reports setting NAME's
-   VALUE as bad: each is reported once.  */
-int scanrt_first_bad_setting (const char *name, const char *value);
+/* Whether this is the first time the process reports a problem with WHAT
+   (a setting's name, say) and VALUE: each is reported once.  */
+int scanrt_first_report (const char *what, const char *value);
 
 /* device.c: discovery, numbering and the OMP_TARGET_OFFLOAD policy.  */
 enum scanrt_offload
@@ -105,6 +105,8 @@ struct scanrt_program
 };
 
 uint64_t scanrt_hash (const void *data, size_t len, uint64_t seed);
+/* sha256.c */
+void scanrt_sha256 (const void *data, size_t len, unsigned char digest[32]);
 /* The program of HEAD followed by template TMPL, built with OPTIONS on DEV:
    from the in-process cache, the disk cache, or a build.  Adds the time
    spent to *SECONDS.  Returns NULL (reported, with the build log) on

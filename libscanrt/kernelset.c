@@ -37,7 +37,7 @@ choose_variant (const struct scanrt_launch *l, const scanrt_params *params)
         if (!strcasecmp (s, names[i].name))
           v = names[i].variant;
       if (v == SCANRT_VARIANT_AUTO
-          && scanrt_first_bad_setting ("SCANOMP_VARIANT", s))
+          && scanrt_first_report ("SCANOMP_VARIANT", s))
         scanrt_report ("SCANOMP_VARIANT=%s is not cpu, gpu, lookback or "
                        "thesis; choosing by device type", s);
     }

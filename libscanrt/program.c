@@ -10,10 +10,16 @@
      $HOME/.cache/scanomp;  SCANOMP_CACHE=0 turns the disk cache off.
 
    Each file is named by two independent 64-bit hashes of the key and starts
-   with a magic string and the key's length; a file that does not match, or
-   whose binary the driver refuses, is rebuilt from source and replaced.  */
+   with a magic string, the key's length, the binary's size and its SHA-256;
+   a file that does not match, or whose binary the driver refuses, is
+   rebuilt from source and replaced atomically (written aside, then
+   renamed).  A cache is code that every program loading it runs, so the
+   directory must be the user's own and not writable by others, and each
+   file a regular file of the user's; the binary's digest is checked before
+   any byte of it reaches the driver.  Each problem is said once.  */
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +28,7 @@
 
 #include "internal.h"
 
-#define DISK_MAGIC "SCANOMP1"
+#define DISK_MAGIC "SCANOMP2"
 
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct scanrt_program *cache;
@@ -89,13 +95,29 @@ cache_dir (void)
         mkdir (dir, 0755);
         *p = '/';
       }
-  if (mkdir (dir, 0755) != 0 && errno != EEXIST)
+  struct stat st;
+  if ((mkdir (dir, 0755) != 0 && errno != EEXIST) || stat (dir, &st) != 0)
     {
       scanrt_report ("cannot create the program cache %s: %s; programs are "
                      "rebuilt in every process (set SCANOMP_CACHE_DIR)",
                      dir, strerror (errno));
       return NULL;
     }
+  const char *why = !S_ISDIR (st.st_mode) ? "is not a directory"
+                    : st.st_uid != getuid () ? "belongs to another user"
+                    : st.st_mode & S_IWOTH ? "is writable by other users, "
+                                             "who could put code in it"
+                    : NULL;
+  if (why)
+    {
+      scanrt_report ("the program cache %s %s; it is not used, and programs "
+                     "are rebuilt in every process (set SCANOMP_CACHE_DIR)",
+                     dir, why);
+      return NULL;
+    }
+  if (access (dir, W_OK) != 0)
+    scanrt_report ("the program cache %s is read-only: programs are read "
+                   "from it, and new ones are not saved", dir);
   state = 1;
   return dir;
 }
@@ -125,6 +147,14 @@ text_length (const struct scanrt_program *p)
   return strlen (p->options) + strlen (p->head) + strlen (p->tmpl);
 }
 
+/* Say once that the cache file PATH is not used, and WHY.  */
+static void
+distrust (const char *path, const char *why)
+{
+  if (scanrt_first_report ("cache file", path))
+    scanrt_report ("the cached program %s %s; it is rebuilt", path, why);
+}
+
 /* Create P's program from its binary in the disk cache, or return NULL.  */
 static cl_program
 disk_load (const struct scanrt_program *p, const char *options)
@@ -133,20 +163,50 @@ disk_load (const struct scanrt_program *p, const char *options)
     return NULL;
   char path[4200];
   disk_path (path, sizeof path, p);
-  FILE *f = fopen (path, "rb");
+  /* Never through a link: the file itself must be the user's.  */
+  int fd = open (path, O_RDONLY | O_NOFOLLOW);
+  if (fd < 0)
+    {
+      if (errno == ELOOP)
+        distrust (path, "is a symbolic link");
+      return NULL;
+    }
+  struct stat st;
+  FILE *f = fstat (fd, &st) == 0 ? fdopen (fd, "rb") : NULL;
   if (!f)
-    return NULL;
+    {
+      close (fd);
+      return NULL;
+    }
   char magic[8];
   uint64_t text_len = 0, size = 0;
-  unsigned char *bin = NULL;
+  unsigned char *bin = NULL, digest[32], want[32];
   cl_program prog = NULL;
+  if (!S_ISREG (st.st_mode) || st.st_uid != getuid ())
+    {
+      distrust (path, S_ISREG (st.st_mode) ? "belongs to another user"
+                                           : "is not a regular file");
+      goto out;
+    }
+  /* Another magic is another version's file: replaced silently.  */
   if (fread (magic, 1, 8, f) != 8 || memcmp (magic, DISK_MAGIC, 8)
       || fread (&text_len, sizeof text_len, 1, f) != 1
-      || text_len != text_length (p)
-      || fread (&size, sizeof size, 1, f) != 1 || size == 0
-      || size > ((uint64_t) 1 << 30) || !(bin = malloc (size))
-      || fread (bin, 1, size, f) != size)
+      || text_len != text_length (p))
     goto out;
+  if (fread (&size, sizeof size, 1, f) != 1 || size == 0
+      || size > ((uint64_t) 1 << 30) || fread (want, 1, 32, f) != 32
+      || !(bin = malloc (size)) || fread (bin, 1, size, f) != size
+      || fgetc (f) != EOF)
+    {
+      distrust (path, "is truncated or damaged");
+      goto out;
+    }
+  scanrt_sha256 (bin, size, digest);
+  if (memcmp (digest, want, 32))
+    {
+      distrust (path, "is damaged: its checksum does not match");
+      goto out;
+    }
   cl_int err, binerr;
   size_t len = size;
   const unsigned char *bins = bin;
@@ -186,13 +246,20 @@ disk_save (const struct scanrt_program *p, cl_program prog)
       char path[4200], tmp[4300];
       disk_path (path, sizeof path, p);
       snprintf (tmp, sizeof tmp, "%s.%ld.tmp", path, (long) getpid ());
-      FILE *f = fopen (tmp, "wb");
+      /* A new file of the user's own, never through a link left there.  */
+      int fd = open (tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0644);
+      FILE *f = fd >= 0 ? fdopen (fd, "wb") : NULL;
+      if (fd >= 0 && !f)
+        close (fd);
       uint64_t text_len = text_length (p), size64 = size;
+      unsigned char digest[32];
+      scanrt_sha256 (bin, size, digest);
       if (f)
         {
           int ok = fwrite (DISK_MAGIC, 1, 8, f) == 8
                    && fwrite (&text_len, sizeof text_len, 1, f) == 1
                    && fwrite (&size64, sizeof size64, 1, f) == 1
+                   && fwrite (digest, 1, 32, f) == 32
                    && fwrite (bin, 1, size, f) == size;
           if (fclose (f) == 0 && ok)
             rename (tmp, path);

@@ -131,15 +131,15 @@ scanrt_status_of_cl (cl_int err)
 }
 
 int
-scanrt_first_bad_setting (const char *name, const char *value)
+scanrt_first_report (const char *what, const char *value)
 {
-  /* The settings reported so far, as "NAME=VALUE"; a few at most.  */
+  /* The problems reported so far, as "WHAT=VALUE"; a few at most.  */
   static char *seen[32];
   static unsigned nseen;
   static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-  size_t len = strlen (name) + strlen (value) + 2;
+  size_t len = strlen (what) + strlen (value) + 2;
   char key[len];
-  snprintf (key, len, "%s=%s", name, value);
+  snprintf (key, len, "%s=%s", what, value);
   int first = 1;
   pthread_mutex_lock (&lock);
   for (unsigned i = 0; i < nseen && first; i++)
@@ -161,7 +161,7 @@ scanrt_env_size (const char *name, size_t deflt)
   unsigned long long v = strtoull (s, &end, 0);
   if (errno || *end || s[0] == '-')
     {
-      if (scanrt_first_bad_setting (name, s))
+      if (scanrt_first_report (name, s))
         scanrt_report ("%s=%s is not a number; using %zu", name, s, deflt);
       return deflt;
     }
