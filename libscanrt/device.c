@@ -8,6 +8,7 @@
    and queue are created on first use.  */
 
 #include <ctype.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -218,9 +219,26 @@ choose_default (void)
     default_device = 0; /* the host */
 }
 
+/* Set in a child forked after discover: OpenCL's state, pocl's threads
+   among it, did not come along, and the child never touches it.  */
+static volatile sig_atomic_t forked;
+
+static void
+after_fork_child (void)
+{
+  forked = 1;
+}
+
+int
+scanrt_forked (void)
+{
+  return forked;
+}
+
 static void
 discover (void)
 {
+  pthread_atfork (NULL, NULL, after_fork_child);
   read_policy ();
   /* As in OpenMP, DISABLED leaves the host as the only device.  */
   if (policy != SCANRT_OFFLOAD_DISABLED)
@@ -263,7 +281,7 @@ struct scanrt_device *
 scanrt_device_open (int number)
 {
   pthread_once (&discovered, discover);
-  if (number < 0 || number >= ndevices)
+  if (number < 0 || number >= ndevices || forked)
     return NULL;
   struct scanrt_device *d = &devices[number];
   pthread_mutex_lock (&d->lock);

@@ -82,6 +82,9 @@ struct scanrt_device
 enum scanrt_offload scanrt_offload_policy (void);
 int scanrt_num_devices (void);
 int scanrt_default_device (void);
+/* Whether this process is a child forked after the devices were found:
+   it opens none, and scans run on the host.  */
+int scanrt_forked (void);
 /* The first CPU device, else the default one.  */
 int scanrt_cpu_device (void);
 /* Device NUMBER with its context and queue open, or NULL (reported).  The

@@ -131,6 +131,15 @@ scanrt_run (const struct scanrt_request *r)
     }
   else if (!strict && r->n < host_cutoff (r->desc))
     status = SCANRT_HOST;
+  else if (scanrt_forked ())
+    {
+      if (scanrt_first_report ("fork", "child"))
+        scanrt_report ("%s: this process was forked after libscanrt started "
+                       "OpenCL, which a child cannot use; %s", site,
+                       strict ? "the scans may not run on the host, and fail"
+                              : "scans run on the host");
+      status = strict ? SCANRT_ENODEV : SCANRT_HOST;
+    }
   else
     {
       struct scanrt_device *dev = scanrt_device_open (device);
