@@ -57,10 +57,37 @@ choose_variant (const struct scanrt_launch *l, const scanrt_params *params)
   return v;
 }
 
+/* A tuning value: GIVEN by the caller, else the setting ENV, kept within
+   LO to HI (a power of two, with POW2), else DEFLT.  A setting out of
+   range is said once.  */
 static size_t
-pick (size_t given, const char *env, size_t deflt)
+pick (size_t given, const char *env, size_t deflt, size_t lo, size_t hi,
+      int pow2)
 {
-  return given ? given : scanrt_env_size (env, deflt);
+  if (given)
+    return given;
+  size_t v = scanrt_env_size (env, deflt);
+  size_t fixed = v < lo ? lo : v > hi ? hi : v;
+  while (pow2 && (fixed & (fixed - 1)))
+    fixed &= fixed - 1;
+  if (fixed != v && scanrt_first_report (env, "range"))
+    scanrt_report ("%s=%zu is not %s from %zu to %zu; using %zu", env, v,
+                   pow2 ? "a power of two" : "a size", lo, hi, fixed);
+  return fixed;
+}
+
+/* Say once that the tuning settings of another kernel set than SET, the
+   one this scan uses, do nothing.  */
+static void
+unused (const char *set, const char *const *envs)
+{
+  for (; *envs; envs++)
+    {
+      const char *s = getenv (*envs);
+      if (s && *s && scanrt_first_report (*envs, "unused"))
+        scanrt_report ("%s=%s does nothing for the %s kernel set, which "
+                       "this scan uses", *envs, s, set);
+    }
 }
 
 int
@@ -83,7 +110,10 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
          store modulo 4 KiB, a false dependence the core waits on);
          float and double 3.1 and 1.9 Gelem/s, against 1.2 and 1.1 one at
          a time.  Eight collapsed for double, to 0.04 Gelem/s.  */
-      l->items = pick (params->items, "SCANOMP_CPU_UNROLL", 4);
+      static const char *const gpu_knobs[] = { "SCANOMP_WG",
+                                               "SCANOMP_ITEMS", NULL };
+      unused ("cpu", gpu_knobs);
+      l->items = pick (params->items, "SCANOMP_CPU_UNROLL", 4, 1, 16, 0);
       size_t per_unit = (l->n + 4 * dev->compute_units - 1)
                         / (4 * dev->compute_units);
       size_t chunk = CPU_CHUNK_BYTES / elem;
@@ -91,7 +121,10 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
         chunk = per_unit;
       if (chunk < 4096)
         chunk = 4096;
-      l->chunk = pick (params->chunk, "SCANOMP_CPU_CHUNK", chunk);
+      /* Chunks of fewer elements cost more in their hand-offs than they
+         scan.  */
+      l->chunk = pick (params->chunk, "SCANOMP_CPU_CHUNK", chunk, 1024,
+                       (size_t) 1 << 28, 0);
       if (l->items < 1 || l->items > 16)
         {
           scanrt_report ("an unroll of %zu elements asked for; give 1 to 16",
@@ -109,14 +142,19 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
       return SCANRT_OK;
     }
 
+  static const char *const cpu_knobs[] = { "SCANOMP_CPU_CHUNK",
+                                           "SCANOMP_CPU_UNROLL", NULL };
+  unused (l->variant == SCANRT_VARIANT_LOOKBACK ? "lookback"
+          : l->variant == SCANRT_VARIANT_THESIS ? "thesis" : "gpu",
+          cpu_knobs);
   size_t wg = dev->max_wg < 256 ? dev->max_wg : 256;
   while (wg & (wg - 1))
     wg &= wg - 1;
-  l->wg = pick (params->work_group_size, "SCANOMP_WG", wg);
+  l->wg = pick (params->work_group_size, "SCANOMP_WG", wg, 1, dev->max_wg, 1);
   size_t items = elem <= 4 ? 8 : 4;
   if (l->variant == SCANRT_VARIANT_LOOKBACK)
     items = elem <= 4 ? 16 : elem <= 8 ? 8 : 4;
-  l->items = pick (params->items, "SCANOMP_ITEMS", items);
+  l->items = pick (params->items, "SCANOMP_ITEMS", items, 1, 64, 0);
   /* Local memory: the block and the tree (GPU), the padded tile, the tree
      and the prefix (LOOKBACK), or two elements per work-item (THESIS).  */
   size_t tile = l->wg * l->items;

@@ -1,11 +1,15 @@
 /* A bad setting is reported once per process, not on every scan: 100
    scans under a bad SCANOMP_HOST_CUTOFF and SCANOMP_VARIANT, each read
    on every scan, give one line each (read back from stderr), and right
-   results.  */
+   results.  So do a tuning setting out of its range (SCANOMP_CPU_CHUNK=1,
+   which made a scan of one-element chunks, clamped to 1024), and one of
+   a kernel set the scans do not use (SCANOMP_WG on pocl's CPU set).  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
 /* { dg-set-env SCANOMP_HOST_CUTOFF zero } */
 /* { dg-set-env SCANOMP_VARIANT fastest } */
+/* { dg-set-env SCANOMP_CPU_CHUNK 1 } */
+/* { dg-set-env SCANOMP_WG 64 } */
 
 #include <unistd.h>
 #include "api-check.h"
@@ -50,8 +54,9 @@ main (void)
   fflush (stderr);
   dup2 (saved, 2);
   static const char *const settings[] = { "SCANOMP_HOST_CUTOFF=zero",
-    "SCANOMP_VARIANT=fastest" };
-  for (int k = 0; k < 2; k++)
+    "SCANOMP_VARIANT=fastest", "SCANOMP_CPU_CHUNK=1 is not a size from "
+    "1024", "SCANOMP_WG=64 does nothing for the cpu kernel set" };
+  for (int k = 0; k < 4; k++)
     CHECK (count (log, settings[k]) == 1, "%s reported %d times",
            settings[k], count (log, settings[k]));
   puts ("bad settings reported once");
