@@ -301,9 +301,31 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
   if (!plugin_default_version_check (version, &gcc_version))
     {
-      error ("scanomp: this plugin was built for GCC %s, not GCC %s; "
-             "rebuild scanomp with this compiler",
-             gcc_version.basever, version->basever);
+      /* Say what differs: the configurations by a hash of their
+         arguments, which are long.  */
+      static const char *const names[] = { "version", "date", "phase",
+                                           "revision" };
+      const char *built[] = { gcc_version.basever, gcc_version.datestamp,
+                              gcc_version.devphase, gcc_version.revision };
+      const char *here[] = { version->basever, version->datestamp,
+                             version->devphase, version->revision };
+      char what[1024] = "";
+      for (unsigned k = 0; k < 4; k++)
+        if (strcmp (built[k], here[k]))
+          snprintf (what + strlen (what), sizeof what - strlen (what),
+                    "%s%s %s, not %s", *what ? ", " : "", names[k],
+                    built[k], here[k]);
+      if (strcmp (gcc_version.configuration_arguments,
+                  version->configuration_arguments))
+        snprintf (what + strlen (what), sizeof what - strlen (what),
+                  "%sconfiguration %08x, not %08x (hashes of the "
+                  "arguments gcc -v shows)", *what ? ", " : "",
+                  (unsigned) htab_hash_string (gcc_version
+                                               .configuration_arguments),
+                  (unsigned) htab_hash_string (version
+                                               ->configuration_arguments));
+      error ("scanomp: this plugin was built for another GCC: %s; rebuild "
+             "scanomp with this compiler", what);
       return 1;
     }
 
