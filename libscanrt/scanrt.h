@@ -26,8 +26,10 @@ extern "C" {
 /* Statuses.  */
 enum
 {
-  SCANRT_OK = 0,         /* done on the device */
-  SCANRT_HOST = 1,       /* done on the host (fallback or small size) */
+  SCANRT_OK = 0,         /* done on the device (a scan run in segments:
+                            most of its elements) */
+  SCANRT_HOST = 1,       /* done on the host (fallback or small size; in
+                            segments: most of the elements) */
   SCANRT_EINVAL = -1,    /* invalid argument */
   SCANRT_ENODEV = -2,    /* no usable device, and no host fallback allowed */
   SCANRT_EBUILD = -3,    /* the kernel source did not build */
