@@ -2,8 +2,9 @@
    child, its stderr read back) scans after each of these is done to the
    cache: a truncated file, a bad magic, flipped bytes in the binary, a
    garbage binary of the right length, a symbolic link to another file, a
-   file of another user, a directory writable by others, and a regular
-   file where the directory should be.  Each child gives at most one
+   file of another user (as root), a read-only directory (as anyone else),
+   a directory writable by others, and a regular file where the directory
+   should be.  Each child gives at most one
    message and right results, never a crash or a hang; a damaged entry is
    rebuilt and replaced.  Before, a garbage binary with an intact header
    crashed every later process in the driver.  */
@@ -137,6 +138,15 @@ main (int argc, char **argv)
     {
       CHECK (chown (path, 12345, 12345) == 0, "chown");
       CHECK (child (argv[0], dir) == 1, "another user's file: not one "
+             "message");
+    }
+
+  /* A read-only directory, which root writes anyway: read from, not
+     written to, said once.  */
+  if (getuid () != 0)
+    {
+      CHECK (chmod (dir, 0555) == 0, "chmod");
+      CHECK (child (argv[0], dir) == 1, "read-only directory: not one "
              "message");
     }
 
