@@ -144,8 +144,9 @@ scanrt_first_report (const char *what, const char *value)
   pthread_mutex_lock (&lock);
   for (unsigned i = 0; i < nseen && first; i++)
     first = strcmp (seen[i], key) != 0;
-  if (first && nseen < sizeof seen / sizeof seen[0])
-    seen[nseen++] = strdup (key);
+  if (first && nseen < sizeof seen / sizeof seen[0]
+      && (seen[nseen] = strdup (key)))
+    nseen++;
   pthread_mutex_unlock (&lock);
   return first;
 }
