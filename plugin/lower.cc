@@ -199,7 +199,7 @@ static tree
 value (tree e, gimple_seq *seq)
 {
   if (is_gimple_val (e))
-    return e;
+    return unshare_expr (e);
   tree v = create_tmp_var (TREE_TYPE (e), "scan_value");
   gimplify_assign (v, unshare_expr (e), seq);
   return v;
