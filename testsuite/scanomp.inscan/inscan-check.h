@@ -9,3 +9,13 @@
 
 static const long sizes[] = { 0, 1, 2, 3, 1001, (1L << 20) + 7 };
 #define NSIZES (sizeof sizes / sizeof sizes[0])
+
+/* N random ints from -500 to 499, with room for one more.  */
+static inline int *
+random_ints (long n)
+{
+  int *x = (int *) malloc ((n + 1) * sizeof *x);
+  for (long i = 0; i < n; i++)
+    x[i] = (int) (rnd () % 1000) - 500;
+  return x;
+}

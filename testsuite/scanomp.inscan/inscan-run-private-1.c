@@ -38,10 +38,8 @@ main (void)
   for (unsigned s = 0; s < NSIZES; s++)
     {
       long n = sizes[s];
-      int *x = malloc ((n + 1) * 4);
+      int *x = random_ints (n);
       long *y = malloc ((n + 1) * 8);
-      for (long i = 0; i < n; i++)
-        x[i] = (int) (rnd () % 1000) - 500;
 
       /* A global private temporary and a firstprivate offset, read.  */
       long sum = 0;

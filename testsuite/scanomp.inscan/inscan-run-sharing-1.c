@@ -53,10 +53,8 @@ main (void)
   for (unsigned s = 0; s < NSIZES; s++)
     {
       long n = sizes[s];
-      int *x = malloc ((n + 1) * 4);
+      int *x = random_ints (n);
       long *y = malloc ((n + 1) * 8);
-      for (long i = 0; i < n; i++)
-        x[i] = (int) (rnd () % 1000) - 500;
       for (int way = 0; way < 3; way++)
         {
           long total = scan (way, x, y, n, 3), r = 0;
