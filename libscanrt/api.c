@@ -1,9 +1,9 @@
 /* api.c: the public C API of scanrt.h.  A call becomes a descriptor like
    the ones the plugin generates, with the template's default hooks (one
-   input and one output array), and goes through scanrt_run.  Scans larger
-   than the device's largest buffer run as consecutive segments, each seeded
-   with the total of the ones before.  When the device declines, the API
-   computes the scan on the host itself.  A segmented scan that fails
+   input and one output array), and goes through scanrt_run_split: scans
+   larger than the device's largest buffer run as consecutive segments, each
+   seeded with the total of the ones before.  What the device declines, the
+   API computes on the host itself.  A segmented scan that fails
    without a host fallback (SCANRT_NO_HOST, OMP_TARGET_OFFLOAD=MANDATORY)
    in a later segment leaves the earlier segments written.  */
 
@@ -13,23 +13,6 @@
 #include <string.h>
 
 #include "internal.h"
-
-/* The largest segment, in bytes, that DEVICE takes in one buffer.  */
-static size_t
-segment_bytes (int device)
-{
-  if (device < 0)
-    device = scanrt_default_device ();
-  if (device >= scanrt_num_devices ())
-    return SIZE_MAX;
-  struct scanrt_device *dev = scanrt_device_open (device);
-  if (!dev)
-    return SIZE_MAX;
-  cl_ulong limit = dev->max_alloc;
-  if (limit > dev->global_mem / 2)
-    limit = dev->global_mem / 2;
-  return limit < SIZE_MAX ? (size_t) limit : SIZE_MAX;
-}
 
 /* Check the arrays and the parameters of a call of FN.  */
 static int
@@ -61,62 +44,57 @@ check_arrays (void *out, const void *in, size_t n, size_t size,
   return SCANRT_OK;
 }
 
-/* Run the scan of DESC over OUT and IN in segments.  HOST computes a
-   segment on the host (NULL if there is no host path).  */
+/* Run the scan of DESC (without its arguments) over OUT and IN, in
+   segments where they exceed the device's largest buffer.  HOST computes
+   what the device does not on the host (NULL if there is no host
+   path).  */
 static int
-scan_segments (const struct SCANRT_desc *desc, void *out, const void *in,
-               size_t n, const scanrt_params *params, const void *seed,
-               void (*host) (void *out, const void *in, size_t n,
-                             unsigned flags, const void *seed, void *total,
-                             const void *ctx),
-               const void *ctx)
+scan_arrays (struct SCANRT_desc *desc, void *out, const void *in, size_t n,
+             const scanrt_params *params, const void *seed,
+             void (*host) (void *out, const void *in, size_t n,
+                           unsigned flags, const void *seed, void *total,
+                           const void *ctx),
+             const void *ctx)
 {
   size_t size = desc->elem_size;
-  int device = params ? params->device : SCANRT_DEFAULT_DEVICE;
-  size_t seg = segment_bytes (device) / size;
-  unsigned char carry[2][size];
-  int status = SCANRT_OK;
-  size_t on_host = 0;
-
-  memcpy (carry[0], seed, size);
-  size_t done = 0;
-  int k = 0;
-  do
+  long stride = (long) size, start = 0;
+  const struct SCANRT_arg_desc kinds[4] = {
+    { SCANRT_ARG_IN, 0, stride }, { SCANRT_ARG_START, sizeof start, 0 },
+    { SCANRT_ARG_OUT, 0, stride }, { SCANRT_ARG_START, sizeof start, 0 },
+  };
+  const struct SCANRT_arg args[4] = {
+    { (void *) in, n * size }, { &start, sizeof start },
+    { out, n * size }, { &start, sizeof start },
+  };
+  desc->nargs = 4;
+  desc->args = kinds;
+  unsigned char partial[size], total[size];
+  size_t done;
+  struct scanrt_request r = {
+    desc, args, params, params ? params->device : SCANRT_DEFAULT_DEVICE, 0, n,
+    seed, partial
+  };
+  int status = scanrt_run_split (&r, &done);
+  if (status == SCANRT_HOST)
     {
-      size_t len = n - done < seg ? n - done : seg;
-      struct SCANRT_arg args[2] = {
-        { (char *) in + done * size, len * size },
-        { (char *) out + done * size, len * size },
-      };
-      struct scanrt_request r = { desc, args, params, device, 0, len,
-                                  carry[k], carry[!k] };
-      status = scanrt_run (&r);
-      if (status == SCANRT_HOST)
+      if (!host)
         {
-          if (!host)
-            {
-              scanrt_report ("%s: the scan cannot run on the host: the user "
-                             "operator has no host_combine",
-                             params && params->site ? params->site
-                                                    : desc->site);
-              return SCANRT_ENODEV;
-            }
-          host (args[1].ptr, args[0].ptr, len, desc->flags, carry[k],
-                carry[!k], ctx);
+          scanrt_report ("%s: the scan cannot run on the host: the user "
+                         "operator has no host_combine",
+                         params && params->site ? params->site : desc->site);
+          return SCANRT_ENODEV;
         }
-      else if (status < 0)
-        return status;
-      if (status == SCANRT_HOST)
-        on_host += len;
-      k = !k;
-      done += len;
+      host ((char *) out + done * size, (const char *) in + done * size,
+            n - done, desc->flags, done ? partial : seed, total, ctx);
+      memcpy (partial, total, size);
     }
-  while (done < n);
+  else if (status < 0)
+    return status;
   if (params && params->total)
-    memcpy (params->total, carry[k], size);
+    memcpy (params->total, partial, size);
   /* What most of the elements did: a last segment below the host cutoff
      does not make a scan of 2^31 elements a host scan.  */
-  return on_host > n / 2 ? SCANRT_HOST : SCANRT_OK;
+  return n - done > n / 2 ? SCANRT_HOST : SCANRT_OK;
 }
 
 static void
@@ -127,11 +105,6 @@ host_builtin (void *out, const void *in, size_t n, unsigned flags,
   scanrt_host_scan (out, in, n, (scanrt_type) d->type, (scanrt_op) d->op,
                     flags, seed, total);
 }
-
-static const struct SCANRT_arg_desc array_args[2] = {
-  { SCANRT_ARG_IN, 0 },
-  { SCANRT_ARG_OUT, 0 },
-};
 
 SCANRT_EXPORT int
 scanrt_scan (void *out, const void *in, size_t n, scanrt_type type,
@@ -165,13 +138,12 @@ scanrt_scan (void *out, const void *in, size_t n, scanrt_type type,
   struct SCANRT_desc desc = {
     SCANRT_ABI_VERSION, "scanrt_scan", source, (unsigned) type,
     (unsigned) op, (unsigned) t->size,
-    params ? params->flags & SCANRT_EXCLUSIVE : 0, 2, array_args
+    params ? params->flags & SCANRT_EXCLUSIVE : 0, 0, NULL
   };
   unsigned char identity[sizeof (double)];
   const void *seed = params && params->seed ? params->seed : identity;
   scanrt_identity (type, op, identity);
-  return scan_segments (&desc, out, in, n, params, seed, host_builtin,
-                        &desc);
+  return scan_arrays (&desc, out, in, n, params, seed, host_builtin, &desc);
 }
 
 static void
@@ -228,11 +200,11 @@ scanrt_scan_user (void *out, const void *in, size_t n,
   struct SCANRT_desc desc = {
     SCANRT_ABI_VERSION, "scanrt_scan_user", source, SCANRT_TYPE_USER,
     SCANRT_OP_USER, (unsigned) op->elem_size,
-    params ? params->flags & SCANRT_EXCLUSIVE : 0, 2, array_args
+    params ? params->flags & SCANRT_EXCLUSIVE : 0, 0, NULL
   };
   const void *seed = params && params->seed ? params->seed : op->identity;
-  status = scan_segments (&desc, out, in, n, params, seed,
-                          op->host_combine ? host_user : NULL, op);
+  status = scan_arrays (&desc, out, in, n, params, seed,
+                        op->host_combine ? host_user : NULL, op);
   free (source);
   return status;
 }

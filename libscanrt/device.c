@@ -278,6 +278,14 @@ scanrt_default_device (void)
 }
 
 struct scanrt_device *
+scanrt_device_info (int number)
+{
+  pthread_once (&discovered, discover);
+  return number >= 0 && number < ndevices && !forked ? &devices[number]
+                                                     : NULL;
+}
+
+struct scanrt_device *
 scanrt_device_open (int number)
 {
   pthread_once (&discovered, discover);

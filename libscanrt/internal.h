@@ -25,9 +25,21 @@ void scanrt_report_cl (const char *call, cl_int err, const char *advice);
 int scanrt_status_of_cl (cl_int err);
 /* Read environment variable NAME as a size; DEFLT if unset or invalid.  */
 size_t scanrt_env_size (const char *name, size_t deflt);
+/* A tuning setting NAME kept within LO to HI (a power of two, with POW2),
+   else DEFLT.  A setting out of range is said once.  */
+size_t scanrt_env_range (const char *name, size_t deflt, size_t lo,
+                         size_t hi, int pow2);
 /* Whether this is the first time the process reports a problem with WHAT
    (a setting's name, say) and VALUE: each is reported once.  */
 int scanrt_first_report (const char *what, const char *value);
+
+/* Whether an argument of KIND (enum SCANRT_arg_kind) is an array.  */
+static inline int
+scanrt_arg_is_array (unsigned kind)
+{
+  return kind == SCANRT_ARG_IN || kind == SCANRT_ARG_OUT
+         || kind == SCANRT_ARG_INOUT;
+}
 
 /* device.c: discovery, numbering and the OMP_TARGET_OFFLOAD policy.  */
 enum scanrt_offload
@@ -87,6 +99,8 @@ int scanrt_default_device (void);
 int scanrt_forked (void);
 /* The first CPU device, else the default one.  */
 int scanrt_cpu_device (void);
+/* Device NUMBER as discovered, not opened, or NULL if there is none.  */
+struct scanrt_device *scanrt_device_info (int number);
 /* Device NUMBER with its context and queue open, or NULL (reported).  The
    caller holds dev->lock while it uses the queue.  */
 struct scanrt_device *scanrt_device_open (int number);
@@ -181,6 +195,9 @@ int scanrt_bind (struct scanrt_device *dev, const struct SCANRT_desc *desc,
    succeeded; if it did not, nothing is copied back.  */
 int scanrt_unbind (struct scanrt_device *dev, struct scanrt_binding *b,
                    int ok, double *seconds);
+/* The largest buffer libscanrt makes on DEV: its largest, at most half
+   its memory, or less with SCANOMP_MAX_BUFFER.  */
+size_t scanrt_buffer_limit (const struct scanrt_device *dev);
 /* Enter and exit data mapped on DEVICE (scanrt_data_enter/exit).  */
 int scanrt_map_enter (int device, void *ptr, size_t bytes, unsigned kind);
 int scanrt_map_exit (int device, void *ptr, size_t bytes, unsigned kind);
@@ -229,6 +246,9 @@ struct scanrt_request
    should compute on the host instead; or a negative status when it must
    not (OMP_TARGET_OFFLOAD=MANDATORY or SCANRT_NO_HOST).  */
 int scanrt_run (const struct scanrt_request *r);
+/* scanrt_run in consecutive segments where R's arrays exceed the largest
+   buffer (see scanrt-abi.h); with DONE, as SCANRT_scan's.  */
+int scanrt_run_split (const struct scanrt_request *r, size_t *done);
 
 /* profile.c: SCANOMP_PROFILE=1.  */
 struct scanrt_timing

@@ -57,23 +57,13 @@ choose_variant (const struct scanrt_launch *l, const scanrt_params *params)
   return v;
 }
 
-/* A tuning value: GIVEN by the caller, else the setting ENV, kept within
-   LO to HI (a power of two, with POW2), else DEFLT.  A setting out of
-   range is said once.  */
+/* A tuning value: GIVEN by the caller, else the setting ENV (see
+   scanrt_env_range).  */
 static size_t
 pick (size_t given, const char *env, size_t deflt, size_t lo, size_t hi,
       int pow2)
 {
-  if (given)
-    return given;
-  size_t v = scanrt_env_size (env, deflt);
-  size_t fixed = v < lo ? lo : v > hi ? hi : v;
-  while (pow2 && (fixed & (fixed - 1)))
-    fixed &= fixed - 1;
-  if (fixed != v && scanrt_first_report (env, "range"))
-    scanrt_report ("%s=%zu is not %s from %zu to %zu; using %zu", env, v,
-                   pow2 ? "a power of two" : "a size", lo, hi, fixed);
-  return fixed;
+  return given ? given : scanrt_env_range (env, deflt, lo, hi, pow2);
 }
 
 /* Say once that the tuning settings of another kernel set than SET, the
@@ -214,7 +204,7 @@ static void
 put_hooks (struct setter *s, const struct scanrt_launch *l)
 {
   for (unsigned i = 0; i < l->desc->nargs; i++)
-    if (l->desc->args[i].kind == SCANRT_ARG_SCALAR)
+    if (!scanrt_arg_is_array (l->desc->args[i].kind))
       put (s, l->desc->args[i].size, l->args[i].ptr);
     else
       {

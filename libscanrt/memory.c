@@ -40,6 +40,17 @@ find_map (struct scanrt_device *dev, const char *p, size_t bytes)
   return NULL;
 }
 
+size_t
+scanrt_buffer_limit (const struct scanrt_device *dev)
+{
+  cl_ulong limit = dev->max_alloc;
+  if (limit > dev->global_mem / 2)
+    limit = dev->global_mem / 2;
+  if (limit > SIZE_MAX)
+    limit = SIZE_MAX;
+  return scanrt_env_range ("SCANOMP_MAX_BUFFER", limit, 4096, limit, 0);
+}
+
 /* A buffer on DEV for host range [BASE, BASE + BYTES), copied in when COPY_IN
    and the device does not share the host's memory.  */
 static cl_mem
@@ -48,11 +59,14 @@ make_buffer (struct scanrt_device *dev, char *base, size_t bytes,
 {
   cl_int err;
   cl_mem mem;
-  if (bytes > dev->max_alloc)
+  size_t limit = scanrt_buffer_limit (dev);
+  if (bytes > limit)
     {
       scanrt_report ("an array of %zu bytes exceeds the device's largest "
-                     "buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE = %llu bytes)", bytes,
-                     (unsigned long long) dev->max_alloc);
+                     "buffer (%zu bytes: %s)", bytes, limit,
+                     limit == dev->max_alloc ? "CL_DEVICE_MAX_MEM_ALLOC_SIZE"
+                     : limit == dev->global_mem / 2 ? "half its memory"
+                     : "SCANOMP_MAX_BUFFER");
       *status = SCANRT_ENOMEM;
       return NULL;
     }
@@ -172,7 +186,7 @@ scanrt_bind (struct scanrt_device *dev, const struct SCANRT_desc *desc,
   for (unsigned i = 0; i < n; i++)
     {
       unsigned kind = desc->args[i].kind;
-      if (kind == SCANRT_ARG_SCALAR)
+      if (!scanrt_arg_is_array (kind))
         continue;
       char *p = args[i].ptr;
       struct scanrt_map *m = find_map (dev, p, args[i].bytes);
@@ -228,7 +242,7 @@ scanrt_bind (struct scanrt_device *dev, const struct SCANRT_desc *desc,
   for (unsigned i = 0; i < n; i++)
     {
       char *p = args[i].ptr;
-      if (desc->args[i].kind == SCANRT_ARG_SCALAR || b->bound[i].map)
+      if (!scanrt_arg_is_array (desc->args[i].kind) || b->bound[i].map)
         continue;
       for (unsigned j = 0; j < b->count; j++)
         if (p >= b->temps[j].base

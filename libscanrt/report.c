@@ -169,6 +169,20 @@ scanrt_env_size (const char *name, size_t deflt)
   return (size_t) v;
 }
 
+size_t
+scanrt_env_range (const char *name, size_t deflt, size_t lo, size_t hi,
+                  int pow2)
+{
+  size_t v = scanrt_env_size (name, deflt);
+  size_t fixed = v < lo ? lo : v > hi ? hi : v;
+  while (pow2 && (fixed & (fixed - 1)))
+    fixed &= fixed - 1;
+  if (fixed != v && scanrt_first_report (name, "range"))
+    scanrt_report ("%s=%zu is not %s from %zu to %zu; using %zu", name, v,
+                   pow2 ? "a power of two" : "a size", lo, hi, fixed);
+  return fixed;
+}
+
 SCANRT_EXPORT const char *
 scanrt_status_name (int status)
 {

@@ -84,12 +84,27 @@ run_on (struct scanrt_device *dev, const struct scanrt_request *r,
   return status;
 }
 
+/* The call site R reports as.  */
+static const char *
+site_of (const struct scanrt_request *r)
+{
+  return r->params && r->params->site ? r->params->site : r->desc->site;
+}
+
+/* The device number that a request's DEVICE stands for.  */
+static int
+resolve_device (int device)
+{
+  return device == SCANRT_DEVICE_HOST_CPU ? scanrt_cpu_device ()
+         : device < 0 ? scanrt_default_device () : device;
+}
+
 int
 scanrt_run (const struct scanrt_request *r)
 {
   static const scanrt_params none = SCANRT_PARAMS_INIT;
   const scanrt_params *p = r->params ? r->params : &none;
-  const char *site = p->site ? p->site : r->desc->site;
+  const char *site = site_of (r);
   enum scanrt_offload policy = scanrt_offload_policy ();
   int strict = policy == SCANRT_OFFLOAD_MANDATORY
                || (p->flags & SCANRT_NO_HOST);
@@ -98,8 +113,7 @@ scanrt_run (const struct scanrt_request *r)
   int status = SCANRT_OK;
 
   int ndev = scanrt_num_devices ();
-  int device = r->device == SCANRT_DEVICE_HOST_CPU ? scanrt_cpu_device ()
-               : r->device < 0 ? scanrt_default_device () : r->device;
+  int device = resolve_device (r->device);
   if (device > ndev)
     {
       scanrt_report ("%s: device %d does not exist: devices are 0 to %d, and "
@@ -161,11 +175,112 @@ scanrt_run (const struct scanrt_request *r)
   return status;
 }
 
+/* The positions of R that one launch takes: all of them, unless an
+   array's window over them exceeds the largest buffer on R's device.
+   Then as many as keep each window within it, where the windows move by
+   a fixed stride; 0 where they do not, or cannot shrink enough.  */
+static size_t
+segment_length (const struct scanrt_request *r)
+{
+  struct scanrt_device *dev = scanrt_device_info (resolve_device (r->device));
+  if (!dev || r->n < 2)
+    return r->n;
+  size_t limit = scanrt_buffer_limit (dev), len = r->n;
+  for (unsigned i = 0; i < r->desc->nargs; i++)
+    {
+      const struct SCANRT_arg_desc *a = &r->desc->args[i];
+      size_t bytes = r->args[i].bytes;
+      if (!scanrt_arg_is_array (a->kind) || bytes <= limit)
+        continue;
+      size_t step = a->stride < 0 ? -(size_t) a->stride : (size_t) a->stride;
+      /* The window over LEN positions is BYTES - STEP * (N - LEN); a
+         window too small for its stride is not the plugin's.  */
+      size_t cut = step ? (bytes - limit + step - 1) / step : 0;
+      if (!step || bytes / step < r->n - 1 || i + 1 == r->desc->nargs
+          || r->desc->args[i + 1].kind != SCANRT_ARG_START || cut >= r->n)
+        {
+          scanrt_report ("%s: the loop cannot run in segments that fit the "
+                         "device: %s", site_of (r),
+                         step ? "one position's window of an array exceeds "
+                                "its largest buffer"
+                              : "its accesses to an array do not all move "
+                                "by the same stride");
+          return 0;
+        }
+      if (r->n - cut < len)
+        len = r->n - cut;
+    }
+  return len;
+}
+
+int
+scanrt_run_split (const struct scanrt_request *r, size_t *done)
+{
+  size_t len = segment_length (r);
+  if (len == 0 || len == r->n)
+    {
+      int status = scanrt_run (r);
+      if (done)
+        *done = status == SCANRT_OK ? r->n : 0;
+      return status;
+    }
+
+  const struct SCANRT_desc *desc = r->desc;
+  unsigned nargs = desc->nargs;
+  struct SCANRT_arg args[nargs];
+  long starts[nargs];
+  size_t elem = desc->elem_size;
+  unsigned char carry[2][elem];
+  scanrt_params later = r->params ? *r->params
+                                  : (scanrt_params) SCANRT_PARAMS_INIT;
+  later.flags |= SCANRT_NO_HOST;
+  memcpy (carry[0], r->seed, elem);
+  int status = SCANRT_OK, k = 0;
+  size_t p0;
+  for (p0 = 0; p0 < r->n; p0 += len, k = !k)
+    {
+      size_t m = r->n - p0 < len ? r->n - p0 : len;
+      memcpy (args, r->args, nargs * sizeof *args);
+      for (unsigned i = 0; i < nargs; i++)
+        {
+          long s = desc->args[i].stride;
+          if (!scanrt_arg_is_array (desc->args[i].kind) || !s)
+            continue;
+          /* The window of positions [P0, P0 + M) within the whole one.  */
+          size_t step = s < 0 ? -(size_t) s : (size_t) s;
+          size_t from = step * (s > 0 ? p0 : r->n - p0 - m);
+          args[i].ptr = (char *) r->args[i].ptr + from;
+          args[i].bytes = r->args[i].bytes - step * (r->n - m);
+          starts[i] = *(const long *) r->args[i + 1].ptr + (long) from;
+          args[i + 1].ptr = &starts[i];
+        }
+      /* Without DONE, a later segment cannot hand the rest to the
+         caller's fallback: it runs on the device or fails.  */
+      struct scanrt_request seg = {
+        desc, args, p0 && !done ? &later : r->params, r->device,
+        r->first + (long) p0, m, carry[k], carry[!k]
+      };
+      status = scanrt_run (&seg);
+      if (status != SCANRT_OK)
+        break;
+    }
+  if (status < 0 && p0 && !done)
+    scanrt_report ("%s: the scan's first %zu positions are written, so it "
+                   "cannot start again on the host", site_of (r), p0);
+  if (done)
+    *done = status == SCANRT_OK ? r->n : p0;
+  if (r->total && (status == SCANRT_OK || p0))
+    memcpy (r->total, carry[k], elem);
+  return status;
+}
+
 SCANRT_EXPORT int
 SCANRT_scan (const struct SCANRT_desc *desc, int device, long first,
              unsigned long n, const void *seed, void *total,
-             const struct SCANRT_arg *args)
+             const struct SCANRT_arg *args, unsigned long *done)
 {
+  if (done)
+    *done = 0;
   if (!desc || desc->version != SCANRT_ABI_VERSION)
     {
       scanrt_report ("a scan descriptor of ABI version %u, but this "
@@ -176,7 +291,11 @@ SCANRT_scan (const struct SCANRT_desc *desc, int device, long first,
     }
   struct scanrt_request r = { desc, args, NULL, device, first, n, seed,
                               total };
-  return scanrt_run (&r);
+  size_t finished;
+  int status = scanrt_run_split (&r, done ? &finished : NULL);
+  if (done)
+    *done = finished;
+  return status;
 }
 
 SCANRT_EXPORT void

@@ -11,7 +11,13 @@
    The kernel's SCANOMP_PARAMS list must take the arguments in the order of
    desc->args: a scalar becomes one parameter of its type; an array becomes
    two, `__global T *base' and `ulong offset', the byte offset of the host
-   pointer within the buffer passed as base.  */
+   pointer within the buffer passed as base.
+
+   A loop whose arrays do not fit in the device's largest buffer runs as
+   consecutive segments of positions, each seeded with the total of the
+   ones before, when each array's window moves by a fixed stride from one
+   position to the next: the runtime then shrinks each window to the
+   segment's, moving its host pointer and the START scalar after it.  */
 
 #ifndef SCANRT_ABI_H
 #define SCANRT_ABI_H
@@ -22,23 +28,30 @@
 extern "C" {
 #endif
 
-#define SCANRT_ABI_VERSION 1u
+#define SCANRT_ABI_VERSION 2u
 
 /* SCANRT_arg_desc.kind.  An OUT array is written in full over its extent by
-   the kernel, so it is never copied in; an INOUT array is copied in and
-   out; an IN array is only read.  */
+   the kernel (and over each segment's window), so it is never copied in;
+   an INOUT array is copied in and out; an IN array is only read.  A START
+   scalar, a long, follows each array whose stride is not 0: the byte
+   offset, from the pointer the kernel indexes the array by, at which the
+   array's window starts.  */
 enum SCANRT_arg_kind
 {
   SCANRT_ARG_SCALAR,
   SCANRT_ARG_IN,
   SCANRT_ARG_OUT,
-  SCANRT_ARG_INOUT
+  SCANRT_ARG_INOUT,
+  SCANRT_ARG_START
 };
 
 struct SCANRT_arg_desc
 {
   unsigned kind;   /* enum SCANRT_arg_kind */
   unsigned size;   /* a scalar's size in bytes; unused for arrays */
+  long stride;     /* an array's: the bytes by which its window moves from
+                      one position to the next, the same for every access;
+                      0 when the window cannot be split */
 };
 
 /* SCANRT_desc.op: a scanrt_op of scanrt.h, or this for a combiner defined
@@ -81,10 +94,16 @@ struct SCANRT_arg
    must run its fallback (the reason has been printed where it is an error,
    not where it is the user's choice or a small N); negative when the scan
    failed under OMP_TARGET_OFFLOAD=MANDATORY, where OpenMP allows no
-   fallback: generated code then aborts, as libgomp would.  */
+   fallback: generated code then aborts, as libgomp would.
+
+   DONE, when not NULL, lets a split loop stop part way: on a positive
+   return, *DONE positions [0, *DONE) are finished (their stores made,
+   TOTAL holding seed combined with their contributions) and the fallback
+   goes on from position *DONE.  When DONE is NULL, the segments after the
+   first may not fall back: they run on the device or fail.  */
 int SCANRT_scan (const struct SCANRT_desc *desc, int device, long first,
                  unsigned long n, const void *seed, void *total,
-                 const struct SCANRT_arg *args);
+                 const struct SCANRT_arg *args, unsigned long *done);
 
 /* `target data' and `target enter/exit data': COUNT host ranges PTRS[i] of
    SIZES[i] bytes with map kinds KINDS[i] (SCANRT_MAP_TO / SCANRT_MAP_FROM

@@ -9,12 +9,15 @@
      [if (!target-if-condition) goto fallback;]
      lo_k, hi_k = byte extents of each array over the iterations;
      args = { array k: (base + lo_k, hi_k - lo_k), &lo_k; &first; &scalars };
+     from = first;
      seed = y[first - step];
-     status = SCANRT_scan (&desc, device, 0, n, &seed, 0, args);
-     if (status == 0) goto done;
+     status = SCANRT_scan (&desc, device, 0, n, &seed, &total, args, &done);
      if (status < 0) abort ();      OMP_TARGET_OFFLOAD=MANDATORY failed
+     if (status > 0) { from = first + done * step; if (!done) goto fallback; }
+     variables = total;
+     if (status == 0) goto done;
    fallback:
-     for (i = first; i COND bound; i += step) body;
+     for (i = from; i COND bound; i += step) body;
    done:
 
    desc is a static SCANRT_desc holding the kernel source from emit.cc.
@@ -116,46 +119,72 @@ stored (scan_loop *l, tree base)
   return false;
 }
 
-/* The kinds of the call's arguments, in emit.cc's parameter order.  */
+/* A SCANRT_arg_desc.  */
+struct arg_desc
+{
+  unsigned kind, size;
+  HOST_WIDE_INT stride;
+};
+
+/* The bytes by which the accesses of L to BASE move from one position to
+   the next, when they all move by the same; else 0.  */
+static HOST_WIDE_INT
+stride_of (scan_loop *l, tree base)
+{
+  HOST_WIDE_INT stride = 0;
+  bool first = true;
+  for (const scan_access &a : l->accesses)
+    if (a.base == base)
+      {
+        HOST_WIDE_INT s = a.coef * l->step;
+        if (!first && s != stride)
+          return 0;
+        stride = s;
+        first = false;
+      }
+  return stride;
+}
+
+/* The call's arguments, in emit.cc's parameter order: each array and the
+   byte offset its window starts at, the first index, the scalars.  */
 static void
-arg_kinds (scan_loop *l, vec<unsigned> *kinds, vec<unsigned> *sizes)
+arg_descs (scan_loop *l, vec<arg_desc> *args)
 {
   for (tree b : l->bases)
     {
-      kinds->safe_push (stored (l, b) ? SCANRT_ARG_INOUT : SCANRT_ARG_IN);
-      sizes->safe_push (0);
-      kinds->safe_push (SCANRT_ARG_SCALAR);
-      sizes->safe_push (8);
+      args->safe_push ({ stored (l, b) ? SCANRT_ARG_INOUT : SCANRT_ARG_IN, 0,
+                         stride_of (l, b) });
+      args->safe_push ({ SCANRT_ARG_START, 8, 0 });
     }
-  kinds->safe_push (SCANRT_ARG_SCALAR);
-  sizes->safe_push (8);
+  args->safe_push ({ SCANRT_ARG_SCALAR, 8, 0 });
   for (tree s : l->scalars)
-    {
-      kinds->safe_push (SCANRT_ARG_SCALAR);
-      sizes->safe_push (tree_to_uhwi (TYPE_SIZE_UNIT (TREE_TYPE (s))));
-    }
+    args->safe_push ({ SCANRT_ARG_SCALAR,
+                       (unsigned) tree_to_uhwi (TYPE_SIZE_UNIT
+                                                (TREE_TYPE (s))), 0 });
 }
 
 /* The static SCANRT_desc of L's N arrays, whose element is of SEED_TYPE,
-   with kernel SOURCE.  */
+   with kernel SOURCE and arguments ARGS.  */
 static tree
 make_desc (scan_loop *l, unsigned n, tree seed_type, const char *source,
-           const vec<unsigned> &kinds, const vec<unsigned> &sizes)
+           const vec<arg_desc> &args)
 {
   tree u = unsigned_type_node;
   tree cstr = build_pointer_type (build_qualified_type (char_type_node,
                                                         TYPE_QUAL_CONST));
-  tree kf[2];
-  static const char *const knames[2] = { "kind", "size" };
-  tree ktypes[2] = { u, u };
-  tree kind_type = scanomp_record ("SCANRT_arg_desc", 2, ktypes, knames, kf);
-  tree karray = build_array_type_nelts (kind_type, kinds.length ());
+  tree kf[3];
+  static const char *const knames[3] = { "kind", "size", "stride" };
+  tree ktypes[3] = { u, u, long_integer_type_node };
+  tree kind_type = scanomp_record ("SCANRT_arg_desc", 3, ktypes, knames, kf);
+  tree karray = build_array_type_nelts (kind_type, args.length ());
   vec<constructor_elt, va_gc> *elts = NULL;
-  for (unsigned i = 0; i < kinds.length (); i++)
+  for (unsigned i = 0; i < args.length (); i++)
     {
       vec<constructor_elt, va_gc> *one = NULL;
-      CONSTRUCTOR_APPEND_ELT (one, kf[0], build_int_cst (u, kinds[i]));
-      CONSTRUCTOR_APPEND_ELT (one, kf[1], build_int_cst (u, sizes[i]));
+      CONSTRUCTOR_APPEND_ELT (one, kf[0], build_int_cst (u, args[i].kind));
+      CONSTRUCTOR_APPEND_ELT (one, kf[1], build_int_cst (u, args[i].size));
+      CONSTRUCTOR_APPEND_ELT (one, kf[2], build_int_cst (ktypes[2],
+                                                         args[i].stride));
       CONSTRUCTOR_APPEND_ELT (elts, size_int (i),
                               build_constructor (kind_type, one));
     }
@@ -181,7 +210,7 @@ make_desc (scan_loop *l, unsigned n, tree seed_type, const char *source,
     build_int_cst (u, builtin ? op : SCANRT_OP_USER),
     build_int_cst (u, tree_to_uhwi (TYPE_SIZE_UNIT (seed_type))),
     build_int_cst (u, l->exclusive ? SCANRT_EXCLUSIVE : 0),
-    build_int_cst (u, kinds.length ()),
+    build_int_cst (u, args.length ()),
     fold_convert (dtypes[8], build_fold_addr_expr (kinds_var)),
   };
   free (site);
@@ -233,16 +262,16 @@ offset_at (const scan_access &a, tree i)
                       fold_convert (l, a.rest));
 }
 
-/* The sequential loop of L: its index from the first value while the
-   condition holds, the body, the step.  */
+/* The sequential loop of L: its index from FROM while the condition
+   holds, the body, the step.  */
 static gimple_seq
-sequential_loop (scan_loop *l)
+sequential_loop (scan_loop *l, tree from)
 {
   gimple_seq seq = NULL;
   tree body_label = create_artificial_label (UNKNOWN_LOCATION);
   tree cond_label = create_artificial_label (UNKNOWN_LOCATION);
   tree exit_label = create_artificial_label (UNKNOWN_LOCATION);
-  gimplify_assign (l->iv, l->lb, &seq);
+  gimplify_assign (l->iv, from, &seq);
   gimple_seq_add_stmt (&seq, gimple_build_goto (cond_label));
   gimple_seq_add_stmt (&seq, gimple_build_label (body_label));
   gimple_seq_add_seq (&seq, gimple_omp_body (l->loop));
@@ -345,11 +374,13 @@ privatize (scan_loop *l, gimple_seq loop)
   return seq;
 }
 
-/* The host code: bounds, extents, arguments, seed and the call, jumping
-   to FALLBACK or DONE.  */
+/* The host code: bounds, extents, NARGS arguments, seed and the call,
+   jumping to FALLBACK or DONE.  RESUME, where the fallback can go on from
+   the positions the runtime finished, is the index it starts from: the
+   first, or the one after them.  */
 static gimple_seq
 offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
-              tree fallback, tree done)
+              unsigned nargs, tree resume, tree fallback, tree done)
 {
   gimple_seq seq = NULL;
   tree lt = long_integer_type_node;
@@ -357,6 +388,8 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
   tree n = create_tmp_var (lt, "scan_n");
   tree last = create_tmp_var (lt, "scan_last");
   gimplify_assign (lb, fold_convert (lt, l->lb), &seq);
+  if (resume)
+    gimplify_assign (resume, unshare_expr (l->lb), &seq);
   tree ub = fold_convert (lt, l->ub);
   tree count = l->step > 0 ? fold_build2 (MINUS_EXPR, lt, ub, lb)
                            : fold_build2 (MINUS_EXPR, lt, lb, ub);
@@ -393,13 +426,11 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
 
   /* The arguments: a SCANRT_arg array, laid out as void * and size_t
      pairs.  */
-  auto_vec<unsigned> kinds, sizes;
-  arg_kinds (l, &kinds, &sizes);
   tree ul = long_unsigned_type_node;
   /* Each array's host bytes, for the overlap check below.  */
   struct range { tree start, end; bool stored; };
   auto_vec<range> ranges;
-  tree args = addressable_tmp (build_array_type_nelts (ul, 2 * kinds.length ()),
+  tree args = addressable_tmp (build_array_type_nelts (ul, 2 * nargs),
                                "scan_args");
   unsigned arg = 0;
   auto put = [&] (tree ptr, tree bytes) {
@@ -559,7 +590,8 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
                                           integer_type_node, lt,
                                           long_unsigned_type_node,
                                           ptr_type_node, ptr_type_node,
-                                          ptr_type_node, NULL_TREE);
+                                          ptr_type_node, ptr_type_node,
+                                          NULL_TREE);
   tree fn = build_fn_decl ("SCANRT_scan", fntype);
   /* A target's device, or its default; a loop outside any target runs on
      the host's CPU device.  */
@@ -569,12 +601,15 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
                                  ? -1 : SCANRT_DEVICE_HOST_CPU);
   device = value (device, &seq);
   tree nu = value (fold_convert (long_unsigned_type_node, n), &seq);
-  gcall *call = gimple_build_call (fn, 7, build_fold_addr_expr (desc), device,
+  tree finished = resume ? addressable_tmp (ul, "scan_done") : NULL_TREE;
+  gcall *call = gimple_build_call (fn, 8, build_fold_addr_expr (desc), device,
                                    build_int_cst (lt, 0), nu,
                                    build_fold_addr_expr (seed),
                                    total ? build_fold_addr_expr (total)
                                          : null_pointer_node,
-                                   build_fold_addr_expr (args));
+                                   build_fold_addr_expr (args),
+                                   finished ? build_fold_addr_expr (finished)
+                                            : null_pointer_node);
   tree status = create_tmp_var (integer_type_node, "scan_status");
   gimple_call_set_lhs (call, status);
   gimple_set_location (call, scanomp_where (l));
@@ -584,21 +619,44 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
      does.  */
   tree failed = create_artificial_label (UNKNOWN_LOCATION);
   tree not_done = create_artificial_label (UNKNOWN_LOCATION);
-  tree ok = create_artificial_label (UNKNOWN_LOCATION);
+  tree host = create_artificial_label (UNKNOWN_LOCATION);
+  tree apply = create_artificial_label (UNKNOWN_LOCATION);
   gimple_seq_add_stmt (&seq, gimple_build_cond (EQ_EXPR, status,
-                                                integer_zero_node, ok,
+                                                integer_zero_node, apply,
                                                 not_done));
-  /* Done: the variables end with the scan's total.  */
-  gimple_seq_add_stmt (&seq, gimple_build_label (ok));
-  gimple_seq_add_seq (&seq, totals);
-  gimple_seq_add_stmt (&seq, gimple_build_goto (done));
   gimple_seq_add_stmt (&seq, gimple_build_label (not_done));
   gimple_seq_add_stmt (&seq, gimple_build_cond (LT_EXPR, status,
                                                 integer_zero_node, failed,
-                                                fallback));
+                                                host));
   gimple_seq_add_stmt (&seq, gimple_build_label (failed));
   gimple_seq_add_stmt (&seq, gimple_build_call (builtin_decl_explicit
                                                 (BUILT_IN_ABORT), 0));
+  /* A split loop that finished part way: the fallback goes on after the
+     positions done, from the variables' total so far.  */
+  gimple_seq_add_stmt (&seq, gimple_build_label (host));
+  if (resume)
+    {
+      tree part = create_artificial_label (UNKNOWN_LOCATION);
+      finished = value (finished, &seq);
+      gimple_seq_add_stmt (&seq, gimple_build_cond (EQ_EXPR, finished,
+                                                    build_zero_cst (ul),
+                                                    fallback, part));
+      gimple_seq_add_stmt (&seq, gimple_build_label (part));
+      tree at = fold_build2 (PLUS_EXPR, lt, lb,
+                             fold_build2 (MULT_EXPR, lt,
+                                          fold_convert (lt, finished),
+                                          build_int_cst (lt, l->step)));
+      gimplify_assign (resume, fold_convert (TREE_TYPE (resume), at), &seq);
+      gimple_seq_add_stmt (&seq, gimple_build_goto (apply));
+    }
+  else
+    gimple_seq_add_stmt (&seq, gimple_build_goto (fallback));
+  /* Done, or done part way: the variables take the scan's total.  */
+  gimple_seq_add_stmt (&seq, gimple_build_label (apply));
+  gimple_seq_add_seq (&seq, totals);
+  gimple_seq_add_stmt (&seq, gimple_build_cond (EQ_EXPR, status,
+                                                integer_zero_node, done,
+                                                fallback));
   return seq;
 }
 
@@ -705,10 +763,10 @@ void
 scanomp_lower (scan_loop *l, unsigned n, const char *source,
                gimple_stmt_iterator *gsi)
 {
-  auto_vec<unsigned> kinds, sizes;
-  arg_kinds (l, &kinds, &sizes);
+  auto_vec<arg_desc> args;
+  arg_descs (l, &args);
   tree seed_type = element_type (l, n);
-  tree desc = make_desc (l, n, seed_type, source, kinds, sizes);
+  tree desc = make_desc (l, n, seed_type, source, args);
 
   /* The temporaries are locals of a bind around the new code, so that an
      OpenMP region around the construct (a `parallel' holding a target
@@ -720,7 +778,8 @@ scanomp_lower (scan_loop *l, unsigned n, const char *source,
     {
       /* The construct stays as it is, for GCC to run on host threads when
          the device declines.  */
-      gimple_seq seq = offload_call (l, n, seed_type, desc, fallback, done);
+      gimple_seq seq = offload_call (l, n, seed_type, desc, args.length (),
+                                     NULL_TREE, fallback, done);
       gbind *bind = gimple_build_bind (NULL_TREE, seq, NULL_TREE);
       pop_gimplify_context (bind);
       gsi_insert_before (gsi, bind, GSI_SAME_STMT);
@@ -730,10 +789,12 @@ scanomp_lower (scan_loop *l, unsigned n, const char *source,
     }
   gimple_seq seq = gimple_omp_for_pre_body (l->loop);
   gimple_omp_for_set_pre_body (l->loop, NULL);
-  gimple_seq_add_seq (&seq, offload_call (l, n, seed_type, desc, fallback,
+  tree resume = create_tmp_var (TREE_TYPE (l->iv), "scan_resume");
+  gimple_seq_add_seq (&seq, offload_call (l, n, seed_type, desc,
+                                          args.length (), resume, fallback,
                                           done));
   gimple_seq_add_stmt (&seq, gimple_build_label (fallback));
-  gimple_seq_add_seq (&seq, privatize (l, sequential_loop (l)));
+  gimple_seq_add_seq (&seq, privatize (l, sequential_loop (l, resume)));
   gimple_seq_add_stmt (&seq, gimple_build_label (done));
   gbind *bind = gimple_build_bind (NULL_TREE, seq, NULL_TREE);
   pop_gimplify_context (bind);

@@ -146,18 +146,28 @@ typedef SCANOMP_T scanomp_t;
 #define scanomp_stream_end() mem_fence (CLK_GLOBAL_MEM_FENCE)
 
 /* The default hooks: an input and an output array, which may be the same
-   buffer (an in-place scan), each at a byte offset into its buffer.  */
+   buffer (an in-place scan), each at a byte offset into its buffer and
+   followed by the byte offset, from element 0, at which the buffer's
+   window starts (nonzero in the later segments of a split scan).  */
 #ifndef SCANOMP_PARAMS
 #define SCANOMP_PARAMS                                                       \
   __global const scanomp_t *scanomp_in, ulong scanomp_in_off,               \
-  __global scanomp_t *scanomp_out, ulong scanomp_out_off
-#define SCANOMP_ARGS scanomp_in, scanomp_in_off, scanomp_out, scanomp_out_off
+  long scanomp_in_start, __global scanomp_t *scanomp_out,                   \
+  ulong scanomp_out_off, long scanomp_out_start
+#define SCANOMP_ARGS                                                         \
+  scanomp_in, scanomp_in_off, scanomp_in_start, scanomp_out,                \
+  scanomp_out_off, scanomp_out_start
 #define SCANOMP_LOAD(i)                                                      \
-  (((__global const scanomp_t *) ((__global const char *) scanomp_in         \
-                                  + scanomp_in_off))[i])
+  (*(__global const scanomp_t *) ((__global const char *) scanomp_in         \
+                                  + scanomp_in_off                          \
+                                  + ((i) * (long) sizeof (scanomp_t)         \
+                                     - scanomp_in_start)))
 #define SCANOMP_STORE(i, v)                                                  \
-  SCANOMP_STREAM_STORE (((__global scanomp_t *) ((__global char *) scanomp_out \
-                                                  + scanomp_out_off)) + (i),  \
+  SCANOMP_STREAM_STORE ((__global scanomp_t *) ((__global char *) scanomp_out \
+                                                + scanomp_out_off            \
+                                                + ((i) * (long) sizeof       \
+                                                   (scanomp_t)               \
+                                                   - scanomp_out_start)),    \
                         (v))
 #endif
 #if !defined SCANOMP_ARGS || !defined SCANOMP_LOAD || !defined SCANOMP_STORE

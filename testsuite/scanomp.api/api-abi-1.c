@@ -2,8 +2,10 @@
      for (i = 1; i < n; i++) y[i] = y[i-1] + 2 * x[i-1] + c;
    with hand-written hooks (a fused map), a scalar argument, and arrays
    passed as host pointers with extents.  Also an extent larger than the
-   device's largest buffer, which falls back, and a descriptor of the wrong
-   ABI version.  */
+   device's largest buffer, which falls back; the same loop split into
+   segments under a small SCANOMP_MAX_BUFFER, whose last one is left to the
+   caller (DONE) or forced onto the device (no DONE); and a descriptor of
+   the wrong ABI version.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
 /* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
@@ -16,26 +18,29 @@ static const char source[] =
   "#define SCANOMP_T int\n"
   "#define SCANOMP_UT uint\n"
   "#define SCANOMP_OP 1\n"
-  "#define SCANOMP_PARAMS __global const int *x, ulong x_off, "
-  "__global int *y, ulong y_off, int c\n"
-  "#define SCANOMP_ARGS x, x_off, y, y_off, c\n"
-  "#define X(i) ((__global const int *) ((__global const char *) x "
-  "+ x_off))[i]\n"
-  "#define Y(i) ((__global int *) ((__global char *) y + y_off))[i]\n"
+  "#define SCANOMP_PARAMS __global const int *x, ulong x_off, long x_at, "
+  "__global int *y, ulong y_off, long y_at, int c\n"
+  "#define SCANOMP_ARGS x, x_off, x_at, y, y_off, y_at, c\n"
+  "#define X(i) *(__global const int *) ((__global const char *) x "
+  "+ x_off + ((i) * 4L - x_at))\n"
+  "#define Y(i) *(__global int *) ((__global char *) y + y_off "
+  "+ ((i) * 4L - y_at))\n"
   "#define SCANOMP_LOAD(i) (2 * X ((i) - 1) + c)\n"
   "#define SCANOMP_STORE(i, v) (Y (i) = (v))\n";
 
 static const struct SCANRT_arg_desc kinds[] = {
-  { SCANRT_ARG_IN, 0 },
-  { SCANRT_ARG_INOUT, 0 },
-  { SCANRT_ARG_SCALAR, sizeof (int) },
+  { SCANRT_ARG_IN, 0, sizeof (int) },
+  { SCANRT_ARG_START, sizeof (long), 0 },
+  { SCANRT_ARG_INOUT, 0, sizeof (int) },
+  { SCANRT_ARG_START, sizeof (long), 0 },
+  { SCANRT_ARG_SCALAR, sizeof (int), 0 },
 };
 
 int
 main (void)
 {
   struct SCANRT_desc desc = { SCANRT_ABI_VERSION, "api-abi-1.c:loop", source,
-                              SCANRT_INT, SCANRT_ADD, sizeof (int), 0, 3,
+                              SCANRT_INT, SCANRT_ADD, sizeof (int), 0, 5,
                               kinds };
   size_t n = (1 << 20) + 7;
   int *x = malloc (n * sizeof *x), *y = malloc (n * sizeof *y);
@@ -48,32 +53,63 @@ main (void)
     ref[i] = ref[i - 1] + 2 * x[i - 1] + c;
 
   /* x is read at [0, n-1), y written at [1, n): pass the extents from
-     their first element, as the plugin will.  */
+     their first element, as the plugin will, and where the windows start
+     (at the arrays' first elements).  */
+  long start = 0;
   struct SCANRT_arg args[] = {
-    { x, (n - 1) * sizeof *x },
-    { y, n * sizeof *y },
+    { x, (n - 1) * sizeof *x }, { &start, sizeof start },
+    { y, n * sizeof *y }, { &start, sizeof start },
     { &c, sizeof c },
   };
   int total;
-  int status = SCANRT_scan (&desc, -1, 1, n - 1, &y[0], &total, args);
-  CHECK (status == 0, "status %s", scanrt_status_name (status));
+  unsigned long done;
+  int status = SCANRT_scan (&desc, -1, 1, n - 1, &y[0], &total, args, &done);
+  CHECK (status == 0 && done == n - 1, "status %s, done %lu",
+         scanrt_status_name (status), done);
   for (size_t i = 0; i < n; i++)
     CHECK (y[i] == ref[i], "element %zu: %d, expected %d", i, y[i], ref[i]);
   CHECK (total == ref[n - 1], "total");
 
-  /* An extent past the device's largest buffer: the caller falls back.  */
-  args[1].bytes = (size_t) 1 << 45;
-  status = SCANRT_scan (&desc, -1, 1, n - 1, &y[0], &total, args);
-  CHECK (status == SCANRT_HOST, "huge extent: %s", scanrt_status_name (status));
+  /* Windows of at most 65536 bytes: segments of 16383 positions, since
+     y's window holds y[0] too; 64 of them, then 70 positions, which stay
+     below a host cutoff of 1000.  With DONE they are left to the caller:
+     the first 64 segments are written, and the total is theirs.  */
+  setenv ("SCANOMP_MAX_BUFFER", "65536", 1);
+  setenv ("SCANOMP_HOST_CUTOFF", "1000", 1);
+  memset (y + 1, 0, (n - 1) * sizeof *y);
+  status = SCANRT_scan (&desc, -1, 1, n - 1, &y[0], &total, args, &done);
+  CHECK (status == SCANRT_HOST && done == 64 * 16383, "split: status %s, "
+         "done %lu", scanrt_status_name (status), done);
+  for (size_t i = 0; i <= done; i++)
+    CHECK (y[i] == ref[i], "split: element %zu: %d, expected %d", i, y[i],
+           ref[i]);
+  CHECK (y[done + 1] == 0, "split: element %lu written", done + 1);
+  CHECK (total == ref[done], "split: total");
+  /* Without DONE, the last segment runs on the device too.  */
+  status = SCANRT_scan (&desc, -1, 1, n - 1, &y[0], &total, args, NULL);
+  CHECK (status == 0, "split, no DONE: status %s", scanrt_status_name (status));
+  for (size_t i = 0; i < n; i++)
+    CHECK (y[i] == ref[i], "split, no DONE: element %zu: %d, expected %d", i,
+           y[i], ref[i]);
+  CHECK (total == ref[n - 1], "split, no DONE: total");
+  unsetenv ("SCANOMP_MAX_BUFFER");
+
+  /* An extent past the device's largest buffer, in a window that cannot
+     be split: the caller falls back.  */
+  args[2].bytes = (size_t) 1 << 45;
+  status = SCANRT_scan (&desc, -1, 1, n - 1, &y[0], &total, args, &done);
+  CHECK (status == SCANRT_HOST && done == 0, "huge extent: %s",
+         scanrt_status_name (status));
 
   desc.version = 99;
-  status = SCANRT_scan (&desc, -1, 1, n - 1, &y[0], &total, args);
+  status = SCANRT_scan (&desc, -1, 1, n - 1, &y[0], &total, args, &done);
   CHECK (status == SCANRT_HOST, "wrong version: %s",
          scanrt_status_name (status));
   puts ("ABI checked");
   return 0;
 }
+/* { dg-output "libscanrt: api-abi-1.c:loop: the loop cannot run in segments that fit the device: one position's window of an array exceeds its largest buffer.*" } */
 /* { dg-output "libscanrt: an array of 35184372088832 bytes exceeds the device's largest buffer.*" } */
 /* { dg-output "libscanrt: api-abi-1.c:loop: the scan runs on the host instead.*" } */
-/* { dg-output "libscanrt: a scan descriptor of ABI version 99, but this libscanrt has version 1.*" } */
+/* { dg-output "libscanrt: a scan descriptor of ABI version 99, but this libscanrt has version 2.*" } */
 /* { dg-output "ABI checked" } */
