@@ -175,10 +175,27 @@ scanrt_run (const struct scanrt_request *r)
   return status;
 }
 
+/* The bytes by which the window of R's argument I moves from one
+   position to the next, or 0 if it does not move: not an array, no
+   stride, no START after it, or a window too small for its stride (not
+   the plugin's).  The window over LEN positions is then
+   BYTES - STEP * (N - LEN).  */
+static size_t
+window_step (const struct scanrt_request *r, unsigned i)
+{
+  const struct SCANRT_arg_desc *a = &r->desc->args[i];
+  size_t step = a->stride < 0 ? -(size_t) a->stride : (size_t) a->stride;
+  if (!scanrt_arg_is_array (a->kind) || !step || i + 1 == r->desc->nargs
+      || r->desc->args[i + 1].kind != SCANRT_ARG_START
+      || r->args[i].bytes / step < r->n - 1)
+    return 0;
+  return step;
+}
+
 /* The positions of R that one launch takes: all of them, unless an
    array's window over them exceeds the largest buffer on R's device.
-   Then as many as keep each window within it, where the windows move by
-   a fixed stride; 0 where they do not, or cannot shrink enough.  */
+   Then as many as keep each window within it, where the windows move;
+   0 where they do not, or cannot shrink enough.  */
 static size_t
 segment_length (const struct scanrt_request *r)
 {
@@ -188,16 +205,12 @@ segment_length (const struct scanrt_request *r)
   size_t limit = scanrt_buffer_limit (dev), len = r->n;
   for (unsigned i = 0; i < r->desc->nargs; i++)
     {
-      const struct SCANRT_arg_desc *a = &r->desc->args[i];
       size_t bytes = r->args[i].bytes;
-      if (!scanrt_arg_is_array (a->kind) || bytes <= limit)
+      if (!scanrt_arg_is_array (r->desc->args[i].kind) || bytes <= limit)
         continue;
-      size_t step = a->stride < 0 ? -(size_t) a->stride : (size_t) a->stride;
-      /* The window over LEN positions is BYTES - STEP * (N - LEN); a
-         window too small for its stride is not the plugin's.  */
+      size_t step = window_step (r, i);
       size_t cut = step ? (bytes - limit + step - 1) / step : 0;
-      if (!step || bytes / step < r->n - 1 || i + 1 == r->desc->nargs
-          || r->desc->args[i + 1].kind != SCANRT_ARG_START || cut >= r->n)
+      if (!step || cut >= r->n)
         {
           scanrt_report ("%s: the loop cannot run in segments that fit the "
                          "device: %s", site_of (r),
@@ -243,12 +256,12 @@ scanrt_run_split (const struct scanrt_request *r, size_t *done)
       memcpy (args, r->args, nargs * sizeof *args);
       for (unsigned i = 0; i < nargs; i++)
         {
-          long s = desc->args[i].stride;
-          if (!scanrt_arg_is_array (desc->args[i].kind) || !s)
+          size_t step = window_step (r, i);
+          if (!step)
             continue;
           /* The window of positions [P0, P0 + M) within the whole one.  */
-          size_t step = s < 0 ? -(size_t) s : (size_t) s;
-          size_t from = step * (s > 0 ? p0 : r->n - p0 - m);
+          size_t from = step * (desc->args[i].stride > 0 ? p0
+                                                         : r->n - p0 - m);
           args[i].ptr = (char *) r->args[i].ptr + from;
           args[i].bytes = r->args[i].bytes - step * (r->n - m);
           starts[i] = *(const long *) r->args[i + 1].ptr + (long) from;
