@@ -80,8 +80,7 @@ scan_arrays (struct SCANRT_desc *desc, void *out, const void *in, size_t n,
       if (!host)
         {
           scanrt_report ("%s: the scan cannot run on the host: the user "
-                         "operator has no host_combine",
-                         params && params->site ? params->site : desc->site);
+                         "operator has no host_combine", scanrt_site (&r));
           return SCANRT_ENODEV;
         }
       host ((char *) out + done * size, (const char *) in + done * size,

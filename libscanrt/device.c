@@ -288,10 +288,9 @@ scanrt_device_info (int number)
 struct scanrt_device *
 scanrt_device_open (int number)
 {
-  pthread_once (&discovered, discover);
-  if (number < 0 || number >= ndevices || forked)
+  struct scanrt_device *d = scanrt_device_info (number);
+  if (!d)
     return NULL;
-  struct scanrt_device *d = &devices[number];
   pthread_mutex_lock (&d->lock);
   if (d->opened == 0)
     {

@@ -246,6 +246,8 @@ struct scanrt_request
    should compute on the host instead; or a negative status when it must
    not (OMP_TARGET_OFFLOAD=MANDATORY or SCANRT_NO_HOST).  */
 int scanrt_run (const struct scanrt_request *r);
+/* The call site R reports as: its params' site, else its descriptor's.  */
+const char *scanrt_site (const struct scanrt_request *r);
 /* scanrt_run in consecutive segments where R's arrays exceed the largest
    buffer (see scanrt-abi.h); with DONE, as SCANRT_scan's.  */
 int scanrt_run_split (const struct scanrt_request *r, size_t *done);

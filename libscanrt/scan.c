@@ -84,9 +84,8 @@ run_on (struct scanrt_device *dev, const struct scanrt_request *r,
   return status;
 }
 
-/* The call site R reports as.  */
-static const char *
-site_of (const struct scanrt_request *r)
+const char *
+scanrt_site (const struct scanrt_request *r)
 {
   return r->params && r->params->site ? r->params->site : r->desc->site;
 }
@@ -104,7 +103,7 @@ scanrt_run (const struct scanrt_request *r)
 {
   static const scanrt_params none = SCANRT_PARAMS_INIT;
   const scanrt_params *p = r->params ? r->params : &none;
-  const char *site = site_of (r);
+  const char *site = scanrt_site (r);
   enum scanrt_offload policy = scanrt_offload_policy ();
   int strict = policy == SCANRT_OFFLOAD_MANDATORY
                || (p->flags & SCANRT_NO_HOST);
@@ -213,7 +212,7 @@ segment_length (const struct scanrt_request *r)
       if (!step || cut >= r->n)
         {
           scanrt_report ("%s: the loop cannot run in segments that fit the "
-                         "device: %s", site_of (r),
+                         "device: %s", scanrt_site (r),
                          step ? "one position's window of an array exceeds "
                                 "its largest buffer"
                               : "its accesses to an array do not all move "
@@ -279,7 +278,7 @@ scanrt_run_split (const struct scanrt_request *r, size_t *done)
     }
   if (status < 0 && p0 && !done)
     scanrt_report ("%s: the scan's first %zu positions are written, so it "
-                   "cannot start again on the host", site_of (r), p0);
+                   "cannot start again on the host", scanrt_site (r), p0);
   if (done)
     *done = status == SCANRT_OK ? r->n : p0;
   if (r->total && (status == SCANRT_OK || p0))
