@@ -578,6 +578,9 @@ scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
   if (item == 0 && scan_copies_refused (l, &cp))
     return false;
 
+  /* The loop is ours: read its body as GCC writes it without the
+     sanitizers, which changes nothing it computes.  */
+  scan_read_through_temporaries (gimple_omp_body (l->loop), true);
   reader r;
   scan_reader_init (&r, l, loc, gimple_omp_body (l->loop));
   scan_private_copies (l, &r, &cp);

@@ -147,6 +147,28 @@ replace_refs (gimple_seq seq, vec<scan_loop *> *refs, tree *ref)
   return gsi_stmt (wi.gsi);
 }
 
+/* A copy of BODY, the loop's body, for the kernels alone: GCC keeps the
+   loop as its fallback.  */
+static gimple_seq
+copy_body (gimple_seq body)
+{
+  /* GCC 12's gimple_copy shares a GIMPLE_OMP_SCAN's body with the
+     original: copy the phases by hand.  */
+  gimple_seq copy = NULL;
+  for (gimple_stmt_iterator g = gsi_start (body); !gsi_end_p (g);
+       gsi_next (&g))
+    {
+      gimple *s = gsi_stmt (g);
+      if (gomp_scan *scan = dyn_cast<gomp_scan *> (s))
+        s = gimple_build_omp_scan (gimple_seq_copy (gimple_omp_body (scan)),
+                                   gimple_omp_scan_clauses (scan));
+      else
+        s = gimple_copy (s);
+      gimple_seq_add_stmt_without_update (&copy, s);
+    }
+  return copy;
+}
+
 /* Give the kernels *BODY, the loop's body, and the user-defined operators'
    combiners and initializers, with each reference among the N scan
    variables of ITEMS read and set through its local: in copies, when
@@ -161,21 +183,7 @@ dereference (scan_loop *items, unsigned n, gimple_seq *body, tree *ref)
       refs.safe_push (&items[k]);
   if (refs.is_empty ())
     return NULL;
-  /* GCC 12's gimple_copy shares a GIMPLE_OMP_SCAN's body with the
-     original: copy the phases by hand.  */
-  gimple_seq copy = NULL;
-  for (gimple_stmt_iterator g = gsi_start (*body); !gsi_end_p (g);
-       gsi_next (&g))
-    {
-      gimple *s = gsi_stmt (g);
-      if (gomp_scan *scan = dyn_cast<gomp_scan *> (s))
-        s = gimple_build_omp_scan (gimple_seq_copy (gimple_omp_body (scan)),
-                                   gimple_omp_scan_clauses (scan));
-      else
-        s = gimple_copy (s);
-      gimple_seq_add_stmt_without_update (&copy, s);
-    }
-  *body = copy;
+  *body = copy_body (*body);
   if (gimple *use = replace_refs (*body, &refs, ref))
     return use;
   /* The combiner's omp_in and the initializer's omp_priv are the
@@ -334,6 +342,14 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
                      "host threads: it takes the address of %qD, a scan "
                      "variable; the kernels have only its value", ref);
       return false;
+    }
+  /* Read the body as GCC writes it without the sanitizers, in a copy: GCC
+     may yet run the loop as it stands.  */
+  if (scan_read_through_temporaries (body, false))
+    {
+      if (body == gimple_omp_body (l->loop))
+        body = copy_body (body);
+      scan_read_through_temporaries (body, true);
     }
   for (gimple_stmt_iterator g = gsi_start (body); !gsi_end_p (g);
        gsi_next (&g))

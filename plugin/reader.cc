@@ -499,6 +499,93 @@ read_user_call (reader *r, gcall *s)
     cannot_assign (r, s, lhs);
 }
 
+/* The temporaries a call's result is read through (see
+   scan_read_through).  */
+struct through
+{
+  tree p, v;          /* p = &v */
+  bool change;
+  unsigned found;
+};
+
+/* walk_tree callback: *p, of v's type (DATA is a through).  */
+static tree
+read_through_1 (tree *tp, int *walk_subtrees, void *data)
+{
+  through *t = (through *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (TREE_CODE (*tp) == MEM_REF && TREE_OPERAND (*tp, 0) == t->p
+           && integer_zerop (TREE_OPERAND (*tp, 1))
+           && types_compatible_p (TREE_TYPE (*tp), TREE_TYPE (t->v)))
+    {
+      t->found++;
+      if (t->change)
+        *tp = t->v;
+      *walk_subtrees = 0;
+    }
+  return NULL_TREE;
+}
+
+/* walk_gimple_seq callback (WI->info is a through): at p = &v, read
+   each *p that follows in the same sequence as v, until a label, a
+   statement with statements of its own, or another value of p.  */
+static tree
+read_through (gimple_stmt_iterator *gsi, bool *handled,
+              struct walk_stmt_info *wi)
+{
+  through *t = (through *) wi->info;
+  gimple *s = gsi_stmt (*gsi);
+  *handled = false;
+  if (!gimple_assign_single_p (s)
+      || TREE_CODE (gimple_assign_rhs1 (s)) != ADDR_EXPR)
+    return NULL_TREE;
+  t->p = gimple_assign_lhs (s);
+  t->v = TREE_OPERAND (gimple_assign_rhs1 (s), 0);
+  if (!VAR_P (t->p) || TREE_ADDRESSABLE (t->p) || !VAR_P (t->v)
+      || is_global_var (t->v) || TREE_CODE (TREE_TYPE (t->v)) == ARRAY_TYPE)
+    return NULL_TREE;
+  gimple_stmt_iterator g = *gsi;
+  for (gsi_next (&g); !gsi_end_p (g); gsi_next (&g))
+    {
+      gimple *u = gsi_stmt (g);
+      if (gimple_code (u) == GIMPLE_LABEL || gimple_code (u) == GIMPLE_ASM
+          || gimple_has_substatements (u))
+        break;
+      for (unsigned k = 0; k < gimple_num_ops (u); k++)
+        if (gimple_op (u, k))
+          {
+            tree op = t->change ? unshare_expr (gimple_op (u, k))
+                                : gimple_op (u, k);
+            walk_tree (&op, read_through_1, t, NULL);
+            if (t->change)
+              gimple_set_op (u, k, op);
+          }
+      if (gimple_get_lhs (u) == t->p)
+        break;
+    }
+  return NULL_TREE;
+}
+
+/* Under -fsanitize=undefined, the C++ front end reads a call's result
+   through a pointer that UBSan checks: `t = f (...); p = &t;
+   .UBSAN_NULL (p, ...); y[i] = *p'.  Read such loads in SEQ as GCC
+   without the sanitizer writes them, `y[i] = t', changing SEQ when
+   CHANGE; return how many there are.  A loop's acceptance does not change
+   with the sanitizer, whose checks the kernels leave out.  */
+unsigned
+scan_read_through_temporaries (gimple_seq seq, bool change)
+{
+  through t;
+  memset (&t, 0, sizeof t);
+  t.change = change;
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = &t;
+  walk_gimple_seq (seq, read_through, NULL, &wi);
+  return t.found;
+}
+
 /* Read the statements of SEQ in order.  */
 void
 scan_read_seq (reader *r, gimple_seq seq)

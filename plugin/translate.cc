@@ -283,6 +283,14 @@ expr (emitter *e, tree t, gimple *stmt)
           add (&e->out, ")");
           return;
         }
+      if (!e->local && TREE_CODE (TREE_OPERAND (t, 0)) == ARRAY_REF
+          && base_index (e, TREE_OPERAND (TREE_OPERAND (t, 0), 0)) >= 0)
+        {
+          /* &a[k] of an array passed by address, as a C++ reference is:
+             pointers in the body are offsets into their arrays.  */
+          pointer_offset (e, t, stmt);
+          return;
+        }
       if (VAR_P (TREE_OPERAND (t, 0))
           && base_index (e, TREE_OPERAND (t, 0)) >= 0)
         {
@@ -459,6 +467,22 @@ call (emitter *e, gcall *s)
   add (&e->out, "  }\n");
 }
 
+/* Whether S, in the loop body, is p = &v for a variable v of the
+   iteration: the body reads *p as v (see scan_read_through_temporaries),
+   and only the sanitizers' checks, which the kernels leave out, read p,
+   whose value the kernels could not hold (pointers there are offsets into
+   the arrays).  */
+static bool
+checked_address (emitter *e, gimple *s)
+{
+  if (e->local || !gimple_assign_single_p (s)
+      || TREE_CODE (gimple_assign_rhs1 (s)) != ADDR_EXPR)
+    return false;
+  tree v = TREE_OPERAND (gimple_assign_rhs1 (s), 0);
+  return VAR_P (gimple_assign_lhs (s)) && VAR_P (v) && !is_global_var (v)
+         && base_index (e, v) < 0;
+}
+
 /* Write statement S; in CFG form a condition's branches come from its
    block's edges (see cfg_body).  */
 static void
@@ -467,7 +491,7 @@ statement (emitter *e, gimple *s)
   switch (gimple_code (s))
     {
     case GIMPLE_ASSIGN:
-      if (gimple_clobber_p (s))
+      if (gimple_clobber_p (s) || checked_address (e, s))
         return;
       /* Not gimple_assign_rhs_to_tree for a single operand: it may copy
          the operand, and the access records know the operand itself.  */

@@ -90,8 +90,12 @@ scanomp_read_udr (scan_loop *l, tree c)
 {
   tree own = OMP_CLAUSE_REDUCTION_DECL_PLACEHOLDER (c);
   l->op = SCAN_OP_USER;
-  l->merge = OMP_CLAUSE_REDUCTION_GIMPLE_MERGE (c);
-  l->init = OMP_CLAUSE_REDUCTION_GIMPLE_INIT (c);
+  /* Copies, read as GCC writes them without the sanitizers: GCC may yet
+     lower an inscan reduction itself.  */
+  l->merge = gimple_seq_copy (OMP_CLAUSE_REDUCTION_GIMPLE_MERGE (c));
+  l->init = gimple_seq_copy (OMP_CLAUSE_REDUCTION_GIMPLE_INIT (c));
+  scan_read_through_temporaries (l->merge, true);
+  scan_read_through_temporaries (l->init, true);
   l->out = l->orig = OMP_CLAUSE_REDUCTION_PLACEHOLDER (c);
   l->in = l->priv = own ? own : OMP_CLAUSE_DECL (c);
 }
@@ -108,22 +112,38 @@ scanomp_user_function (tree fn)
          || (node && node->definition);
 }
 
-/* The last call in SEQ (through binds) that sets LHS.  */
+/* The statements S holds, as a bind or a try-finally (whose cleanup
+   only ends lifetimes), or NULL.  */
+static gimple_seq
+nested (gimple *s)
+{
+  if (gbind *b = dyn_cast<gbind *> (s))
+    return gimple_bind_body (b);
+  if (gimple_code (s) == GIMPLE_TRY)
+    return gimple_try_eval (s);
+  return NULL;
+}
+
+/* The last call in SEQ (through binds and tries) that sets LHS, or the
+   temporary it is then copied from when THROUGH.  */
 static gcall *
-call_setting (gimple_seq seq, tree lhs)
+call_setting (gimple_seq seq, tree lhs, bool through)
 {
   gcall *found = NULL;
   for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
     {
       gimple *s = gsi_stmt (g);
-      if (gimple_code (s) == GIMPLE_BIND)
+      if (nested (s))
         {
-          if (gcall *c = call_setting (gimple_bind_body (as_a<gbind *> (s)),
-                                       lhs))
+          if (gcall *c = call_setting (nested (s), lhs, through))
             found = c;
         }
       else if (is_gimple_call (s) && gimple_call_lhs (s) == lhs)
         found = as_a<gcall *> (s);
+      else if (through && gimple_assign_single_p (s)
+               && gimple_assign_lhs (s) == lhs
+               && VAR_P (gimple_assign_rhs1 (s)))
+        found = call_setting (seq, gimple_assign_rhs1 (s), false);
     }
   return found;
 }
@@ -140,8 +160,7 @@ names (gimple_seq seq, tree arg, tree decl)
   for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
     {
       gimple *s = gsi_stmt (g);
-      if (gimple_code (s) == GIMPLE_BIND
-          && names (gimple_bind_body (as_a<gbind *> (s)), arg, decl))
+      if (nested (s) && names (nested (s), arg, decl))
         return true;
       if (gimple_assign_single_p (s) && gimple_assign_lhs (s) == arg)
         {
@@ -195,7 +214,7 @@ scan_check_udr_update (reader *r)
 {
   scan_loop *l = r->l;
   const char *name = l->var_name;
-  gcall *merge = call_setting (l->merge, l->out);
+  gcall *merge = call_setting (l->merge, l->out, true);
   tree f = merge ? gimple_call_fndecl (merge) : NULL_TREE;
   if (!f || gimple_call_num_args (merge) != 2
       || !names (l->merge, gimple_call_arg (merge, 0), l->out)

@@ -1,8 +1,10 @@
 // C++ operators: the thesis' Fibonacci Matrix, with constructors, an
 // overloaded operator* that takes a const reference, `*' declared for it
 // and a Matrix (1, 0, 0, 1) initializer; a template instantiated for int
-// and double, each with its own kernel; and an inscan loop on a class
-// with a member function.  Checked against sequential loops.
+// and double, each with its own kernel; the Matrix loop again over global
+// arrays, whose elements the operator takes as &q[i] (the plugin once
+// refused `&q[i]'); and an inscan loop on a class with a member function.
+// Checked against sequential loops.
 // { dg-do run }
 // { dg-require-effective-target opencl_device }
 // { dg-set-env SCANOMP_HOST_CUTOFF 0 }
@@ -80,9 +82,30 @@ struct Counter
 
 #pragma omp declare reduction(both : Counter : omp_out.sum += omp_in.sum, omp_out.count += omp_in.count) initializer(omp_priv = Counter { 0, 0 })
 
+#define NG 3001
+static Matrix gq[NG], gm[NG];
+
+/* The Matrix loop over global arrays, of NG elements.  */
+static void
+global_matrices ()
+{
+  for (long i = 0; i < NG; i++)
+    gq[i] = Matrix (rnd () % 3, 1, 1, rnd () % 2);
+#pragma omp parallel for scan(* : gm)
+  for (long i = 1; i < NG; i++)
+    gm[i] = gm[i-1] * gq[i-1];
+  Matrix want;
+  for (long i = 1; i < NG; i++)
+    {
+      want = want * gq[i-1];
+      CHECK (gm[i] == want, "global matrices: element %ld", i);
+    }
+}
+
 int
 main ()
 {
+  global_matrices ();
   for (unsigned s = 0; s < NSIZES; s++)
     {
       long n = sizes[s] + 1;
