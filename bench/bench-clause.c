@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* bench-clause.c: the scan clause against what a user could write
    instead, side by side in one process (methods round-robin, medians):
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* bench-device.c: the kernel sets on one OpenCL device (the default one:
    a GPU where there is one), with the data resident on the device as in a
    `target data' region, against a device-to-device copy of the same bytes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* bench-inscan.c: a standard OpenMP 5.0 inscan loop as GCC 12 runs it
    (host threads) and as the scanomp plugin runs it (OpenCL kernels),
    with the serial loop, side by side in one process (methods round-robin,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* bench-scan.c: libscanrt's scans against the baselines a user would
    compare with, side by side in one process:
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """cupy-anchor.py: the CUB anchor for bench-device on an NVIDIA GPU.
 
 CuPy's cumsum (through NVIDIA's CUB, CUPY_ACCELERATORS=cub) against a

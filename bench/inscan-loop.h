@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* inscan-loop.h: the loop bench-inscan times, included by inscan-gcc.c
    (compiled without the plugin) and inscan-scanomp.c (with it) under
    different names: a standard OpenMP 5.0 inclusive + scan.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* inscan-scanomp.c: bench-inscan's loop through the scanomp plugin.  */
 #define INSCAN_NAME inscan_scanomp
 #include "inscan-loop.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* measure.h: what the benchmarks share.  Methods run round-robin, one
    repetition of each in turn, so that drift on a shared machine hits them
    alike; medians are reported, and each measurement is one TSV line

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # plot.gp: throughput against n from bench-scan's results, one panel per
 # element type.  gnuplot -e "tsv='bench/results.tsv'; png='bench/results.png'" plot.gp
 set terminal pngcairo size 1100,450 noenhanced

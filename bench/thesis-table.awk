@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # thesis-table.awk: the table of `make bench-thesis' (the thesis' Table
 # 6.1), from bench/thesis.tsv (benchmark version n reps median_s), for
 # each benchmark and size: the median seconds of (a) the scan clause,

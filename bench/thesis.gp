@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # thesis.gp: the equivalent of the thesis' Figure 6.1 from
 # bench/thesis.tsv: for each benchmark at each size, the time of the scan
 # clause (a) and of the hand-written OpenCL (b) relative to the sequential

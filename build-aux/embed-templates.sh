@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # embed-templates.sh: write libscanrt's templates.c, which holds each kernel
 # template of templates/ as a C string, its #include "..." lines replaced
 # by the included file, so that the library needs no files at run time.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // fibonacci.cc: the Fibonacci example of thesis section 4.4 in C++ (the
 // C one is examples/thesis/fibonacci.c): a Matrix class with constructors
 // and an overloaded operator*, scanned with `*' declared for it.

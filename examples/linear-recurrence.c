@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* linear-recurrence.c: the first-order linear recurrence
    x[i] = a[i] * x[i-1] + b[i] as a scan over pairs.  A pair (m, c) is the
    affine map x -> m * x + c; `then' composes two maps, the earlier

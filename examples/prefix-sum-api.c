@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* prefix-sum-api.c: a prefix sum of 2^24 ints through libscanrt's C API,
    checked against a sequential loop, with both timed.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* prefix-sum.c: the scan clause's hello world.  A prefix sum of N ints
    (default 2^24) written as the thesis writes it, checked against the same
    loop run sequentially, with both timed.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* radix-sort.c: least-significant-digit radix sort of unsigned ints,
    one bit per pass, with two in-place scans per bit (thesis section 4.2):
    for each element, how many zeros and how many ones come before it.

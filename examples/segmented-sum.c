@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* segmented-sum.c: prefix sums that restart at every segment head, as a
    scan over (flag, value) pairs, the operation users of GPU scan
    libraries ask for most.  `seg' adds the later value to the earlier

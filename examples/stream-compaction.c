@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* stream-compaction.c: keep the elements of an array that pass a test,
    in order (thesis section 4.1).  A scan of the test's 0/1 results gives
    each kept element its place; a parallel loop then moves it there.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* api.c: the public C API of scanrt.h.  A call becomes a descriptor like
    the ones the plugin generates, with the template's default hooks (one
    input and one output array), and goes through scanrt_run_split: scans

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* device.c: finding the OpenCL devices, numbering them as OpenMP device
    numbers, choosing the default one, and OMP_TARGET_OFFLOAD.
 

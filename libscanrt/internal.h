@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* internal.h: declarations shared by libscanrt's files and hidden from its
    users.  Every symbol here is internal; the exported ones are declared in
    scanrt.h and scanrt-abi.h and listed in libscanrt.map.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* kernelset.c: choosing a kernel set and its tuning for a device, and
    enqueuing it.  The templates in templates/ describe what each kernel does;
    this file only sizes the launches and passes the arguments.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* memory.c: the buffers a launch works on, and the table of data mapped by
    `target data' (scanrt_data_enter / scanrt_data_exit).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* ops.c: the built-in element types and operators: their OpenCL C
    spellings, their identities, and the sequential host scan that runs when
    no device takes a scan.  The host scan has the kernels' exact semantics:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* profile.c: SCANOMP_PROFILE=1 prints, when the process exits, where each
    call site's time went: building programs, moving data, running kernels,
    and the management around them (the split of the thesis' Figure 6.2).

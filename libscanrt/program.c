@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* program.c: building the kernel set's programs, and caching them.
 
    A program is identified by the device (its key names platform, device,

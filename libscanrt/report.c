@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* report.c: how libscanrt tells the user what went wrong.  Every message is
    one line on stderr starting "libscanrt: ", naming the failed call, the
    OpenCL error by name and what the user can do about it.  */

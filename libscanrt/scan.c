@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* scan.c: one scan, from its descriptor to its result, and the SCANRT_*
    entry points of generated code.  Both the public API (api.c) and the
    plugin's code come through scanrt_run, which decides where the scan runs:

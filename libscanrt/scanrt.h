@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* scanrt.h: the public C API of libscanrt, scanomp's runtime.  It runs
    parallel prefix scans on an OpenCL device (pocl on the CPU by default, a
    GPU where there is one) without the compiler plugin:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* sha256.c: SHA-256 (FIPS 180-4), written here for the disk cache, whose
    entries carry the digest of their payload: a cached binary is checked
    before any byte of it reaches the OpenCL driver.  */

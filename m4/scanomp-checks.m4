@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # scanomp-checks.m4: configure checks for building scanomp.  Each failure
 # names the Debian package that provides what is missing.
 # serial 1

@@ -1,6 +1,7 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # scanomp.m4: find scanomp from a project's configure.ac.  Installed into
 # aclocal's directory; copy it into your m4/ to ship it.
-# serial 1
+# serial 2
 #
 #   SCANOMP_CHECK([ACTION-IF-FOUND], [ACTION-IF-NOT-FOUND])
 #
@@ -9,15 +10,21 @@
 # GCC plugin and that a program links against libscanrt.  Substitutes
 # SCANOMP_CFLAGS (OpenMP, the plugin, the include directory) and
 # SCANOMP_LIBS; both can be overridden on configure's command line.
-# Without ACTION-IF-NOT-FOUND, a missing scanomp stops configure.
+# Without ACTION-IF-NOT-FOUND, a missing scanomp stops configure.  Put
+# m4_pattern_forbid([^SCANOMP_]) in configure.ac too, so that autoconf
+# stops when it cannot find this file (with a prefix other than /usr, run
+# ACLOCAL_PATH=PREFIX/share/aclocal autoreconf, or copy it into m4/).
 #
 # Example:
 #   SCANOMP_CHECK
 #   prog_CFLAGS = $(SCANOMP_CFLAGS)      (in Makefile.am)
 #   prog_LDADD = $(SCANOMP_LIBS)
 
-# Fail at autoconf time, not in configure, if pkg.m4 is missing.
+# Fail at autoconf time, not in configure, if pkg.m4 is missing.  A
+# project that forbids ^SCANOMP_ (so that a missing scanomp.m4 stops
+# autoconf) keeps the variables this macro sets.
 m4_pattern_forbid([^PKG_[A-Z_]+$])
+m4_pattern_allow([^SCANOMP_(CFLAGS|LIBS|PKG_ERRORS)$])
 
 AC_DEFUN([SCANOMP_CHECK],
 [AC_REQUIRE([AC_PROG_CC])dnl

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* analyze.cc: find the loop a scan clause belongs to, and check that it is
    a scan the plugin can outline.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* clause.cc: the `scan(op: list)' clause, read in the preprocessor.
 
    GCC's OpenMP parser rejects clauses it does not know, so the clause never

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* copies.cc: the variables that clauses give each iteration of a scan
    loop a copy of, and the reductions beside a scan clause, for the scan
    clause and inscan loops alike.  The kernels hold them as follows:

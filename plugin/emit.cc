@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* emit.cc: write a scan loop's body as OpenCL C, for libscanrt's kernel
    templates (templates/scanomp-common.h describes the hooks).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* emit.h: what emit.cc (the kernel hooks of a scan loop), translate.cc
    (GIMPLE to OpenCL C) and types.cc (C types as OpenCL C) share while they
    write a loop's OpenCL C.  */

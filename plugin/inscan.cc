@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* inscan.cc: standard OpenMP 5.0 scans offloaded through the same
    pipeline as the scan clause:
 

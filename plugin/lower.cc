@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* lower.cc: replace a scan construct with a call into libscanrt, keeping
    the loop, run sequentially, as the fallback.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* reader.cc: reading a loop body in order, for analyze.cc, update.cc and
    inscan.cc.  The gimplifier reuses its temporaries, so each variable's
    latest value is kept as a GENERIC expression of the loop index, of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* reader.h: what analyze.cc and update.cc share while they read a loop
    body in order (see analyze.cc).  */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* scanomp.cc: the scanomp GCC plugin.  It adds the OpenMP clause
    `scan(op: list)' and turns the loops that carry it into OpenCL kernels
    run by libscanrt:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* scanomp.h: what the scanomp plugin's files share.
 
    The plugin works in four steps, one file each:

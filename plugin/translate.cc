@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* translate.cc: GIMPLE to OpenCL C, for emit.cc: constants, expressions
    and statements, and the functions of the unit that a scan calls, each
    translated once, after the functions it calls in turn (types.cc

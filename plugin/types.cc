@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* types.cc: C types as OpenCL C, for translate.cc and emit.cc: scalars
    by their OpenCL names, pointers as private pointers in functions (byte
    offsets in the loop body, see emit.cc), arrays as declarators, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* udr.cc: user-defined scan operators, from `#pragma omp declare scan' or
    `#pragma omp declare reduction'.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* update.cc: check that a scan loop updates its array as the clause's
    operator says: y[i] = y[i-1] op E, with y[i-1] combined exactly once,
    in the shapes GCC gives to chains of op (y[i-1] + a - b), to min and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* scan-blelloch.cl: the thesis' kernel set, kept as a selectable variant for
    comparison.  Each work-group scans a block of 2 * SCANOMP_WG elements with
    Blelloch's work-efficient up-sweep and down-sweep in local memory and

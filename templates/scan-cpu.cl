@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* scan-cpu.cl: the kernel set for CPU devices.  A few work-items each scan
    a long contiguous chunk, in a single pass over memory:
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* scan-gpu.cl: the kernel set for GPU-shaped devices.  A work-group scans
    a block of SCANOMP_WG * SCANOMP_ITEMS elements: it loads the block into
    local memory with coalesced reads, each work-item scans its

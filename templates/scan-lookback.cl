@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* scan-lookback.cl: the single-pass kernel set for GPUs, a scan with
    decoupled look-back (Merrill and Garland, "Single-pass Parallel Prefix
    Scan with Decoupled Look-back", NVIDIA, 2016).  It reads each input

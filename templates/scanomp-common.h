@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* scanomp-common.h: what every scanomp kernel template shares: the element
    type, the operator with its identity, and the hooks through which a kernel
    reads element i's contribution and stores element i's result.

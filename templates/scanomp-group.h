@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* scanomp-group.h: a scan across the work-items of one work-group, shared
    by the GPU-shaped kernel sets (scan-gpu.cl, scan-lookback.cl).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* bigint-add.c: thesis benchmark 7: add two big integers of n 32-bit
    digits.  Each position generates a carry, propagates one or kills it;
    the carry into a position is the last status before it that is not

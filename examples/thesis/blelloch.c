@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* blelloch.c: the host code of the thesis' hand-written OpenCL version
    (see blelloch.h), straight against the OpenCL API: the first GPU, else
    the first device; buffers copied in and out; the kernels of

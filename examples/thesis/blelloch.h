@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* blelloch.h: the baseline of the thesis' evaluation, version (b): a scan
    written by hand against the OpenCL API, with the thesis' algorithm
    (Blelloch's work-efficient scan of each work-group's block in local

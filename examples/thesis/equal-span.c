@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* equal-span.c: thesis benchmark 2: the longest span [i, j) over which
    two binary arrays have the same sum.  The running difference of their
    prefix sums is a scan; a span is equal where the difference returns to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* fibonacci.c: thesis benchmark 4, a linear recurrence: Fibonacci numbers
    modulo 2^64 as a scan of 2x2 matrix products (thesis section 4.4), the
    factors alternating with a lower-triangular one so that their order

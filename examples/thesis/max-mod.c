@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* max-mod.c: thesis benchmark 10: the largest sum of a subarray modulo M.
    The prefix sums modulo M are a scan with the operator (a + b) mod M,
    declared for longs; a subarray (i, j] sums to P[j] - P[i] modulo M,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* max-ranges.c: thesis benchmark 11: the integer that occurs in the most
    of n ranges [lo, hi].  Each range adds one at lo and takes it off after
    hi in a difference array; a scan of that gives how many ranges cover

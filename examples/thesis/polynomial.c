@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* polynomial.c: thesis benchmark 3: every prefix of a polynomial,
    evaluated at one point by Horner's rule written as a scan over pairs
    (thesis section 4.3): (c, m) stands for the map v -> v * m + c, and `op'

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* prefix-sums.h: the plain prefix sums that three of the programs start
    with, p[i] = x[0] + ... + x[i-1] of ints into longs, in the three
    versions of thesis.h.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* prime-runs.c: thesis benchmark 12: the prime, below the largest of the
    first n primes, that is the sum of the most consecutive primes.  Prefix
    sums of the primes give every run's sum as a difference; the search

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* radix-sort.c: the thesis' radix sort application (section 4.2): a
    least-significant-digit sort of 32-bit keys, one bit per pass.  A scan
    of each pass's bit counts the zeros before each key; a key with the bit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* random-weighted.c: thesis benchmark 5: draw random numbers with
    probability proportional to given frequencies.  A scan of the
    frequencies gives their cumulative sums; each draw is then a binary

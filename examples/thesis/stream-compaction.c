@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* stream-compaction.c: thesis benchmark 1: keep the elements above a
    threshold, in order.  A scan of the 0/1 test results gives each kept
    element its place; a parallel loop moves it there.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* thesis.h: what the programs of the thesis' evaluation (its Table 6.1)
    share.  Each program computes one thing three ways:
 

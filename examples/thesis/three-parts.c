@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* three-parts.c: thesis benchmark 8: count the ways to cut an array into
    three contiguous, non-empty parts with equal sums.  With prefix sums P
    and total S, a cut (i, j) works when P[i] = S/3 and P[j] = 2S/3; a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* tree-accumulate.c: thesis benchmark 6: upward and downward accumulation
    on a tree stored as an array (a complete binary tree in heap order).
    Its Euler tour lists each node when entered and when left; one scan of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* two-windows.c: thesis benchmark 9: the largest sum of two
    non-overlapping subarrays of length K.  Prefix sums give every window's
    sum; a max-scan from the left gives the best window ending by each

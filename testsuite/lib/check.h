@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* check.h: what every run test shares: a failure macro that names the
    place, and a seeded generator, so that runs are repeatable.  */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The SCANRT_scan entry point as generated code calls it: the thesis' loop
      for (i = 1; i < n; i++) y[i] = y[i-1] + 2 * x[i-1] + c;
    with hand-written hooks (a fused map), a scalar argument, and arrays

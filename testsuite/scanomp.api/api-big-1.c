@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* More than 2^31 elements: an in-place inclusive + scan of 2^31 + 5
    unsigned chars (past the largest pocl buffer too, so the runtime splits
    it into segments), and its exclusive form, checked against a running

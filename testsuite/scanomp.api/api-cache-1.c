@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The on-disk program cache: a build leaves a binary in SCANOMP_CACHE_DIR;
    a second process loads it and gives the same results; a corrupted entry
    is rebuilt and replaced, not trusted.  */

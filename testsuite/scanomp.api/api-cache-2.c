@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The program cache on a bad day.  A fresh process (this program run as a
    child, its stderr read back) scans after each of these is done to the
    cache: a truncated file, a bad magic, flipped bytes in the binary, a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* api-check.h: what the runtime API tests share: a seeded random
    generator, a failure macro, and an independent sequential reference scan
    for every built-in type and operator, written from C's semantics.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Small scans stay on the host, where a device cannot win: below 2^20
    elements for integer types and 2^17 for the others.  Results are right
    either way.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Data mapping on a device with its own memory (pocl made to copy, as a
    discrete GPU would): arrays entered stay on the device, scans inside the
    mapping neither copy them in nor out, and the last exit copies back.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Data mapping on a device that shares the host's memory (pocl): the same
    calls, zero copy, and scans of sub-ranges of mapped arrays.  */
 /* { dg-do run } */

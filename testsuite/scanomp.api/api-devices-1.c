@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Two OpenCL devices (pocl asked for two CPU devices): both are numbered,
    both run scans, number 2 is the host, and an unknown number falls back
    with a message.  */

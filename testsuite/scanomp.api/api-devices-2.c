@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* SCANOMP_DEVICE chooses the default device among two.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* OMP_DEFAULT_DEVICE chooses the default device; a SCANOMP_DEVICE that
    names no device is reported and ignored.  */
 /* { dg-do run } */

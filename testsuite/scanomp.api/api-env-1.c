@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* A bad setting is reported once per process, not on every scan: 100
    scans under a bad SCANOMP_HOST_CUTOFF and SCANOMP_VARIANT, each read
    on every scan, give one line each (read back from stderr), and right

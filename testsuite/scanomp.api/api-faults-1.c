@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* No OpenCL platform at all: the ICD loader is pointed at an empty vendor
    directory.  Scans still give correct results, on the host, after one
    message; with SCANRT_NO_HOST they fail and write nothing.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* OMP_TARGET_OFFLOAD=DISABLED: the host is the only device, as in OpenMP.
    Scans run there, quietly and correctly; data mapping does nothing.  */
 /* { dg-do run } */

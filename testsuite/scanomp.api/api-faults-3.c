@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* OMP_TARGET_OFFLOAD=MANDATORY with no OpenCL platform: a scan must not run
    on the host, so it fails with SCANRT_ENODEV, says why, and leaves its
    output alone.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* OMP_TARGET_OFFLOAD=MANDATORY with a device: even a tiny scan, which would
    otherwise stay on the host, runs on the device; the host device chosen by
    number is still allowed, as in OpenMP.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Invalid arguments and sizes.  Arguments the API cannot honour return
    SCANRT_EINVAL and write nothing; tuning the device cannot take falls back
    to the host with a message, or fails under SCANRT_NO_HOST.  */

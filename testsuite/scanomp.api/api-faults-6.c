@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* A user operator whose OpenCL C does not build: the build log is printed,
    and the scan runs on the host when the operator has a host combiner, or
    fails without writing when it has none.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* fork after scans: the parent scans, forks, and both scan again, the
    child on the host (OpenCL's state, pocl's threads among it, does not
    survive fork), with one message, right results, and no hang (alarm).

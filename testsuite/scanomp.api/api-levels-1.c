@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Multi-level scans: each kernel set with tiny blocks, so that sizes around
    every power of the block size take one more level (up to six), and with
    its default tuning at one element more than the square of the device's

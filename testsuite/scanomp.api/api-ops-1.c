@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Every built-in operator over every type, inclusive and exclusive, out of
    place and in place, with and without a seed, at sizes 0, 1, 2, 1000,
    2^16+1 and 2^20+3, on the default (CPU) kernel set.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The operators and types of api-ops-1.c on the single-pass look-back
    kernel set: every type with +, every operator over int and double.  */
 /* { dg-do run } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* SCANOMP_PROFILE=1 prints, at exit, each call site's calls and the time
    split into build, transfer, kernel and management.  */
 /* { dg-do run } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* A stress test of the single-pass look-back kernel set, whose tiles hand
    their prefixes to each other through device memory: many launches of
    random sizes, types, operators (built-in and user-defined, one to six

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Each kernel template compiles on its own, given its documented -D
    parameters and -I templates, and each missing required parameter stops
    the build with its #error.  Uses OpenCL directly, not libscanrt.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Four threads scan at once, from the first call on (device discovery,
    program builds and the caches race), each checking its own results.  */
 /* { dg-do run } */

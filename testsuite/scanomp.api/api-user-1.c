@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* User-defined operators given as OpenCL C source (api-user-ops.h: affine
    maps and 2x2 matrices, neither commutative) on every kernel set (the
    look-back publishes them in 2 and 6 words), checked exactly against a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* api-user-ops.h: two user-defined operators given as OpenCL C source,
    for the API tests: composition of affine maps (8 bytes) and the product
    of 2x2 matrices (24 bytes, with a double inside the struct for

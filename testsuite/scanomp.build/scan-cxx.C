@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // scan-cxx.C: the plugin in cc1plus: a scan clause, an inscan reduction,
 // and the thesis' Fibonacci matrices under `declare scan' (an overloaded,
 // non-commutative `*'), in C++, against sequential loops.  Prints PASS.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Code that only uses the name scan, OpenMP's own scan directive, and
    loops without the clause, all compile as they would without the
    plugin.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* -E keeps the clause as written, for a later compile to read.  */
 /* { dg-do preprocess } */
 

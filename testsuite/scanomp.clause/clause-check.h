@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* clause-check.h: what the clause's run tests share: check.h's failure
    macro and generator, and test sizes (0, 1, 2, odd, and past 2^20).  */
 

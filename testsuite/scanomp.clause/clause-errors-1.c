@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* A list item that is not an array or a pointer.  */
 /* { dg-do compile } */
 

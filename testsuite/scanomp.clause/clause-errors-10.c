@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Stores to arrays the clause does not scan, orphaned loops, and arrays
    of one clause that depend on each other, or are listed twice, are
    not supported, and say so.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Indices the extents cannot be known for: one built in an inner loop,
    and an unsigned 32-bit i - 1 from a start that may be 0 (it wraps at
    i = 0) or i + 2 (which wraps at the type's top), are rejected rather

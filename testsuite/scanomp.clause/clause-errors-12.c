@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* `declare scan': an initializer is required, and a scan clause needs a
    combiner that calls a function on omp_out and omp_in.  A _Pragma whose
    combiner holds `?:' is still a declaration.  */

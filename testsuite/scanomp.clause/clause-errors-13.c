@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* A reduction or lastprivate variable beside `scan' is one more value
    that the kernels compute (clause-run-copies-1.c), but only from values
    the iteration has without the scan's elements; what the kernels do not

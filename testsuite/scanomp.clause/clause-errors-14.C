@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A C++ reference as a reduction variable beside `scan': the kernels do
 // not hold it, and say so at the clause that names it.
 // { dg-do compile }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The scanned array read at an offset other than i and i-1.  */
 /* { dg-do compile } */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The scanned array written other than at i.  */
 /* { dg-do compile } */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* A loop that does not step by 1.  */
 /* { dg-do compile } */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* A call with side effects.  */
 /* { dg-do compile } */
 

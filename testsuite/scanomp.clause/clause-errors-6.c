@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* A break out of the loop: GCC's own error, since OpenMP loops cannot
    break.  */
 /* { dg-do compile } */

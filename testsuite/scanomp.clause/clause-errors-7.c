@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* An operator that does not match the update.  */
 /* { dg-do compile } */
 

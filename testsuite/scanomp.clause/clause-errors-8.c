@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The clause on constructs that are not loops.  */
 /* { dg-do compile } */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* An unknown operator, and malformed clauses.  */
 /* { dg-do compile } */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* A scan clause over 2^31 + 5 unsigned chars, an array past pocl's
    largest buffer (2 GiB): the loop runs as segments on the device, each
    seeded with the total of the ones before, rather than on the host.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The clause on every construct it belongs to: parallel for, parallel for
    simd, a target region around parallel for, target parallel for, target
    teams distribute parallel for; among other clauses, across continued

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Reduction and lastprivate variables beside `scan': the kernels compute
    them with the scan, and each is checked after the loop against the
    sequential loop, over every built-in reduction operator, a global, a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* A loop outside any target construct runs on the host's CPU device,
    whatever the default device: with SCANOMP_DEVICE=host the target loop
    runs on the host and the plain one on pocl (the profile's third column
@@ -31,4 +32,4 @@ main (void)
       FAIL ("element %ld", i);
   return 0;
 }
-/* { dg-output "clause-run-cpu-1.c:24 +1 +1 .*clause-run-cpu-1.c:20 +1 +0 " } */
+/* { dg-output "clause-run-cpu-1.c:25 +1 +1 .*clause-run-cpu-1.c:21 +1 +0 " } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* An operator from `declare scan', in a #pragma or a _Pragma, is an
    ordinary user-defined reduction: here the thesis' polynomial pairs,
    which do not commute, scanned with GCC's inscan loop.  Checked against

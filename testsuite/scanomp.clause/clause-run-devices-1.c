@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Two OpenCL devices (pocl asked for two CPU devices): device(1) on the
    target runs there, device(0) on the first; under MANDATORY a missing
    device would stop the program.  device(2), the host, runs the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* OMP_TARGET_OFFLOAD=DISABLED: the scan loop runs as the sequential loop
    the plugin keeps, with the same results, and nothing is printed.  */
 /* { dg-do run } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The loop forms: y[i] = y[i-1] op E(i) with E reading several arrays and
    a scalar, E(i) op y[i-1], in place (y[i] op= y[i-1]), a descending
    loop, <= bounds with a long index, temporaries computed before the

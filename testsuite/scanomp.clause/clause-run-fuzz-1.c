@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Loops the differential fuzzer (scanomp.fuzz) found refused, each run on
    the device under OMP_TARGET_OFFLOAD=MANDATORY and checked against the
    sequential loop:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Updates whose operand equals the operator's identity, which GCC folds
    away before the plugin sees them: 1 && y[i-1] and 0 || y[i-1] become
    y[i-1] != 0; y[i-1] * 1, y[i-1] ^ 0 and y[i-1] - 0.0 become y[i-1].

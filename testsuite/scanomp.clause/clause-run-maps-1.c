@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Map clauses on the target, with the device treated as discrete
    (SCANOMP_UNIFIED=0: explicit copies in and out): sections larger than
    the loop's reach, an offset section, and a global array.  The copies

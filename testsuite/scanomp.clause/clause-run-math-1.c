@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Math built-ins in the input phase, among them the conversions GCC
    folds at -O1 and above: (long) floor (x) becomes __builtin_lfloor,
    (long) ceil (x) __builtin_lceil, (int) round (x) __builtin_iround,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The clause at -O3 with -g3 (macro debug information): the same
    results as the sequential loop.  */
 /* { dg-do run } */

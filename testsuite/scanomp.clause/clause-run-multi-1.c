@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* A clause listing several arrays: each is its own scan over the same
    loop, of its own type and form, in one kernel.  MANDATORY: on the
    device, at every size.  */

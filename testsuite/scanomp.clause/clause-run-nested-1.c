@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Scan loops inside another OpenMP region, each thread of which runs the
    new code with temporaries of its own: a target loop in the `single' of
    a `parallel' region (as a program of tasks has it), with `nowait' and a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Every operator over every type, in the thesis' form
    y[i] = y[i-1] op x[i-1], seeded with a random y[0], at every test size,
    against the same loop run sequentially: bit for bit for integers, and

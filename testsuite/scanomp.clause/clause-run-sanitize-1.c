@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Under -fsanitize=address,undefined and bounds, GCC puts its checks in
    the loops (UBSAN_BOUNDS, __ubsan_handle_* under branches) and in the
    operator's function: the kernels leave them out, and every loop is

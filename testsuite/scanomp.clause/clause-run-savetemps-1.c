@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* -save-temps: the compile reads the clause back from the preprocessed
    file.  */
 /* { dg-do run } */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // min and max written with ?: in C++, whose front end keeps the
 // conditional as branches, beside other branches that compute the
 // value: int and double, one array and two in one clause.  Each loop runs

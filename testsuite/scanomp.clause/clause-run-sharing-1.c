@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The clauses that may sit beside `scan' on the loop, each on its own
    loop: private, firstprivate, shared, default(none), schedule,
    num_threads, proc_bind, if and lastprivate of the index, on `parallel for', `parallel for simd'

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* clause-run-copies-1.c with buffers of at most 1,000,000 bytes: each loop
    over 2^20 + 7 longs runs as 8 segments of 124,999 positions on the
    device, the total of each seeding the next, and its last 48,583

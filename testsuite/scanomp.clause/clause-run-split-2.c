@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Loops split into segments where their arrays exceed the largest buffer
    (here SCANOMP_MAX_BUFFER), on a device with its own memory (pocl with
    SCANOMP_UNIFIED=0, so each segment's windows are copied in and out):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* A 32-bit unsigned loop index, from a constant start: i - 1 and i + 1
    cannot wrap over the loop's range, so the loop offloads (under
    OMP_TARGET_OFFLOAD=MANDATORY) and matches the sequential loop.  */

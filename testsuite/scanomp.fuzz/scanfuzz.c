@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* scanfuzz: the differential fuzzer's program generator (fuzz.exp runs
    it; `make fuzz' runs a campaign).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* -fplugin-arg-scanomp-verbose: a note for an offloaded inscan loop, and
    one saying why another is left to GCC: a function the device lacks, or
    a private copy of a variable the kernels would not carry.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* -fplugin-arg-scanomp-inscan=off leaves inscan loops to GCC.  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-scanomp-inscan=off -fplugin-arg-scanomp-verbose" } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* inscan-check.h: what the inscan run tests share.  */
 
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* GCC's own diagnostics for inscan reductions stay as they are.  */
 /* { dg-do compile } */
 

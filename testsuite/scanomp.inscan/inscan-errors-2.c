@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* A bare `#pragma omp scan' (no inclusive or exclusive clause) gets GCC's
    error, and the rest of the file is still parsed: the errors after it
    are reported too.  With the plugin, GCC's error lands on the line

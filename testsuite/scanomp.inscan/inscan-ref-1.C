@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /* A C++ reference as an inscan scan variable stands for the variable it
    names, and may be passed on by reference; one whose address is taken
    stays with GCC, with a note.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Inscan loops as people write them: several scan variables of different
    types in one loop, input phases of several statements, scan phases that
    write two arrays, and a target region around the loop.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Inclusive and exclusive inscan reductions over int, unsigned (with
    wraparound), float and double, with + * max min & | ^, at sizes 0, 1,
    2, 3, 1001 and 2^20 + 7, against the sequential loop: exactly for

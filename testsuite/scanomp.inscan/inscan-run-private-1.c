@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Inscan loops with private, firstprivate, lastprivate and
    lastprivate(conditional:) variables, globals and locals, set in either
    phase (a struct by a compound literal too), inclusive and exclusive;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /* C++ references as inscan scan variables: a reference parameter, also
    passed on by reference, a local reference, a reference through a
    template parameter, and one with a user-defined operator, inclusive

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The clauses that may sit beside an inscan reduction, each on its own
    loop: shared, default(none), num_threads, proc_bind and if (GCC
    refuses schedule there).  With the plugin they run as kernels; without it on GCC's host

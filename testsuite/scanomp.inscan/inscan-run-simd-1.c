@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Inscan `parallel for simd' loops whose bounds GCC computes in the outer
    loop of the nest: an int index with long bounds (lb may be above 0),
    and i <= n - 1.  Each is checked against the sequential loop; with the

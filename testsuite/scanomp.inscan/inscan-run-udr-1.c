@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* User-defined reductions on structs, scanned: a field-by-field combiner,
    inclusive; the thesis' polynomial pairs, which do not commute, through
    a function, exclusive, beside a built-in + in the same loop; a global

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* udr-check.h: what the run tests of user-defined operators share:
    check.h's failure macro and generator, and test sizes (0, 1, 2, odd,
    and past 2^20).  */

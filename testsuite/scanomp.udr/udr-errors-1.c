@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* What a user type or operator cannot hold on the device, each refused
    where it is written: bit-fields, pointers, _Bool and packed layouts in
    the element type; recursion, variable arguments, functions defined
@@ -161,7 +162,7 @@ f11 (Two *t, Two *h, int n)
 }
 
 /* Our note follows GCC's error on the clause's line.  */
-/* { dg-message "no 'glob' is declared for elements of type 'Bits'" "" { target *-*-* } 168 } */
+/* { dg-message "no 'glob' is declared for elements of type 'Bits'" "" { target *-*-* } 169 } */
 void
 f12 (Bits *t, Bits *h, int n)
 {

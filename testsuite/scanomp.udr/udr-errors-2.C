@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // C++ constructs that cannot go to the device, refused where they are
 // written: an operator taking the array element by non-const reference;
 // a class with virtual functions, which C++ copies with a call; a

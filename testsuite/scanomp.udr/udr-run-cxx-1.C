@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // C++ operators: the thesis' Fibonacci Matrix, with constructors, an
 // overloaded operator* that takes a const reference, `*' declared for it
 // and a Matrix (1, 0, 0, 1) initializer; a template instantiated for int

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The thesis' polynomial pairs (section 4.3), which do not commute, with
    the operator from `declare scan' in a #pragma and a _Pragma, and from a
    standard `declare reduction': in a target region with maps, on a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Under -fsanitize=address,undefined, the C++ front end reads an
 // operator's result through a pointer that UBSan checks (t = a * b;
 // p = &t; UBSAN_NULL (p); y[i] = *p), in the loop and in the combiner.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* What user types may hold, checked against sequential loops: 2x2
    matrices of wrapping integers held in an array field, multiplied by a
    function that calls another with a loop and a branch (the product does
