@@ -185,6 +185,12 @@ scanrt_env_range (const char *name, size_t deflt, size_t lo, size_t hi,
 }
 
 SCANRT_EXPORT const char *
+scanrt_version (void)
+{
+  return SCANRT_VERSION;
+}
+
+SCANRT_EXPORT const char *
 scanrt_status_name (int status)
 {
   switch (status)

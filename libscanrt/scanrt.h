@@ -24,6 +24,15 @@
 extern "C" {
 #endif
 
+/* The version of scanomp this header belongs to (configure takes the
+   package's version from here).  scanrt_version () is that of the library
+   a program runs with.  */
+#define SCANRT_VERSION "0.1.0"
+#define SCANRT_VERSION_MAJOR 0
+#define SCANRT_VERSION_MINOR 1
+#define SCANRT_VERSION_PATCH 0
+const char *scanrt_version (void);
+
 /* Statuses.  */
 enum
 {

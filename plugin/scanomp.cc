@@ -13,14 +13,15 @@
 
    Options:
      -fplugin-arg-scanomp-help        print the options and exit
+     -fplugin-arg-scanomp-version     print the version and exit
      -fplugin-arg-scanomp-verbose     a note for each offloaded loop
      -fplugin-arg-scanomp-dump=DIR    write each generated kernel source to
                                       DIR/FILE-LINE.cl
      -fplugin-arg-scanomp-inscan=off  leave OpenMP's inscan reductions to
                                       GCC (default: offload them too)
 
-   Example:
-     gcc -fopenmp -fplugin=scanomp.so prog.c -lscanrt  */
+   Example (scanomp.specs adds the same, the README says where it is):
+     gcc -fopenmp -fplugin=/usr/local/lib/scanomp/scanomp.so prog.c -lscanrt  */
 
 #include "gcc-plugin.h"
 #include "plugin-version.h"
@@ -34,15 +35,17 @@
 #include "options.h"
 
 #include "scanomp.h"
+#include "scanrt.h"
 
 int plugin_is_GPL_compatible;
 
 struct scanomp_options scanomp_options;
 
 static struct plugin_info scanomp_info = {
-  "0.1.0",
+  SCANRT_VERSION,
   "scanomp: #pragma omp parallel for scan(op: list) on OpenCL devices\n"
   "  -fplugin-arg-scanomp-help        print this help\n"
+  "  -fplugin-arg-scanomp-version     print the version\n"
   "  -fplugin-arg-scanomp-verbose     a note for each offloaded loop\n"
   "  -fplugin-arg-scanomp-dump=DIR    write each kernel's OpenCL C to DIR\n"
   "  -fplugin-arg-scanomp-inscan=off  leave reduction(inscan) loops to GCC\n"
@@ -337,6 +340,12 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
       if (!strcmp (key, "help"))
         {
           fputs (scanomp_info.help, stdout);
+          exit (0);
+        }
+      else if (!strcmp (key, "version"))
+        {
+          printf ("scanomp %s, plugin for GCC %s\n", SCANRT_VERSION,
+                  gcc_version.basever);
           exit (0);
         }
       else if (!strcmp (key, "verbose"))
