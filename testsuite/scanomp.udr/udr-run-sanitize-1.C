@@ -14,23 +14,7 @@
 // { dg-set-env ASAN_OPTIONS detect_leaks=0 }
 
 #include "udr-check.h"
-
-struct Matrix
-{
-  unsigned long a, b, c, d;
-  Matrix () : a (1), b (0), c (0), d (1) {}
-  Matrix (unsigned long a, unsigned long b, unsigned long c, unsigned long d)
-    : a (a), b (b), c (c), d (d) {}
-  Matrix operator* (const Matrix &o) const
-  {
-    return Matrix (a * o.a + b * o.c, a * o.b + b * o.d,
-                   c * o.a + d * o.c, c * o.b + d * o.d);
-  }
-  bool operator== (const Matrix &o) const
-  {
-    return a == o.a && b == o.b && c == o.c && d == o.d;
-  }
-};
+#include "udr-matrix.h"
 
 #pragma omp declare scan(* : Matrix : omp_out = omp_out * omp_in) initializer(omp_priv = Matrix (1, 0, 0, 1))
 
