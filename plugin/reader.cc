@@ -500,51 +500,73 @@ read_user_call (reader *r, gcall *s)
     cannot_assign (r, s, lhs);
 }
 
-/* The temporaries a call's result is read through (see
-   scan_read_through).  */
+/* A temporary a call's result is read through (see
+   scan_read_through_temporaries): p = &v.  */
 struct through
 {
-  tree p, v;          /* p = &v */
-  bool change;
-  unsigned found;
+  tree p, v;
 };
 
-/* walk_tree callback: *p, of v's type (DATA is a through).  */
+/* Whether E is *p, of v's type.  */
+static bool
+reads_through (tree e, const through *t)
+{
+  return TREE_CODE (e) == MEM_REF && TREE_OPERAND (e, 0) == t->p
+         && integer_zerop (TREE_OPERAND (e, 1))
+         && types_compatible_p (TREE_TYPE (e), TREE_TYPE (t->v));
+}
+
+/* walk_tree callback: find *p (DATA is a through).  */
 static tree
-read_through_1 (tree *tp, int *walk_subtrees, void *data)
+find_through (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (reads_through (*tp, (through *) data))
+    return *tp;
+  return NULL_TREE;
+}
+
+/* walk_tree callback: replace *p by v (DATA is a through).  */
+static tree
+replace_through (tree *tp, int *walk_subtrees, void *data)
 {
   through *t = (through *) data;
   if (TYPE_P (*tp))
     *walk_subtrees = 0;
-  else if (TREE_CODE (*tp) == MEM_REF && TREE_OPERAND (*tp, 0) == t->p
-           && integer_zerop (TREE_OPERAND (*tp, 1))
-           && types_compatible_p (TREE_TYPE (*tp), TREE_TYPE (t->v)))
+  else if (reads_through (*tp, t))
     {
-      t->found++;
-      if (t->change)
-        *tp = t->v;
+      *tp = t->v;
       *walk_subtrees = 0;
     }
   return NULL_TREE;
 }
 
-/* walk_gimple_seq callback (WI->info is a through): at p = &v, read
-   each *p that follows in the same sequence as v, until a label, a
-   statement with statements of its own, or another value of p.  */
+/* What scan_read_through_temporaries asks of read_through.  */
+struct through_walk
+{
+  bool change;        /* replace the loads, not only find them */
+  bool found;
+};
+
+/* walk_gimple_seq callback (WI->info is a through_walk): at p = &v, each
+   *p that follows in the same sequence, until a label, a statement with
+   statements of its own, or another value of p.  Only the operands that
+   hold one are copied and changed.  */
 static tree
 read_through (gimple_stmt_iterator *gsi, bool *handled,
               struct walk_stmt_info *wi)
 {
-  through *t = (through *) wi->info;
+  through_walk *w = (through_walk *) wi->info;
   gimple *s = gsi_stmt (*gsi);
   *handled = false;
   if (!gimple_assign_single_p (s)
       || TREE_CODE (gimple_assign_rhs1 (s)) != ADDR_EXPR)
     return NULL_TREE;
-  t->p = gimple_assign_lhs (s);
-  t->v = TREE_OPERAND (gimple_assign_rhs1 (s), 0);
-  if (!VAR_P (t->p) || TREE_ADDRESSABLE (t->p) || !VAR_P (t->v)
-      || is_global_var (t->v) || TREE_CODE (TREE_TYPE (t->v)) == ARRAY_TYPE)
+  through t = { gimple_assign_lhs (s),
+                TREE_OPERAND (gimple_assign_rhs1 (s), 0) };
+  if (!VAR_P (t.p) || TREE_ADDRESSABLE (t.p) || !VAR_P (t.v)
+      || is_global_var (t.v) || TREE_CODE (TREE_TYPE (t.v)) == ARRAY_TYPE)
     return NULL_TREE;
   gimple_stmt_iterator g = *gsi;
   for (gsi_next (&g); !gsi_end_p (g); gsi_next (&g))
@@ -554,15 +576,18 @@ read_through (gimple_stmt_iterator *gsi, bool *handled,
           || gimple_has_substatements (u))
         break;
       for (unsigned k = 0; k < gimple_num_ops (u); k++)
-        if (gimple_op (u, k))
+        if (gimple_op (u, k)
+            && walk_tree (gimple_op_ptr (u, k), find_through, &t, NULL))
           {
-            tree op = t->change ? unshare_expr (gimple_op (u, k))
-                                : gimple_op (u, k);
-            walk_tree (&op, read_through_1, t, NULL);
-            if (t->change)
-              gimple_set_op (u, k, op);
+            w->found = true;
+            if (w->change)
+              {
+                tree op = unshare_expr (gimple_op (u, k));
+                walk_tree (&op, replace_through, &t, NULL);
+                gimple_set_op (u, k, op);
+              }
           }
-      if (gimple_get_lhs (u) == t->p)
+      if (gimple_get_lhs (u) == t.p)
         break;
     }
   return NULL_TREE;
@@ -572,19 +597,17 @@ read_through (gimple_stmt_iterator *gsi, bool *handled,
    through a pointer that UBSan checks: `t = f (...); p = &t;
    .UBSAN_NULL (p, ...); y[i] = *p'.  Read such loads in SEQ as GCC
    without the sanitizer writes them, `y[i] = t', changing SEQ when
-   CHANGE; return how many there are.  A loop's acceptance does not change
-   with the sanitizer, whose checks the kernels leave out.  */
-unsigned
+   CHANGE; return whether there are any.  A loop's acceptance does not
+   change with the sanitizer, whose checks the kernels leave out.  */
+bool
 scan_read_through_temporaries (gimple_seq seq, bool change)
 {
-  through t;
-  memset (&t, 0, sizeof t);
-  t.change = change;
+  through_walk w = { change, false };
   struct walk_stmt_info wi;
   memset (&wi, 0, sizeof wi);
-  wi.info = &t;
+  wi.info = &w;
   walk_gimple_seq (seq, read_through, NULL, &wi);
-  return t.found;
+  return w.found;
 }
 
 /* Read the statements of SEQ in order.  */

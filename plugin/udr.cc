@@ -91,12 +91,16 @@ scanomp_read_udr (scan_loop *l, tree c)
 {
   tree own = OMP_CLAUSE_REDUCTION_DECL_PLACEHOLDER (c);
   l->op = SCAN_OP_USER;
-  /* Copies, read as GCC writes them without the sanitizers: GCC may yet
-     lower an inscan reduction itself.  */
-  l->merge = gimple_seq_copy (OMP_CLAUSE_REDUCTION_GIMPLE_MERGE (c));
-  l->init = gimple_seq_copy (OMP_CLAUSE_REDUCTION_GIMPLE_INIT (c));
-  scan_read_through_temporaries (l->merge, true);
-  scan_read_through_temporaries (l->init, true);
+  l->merge = OMP_CLAUSE_REDUCTION_GIMPLE_MERGE (c);
+  l->init = OMP_CLAUSE_REDUCTION_GIMPLE_INIT (c);
+  /* Read as GCC writes them without the sanitizers, in copies: GCC may
+     yet lower an inscan reduction itself.  */
+  for (gimple_seq *seq : { &l->merge, &l->init })
+    if (scan_read_through_temporaries (*seq, false))
+      {
+        *seq = gimple_seq_copy (*seq);
+        scan_read_through_temporaries (*seq, true);
+      }
   l->out = l->orig = OMP_CLAUSE_REDUCTION_PLACEHOLDER (c);
   l->in = l->priv = own ? own : OMP_CLAUSE_DECL (c);
 }
