@@ -47,9 +47,10 @@ main (int argc, char **argv)
   double device = now () - t0;
 
   t0 = now ();
-  int acc = 0;
+  /* Summed as unsigned: the scan wraps, and a signed sum may not.  */
+  unsigned acc = 0;
   for (size_t i = 0; i < n; i++)
-    ref[i] = acc += x[i];
+    ref[i] = (int) (acc += (unsigned) x[i]);
   double serial = now () - t0;
 
   for (size_t i = 0; i < n; i++)

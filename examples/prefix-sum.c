@@ -83,7 +83,7 @@ main (int argc, char **argv)
     return 2;
   for (long i = 0; i < n; i++)
     {
-      x[i] = (int) ((unsigned long) i * 2654435761u >> 20) - 2048;
+      x[i] = (int) ((unsigned long) i * 2654435761u >> 20 & 4095) - 2048;
       /* Not 0: pages written with zeros alone may not be backed yet on a
          virtual machine, and the first run would pay for it.  */
       y[i] = ref[i] = -1;

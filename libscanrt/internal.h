@@ -253,6 +253,21 @@ const char *scanrt_site (const struct scanrt_request *r);
    buffer (see scanrt-abi.h); with DONE, as SCANRT_scan's.  */
 int scanrt_run_split (const struct scanrt_request *r, size_t *done);
 
+/* host.c: the host path.  Where scans outside target constructs go
+   (SCANOMP_HOST): */
+enum
+{
+  SCANRT_ROUTE_NATIVE,          /* the host path, the default */
+  SCANRT_ROUTE_OPENCL           /* pocl, as target scans */
+};
+int scanrt_host_route (void);
+/* The fewest positions the host path takes (SCANOMP_HOST_CUTOFF).  */
+size_t scanrt_team_cutoff (void);
+/* Run R on the host path with THREADS (as SCANRT_scan's): SCANRT_OK, or
+   SCANRT_HOST where the caller's sequential loop should run (no host
+   functions, one thread, or too few positions).  */
+int scanrt_team_scan (const struct scanrt_request *r, int threads);
+
 /* profile.c: SCANOMP_PROFILE=1.  */
 struct scanrt_timing
 {

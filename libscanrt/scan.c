@@ -288,8 +288,8 @@ scanrt_run_split (const struct scanrt_request *r, size_t *done)
 }
 
 SCANRT_EXPORT int
-SCANRT_scan (const struct SCANRT_desc *desc, int device, long first,
-             unsigned long n, const void *seed, void *total,
+SCANRT_scan (const struct SCANRT_desc *desc, int device, int threads,
+             long first, unsigned long n, const void *seed, void *total,
              const struct SCANRT_arg *args, unsigned long *done)
 {
   if (done)
@@ -304,8 +304,15 @@ SCANRT_scan (const struct SCANRT_desc *desc, int device, long first,
     }
   struct scanrt_request r = { desc, args, NULL, device, first, n, seed,
                               total };
-  size_t finished;
+  /* A loop outside target constructs: no OpenCL at all.  */
+  if (device == SCANRT_DEVICE_HOST_CPU && desc->scan
+      && scanrt_host_route () == SCANRT_ROUTE_NATIVE)
+    return scanrt_team_scan (&r, threads);
+  size_t finished = 0;
   int status = scanrt_run_split (&r, done ? &finished : NULL);
+  /* A target loop that falls back to the host, with nothing done.  */
+  if (status == SCANRT_HOST && !finished)
+    status = scanrt_team_scan (&r, threads);
   if (done)
     *done = finished;
   return status;

@@ -18,7 +18,11 @@
    consecutive segments of positions, each seeded with the total of the
    ones before, when each array's window moves by a fixed stride from one
    position to the next: the runtime then shrinks each window to the
-   segment's, moving its host pointer and the START scalar after it.  */
+   segment's, moving its host pointer and the START scalar after it.
+
+   A loop outside any target construct runs on the host's own OpenMP
+   threads instead, through three functions the plugin compiles from the
+   loop itself (SCANRT_desc.reduce, .scan, .combine; see host.c).  */
 
 #ifndef SCANRT_ABI_H
 #define SCANRT_ABI_H
@@ -29,7 +33,7 @@
 extern "C" {
 #endif
 
-#define SCANRT_ABI_VERSION 2u
+#define SCANRT_ABI_VERSION 3u
 
 /* SCANRT_arg_desc.kind.  An OUT array is written in full over its extent by
    the kernel (and over each segment's window), so it is never copied in;
@@ -62,19 +66,6 @@ struct SCANRT_arg_desc
    in the source.  */
 #define SCANRT_TYPE_USER 100u
 
-struct SCANRT_desc
-{
-  unsigned version;      /* SCANRT_ABI_VERSION */
-  const char *site;      /* "file.c:line", for messages and profiles */
-  const char *source;    /* OpenCL C placed before the kernel template */
-  unsigned type;         /* scanrt_type or SCANRT_TYPE_USER */
-  unsigned op;           /* scanrt_op or SCANRT_OP_USER */
-  unsigned elem_size;    /* the element's size in bytes */
-  unsigned flags;        /* SCANRT_EXCLUSIVE of scanrt.h */
-  unsigned nargs;
-  const struct SCANRT_arg_desc *args;
-};
-
 /* The value of one argument: a scalar's address, or an array's host
    pointer and the extent in bytes the kernel may touch from it.  */
 struct SCANRT_arg
@@ -83,13 +74,57 @@ struct SCANRT_arg
   size_t bytes;
 };
 
+/* The host path's functions.  Positions LO to HI - 1 of the loop, each
+   at index FIRST + position * step, with ARGS as SCANRT_scan's:
+   a reduce function sets *OUT to the combination of what they contribute
+   (LO < HI); a scan function runs them as the loop does, from the prefix
+   *CARRY of the positions before LO, and leaves in *CARRY that prefix
+   combined with their contributions; a combine function sets *A to *A
+   combined with *B.  */
+typedef void (*SCANRT_host_reduce) (const struct SCANRT_arg *args, long first,
+                                    unsigned long lo, unsigned long hi,
+                                    void *out);
+typedef void (*SCANRT_host_scan) (const struct SCANRT_arg *args, long first,
+                                  unsigned long lo, unsigned long hi,
+                                  void *carry);
+typedef void (*SCANRT_host_combine) (void *a, const void *b);
+
+/* SCANRT_desc.flags: the reduce function reads what the scan function
+   stores (y[i] += y[i-1], say), so that no block may be reduced while it
+   is scanned.  */
+#define SCANRT_READS_STORED 0x100u
+
+struct SCANRT_desc
+{
+  unsigned version;      /* SCANRT_ABI_VERSION */
+  const char *site;      /* "file.c:line", for messages and profiles */
+  const char *source;    /* OpenCL C placed before the kernel template */
+  unsigned type;         /* scanrt_type or SCANRT_TYPE_USER */
+  unsigned op;           /* scanrt_op or SCANRT_OP_USER */
+  unsigned elem_size;    /* the element's size in bytes */
+  unsigned flags;        /* SCANRT_EXCLUSIVE of scanrt.h,
+                            SCANRT_READS_STORED */
+  unsigned nargs;
+  const struct SCANRT_arg_desc *args;
+  /* The host path, or NULL: the loop then runs sequentially on the
+     host.  */
+  SCANRT_host_reduce reduce;
+  SCANRT_host_scan scan;
+  SCANRT_host_combine combine;
+};
+
 /* SCANRT_scan's DEVICE for a loop outside any target construct: it runs
-   on the host's own CPU, through the first OpenCL CPU device (pocl), and
-   on the default device only if there is none.  */
+   on the host's own OpenMP threads through the descriptor's host
+   functions; with SCANOMP_HOST=opencl, or where there are none, through
+   the first OpenCL CPU device (pocl), and on the default device only if
+   there is none.  */
 #define SCANRT_DEVICE_HOST_CPU (-2)
 
 /* Run the scan of DESC over positions [0, N) on DEVICE (-1: the default),
-   the hooks seeing index FIRST + position.  SEED (elem_size bytes) is
+   the hooks seeing index FIRST + position.  THREADS is what the loop's
+   `parallel' asks of the host path: its num_threads, 1 for a false if
+   clause, 0 for neither.  A scan that would fall back to the host runs
+   on the host path, where the descriptor has one.  SEED (elem_size bytes) is
    combined before position 0; TOTAL, if not NULL, receives seed combined
    with every contribution.  Returns 0 when done; positive when the caller
    must run its fallback (the reason has been printed where it is an error,
@@ -102,8 +137,8 @@ struct SCANRT_arg
    TOTAL holding seed combined with their contributions) and the fallback
    goes on from position *DONE.  When DONE is NULL, the segments after the
    first may not fall back: they run on the device or fail.  */
-int SCANRT_scan (const struct SCANRT_desc *desc, int device, long first,
-                 unsigned long n, const void *seed, void *total,
+int SCANRT_scan (const struct SCANRT_desc *desc, int device, int threads,
+                 long first, unsigned long n, const void *seed, void *total,
                  const struct SCANRT_arg *args, unsigned long *done);
 
 /* `target data' and `target enter/exit data': COUNT host ranges PTRS[i] of

@@ -84,3 +84,28 @@ AS_IF([test "$scanomp_cv_pthread" = yes],
   [AC_MSG_ERROR([$CC does not accept -pthread])])
 AC_SUBST([PTHREAD_CFLAGS])
 ])
+
+# SCANOMP_ARG_SANITIZERS
+# ----------------------
+# --enable-sanitizers: build libscanrt, the examples and the test programs
+# with AddressSanitizer and UndefinedBehaviorSanitizer.  Sets and
+# substitutes SANITIZER_FLAGS, empty without the option.  The plugin is
+# not built with them: it runs inside cc1, which is not.
+AC_DEFUN([SCANOMP_ARG_SANITIZERS],
+[AC_ARG_ENABLE([sanitizers],
+  [AS_HELP_STRING([--enable-sanitizers],
+    [build libscanrt, the examples and the tests with -fsanitize=address,undefined])],
+  [], [enable_sanitizers=no])
+SANITIZER_FLAGS=
+AS_IF([test "$enable_sanitizers" != no],
+  [SANITIZER_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+   AC_MSG_CHECKING([whether $CC links with $SANITIZER_FLAGS])
+   scanomp_save_CFLAGS=$CFLAGS
+   CFLAGS="$CFLAGS $SANITIZER_FLAGS"
+   AC_LINK_IFELSE([AC_LANG_PROGRAM([], [])],
+     [AC_MSG_RESULT([yes])],
+     [AC_MSG_RESULT([no])
+      AC_MSG_ERROR([$CC cannot link with $SANITIZER_FLAGS: install the Debian packages libasan8 and libubsan1])])
+   CFLAGS=$scanomp_save_CFLAGS])
+AC_SUBST([SANITIZER_FLAGS])
+])

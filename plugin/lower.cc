@@ -12,7 +12,8 @@
      args = { array k: (base + lo_k, hi_k - lo_k), &lo_k; &first; &scalars };
      from = first;
      seed = y[first - step];
-     status = SCANRT_scan (&desc, device, 0, n, &seed, &total, args, &done);
+     status = SCANRT_scan (&desc, device, threads, 0, n, &seed, &total,
+                          args, &done);
      if (status < 0) abort ();      OMP_TARGET_OFFLOAD=MANDATORY failed
      if (status > 0) { from = first + done * step; if (!done) goto fallback; }
      variables = total;
@@ -21,7 +22,9 @@
      for (i = from; i COND bound; i += step) body;
    done:
 
-   desc is a static SCANRT_desc holding the kernel source from emit.cc.
+   desc is a static SCANRT_desc holding the kernel source from emit.cc and
+   the host path's functions from host.cc; threads is what the loop's
+   `parallel' asks of the host path (num_threads, if).
    The sequence replaces the GIMPLE_OMP_FOR inside the construct's binds,
    and the binds replace the construct, so every variable stays in
    scope.  */
@@ -120,6 +123,18 @@ stored (scan_loop *l, tree base)
   return false;
 }
 
+/* Whether the loop of L reads, besides y[i-1], an array it stores to (the
+   host path's reduce function then reads what its scan function stores:
+   SCANRT_READS_STORED).  */
+static bool
+reads_stored (scan_loop *l)
+{
+  for (const scan_access &a : l->accesses)
+    if (!a.store && !a.prev && stored (l, a.base))
+      return true;
+  return false;
+}
+
 /* A SCANRT_arg_desc.  */
 struct arg_desc
 {
@@ -165,10 +180,11 @@ arg_descs (scan_loop *l, vec<arg_desc> *args)
 }
 
 /* The static SCANRT_desc of L's N arrays, whose element is of SEED_TYPE,
-   with kernel SOURCE and arguments ARGS.  */
+   with kernel SOURCE, arguments ARGS and the host path's functions HOST
+   (null where there are none).  */
 static tree
 make_desc (scan_loop *l, unsigned n, tree seed_type, const char *source,
-           const vec<arg_desc> &args)
+           const vec<arg_desc> &args, const tree *host)
 {
   tree u = unsigned_type_node;
   tree cstr = build_pointer_type (build_qualified_type (char_type_node,
@@ -192,31 +208,38 @@ make_desc (scan_loop *l, unsigned n, tree seed_type, const char *source,
   tree kinds_var = make_static (karray, build_constructor (karray, elts),
                                 "scanomp_kinds");
 
-  tree df[9];
-  static const char *const dnames[9] = { "version", "site", "source", "type",
-                                         "op", "elem_size", "flags", "nargs",
-                                         "args" };
-  tree dtypes[9] = { u, cstr, cstr, u, u, u, u, u,
-                     build_pointer_type (kind_type) };
-  tree desc_type = scanomp_record ("SCANRT_desc", 9, dtypes, dnames, df);
+  const unsigned nf = 12;
+  tree df[nf];
+  static const char *const dnames[nf] = { "version", "site", "source", "type",
+                                          "op", "elem_size", "flags", "nargs",
+                                          "args", "reduce", "scan",
+                                          "combine" };
+  tree dtypes[nf] = { u, cstr, cstr, u, u, u, u, u,
+                      build_pointer_type (kind_type), ptr_type_node,
+                      ptr_type_node, ptr_type_node };
+  tree desc_type = scanomp_record ("SCANRT_desc", nf, dtypes, dnames, df);
   expanded_location where = expand_location (scanomp_where (l));
   char *site = xasprintf ("%s:%d", where.file, where.line);
   unsigned op = l->op == SCAN_OP_SUB ? SCAN_OP_ADD : l->op;
   bool builtin = n == 1 && l->op != SCAN_OP_USER;
-  tree vals[9] = {
+  tree vals[nf] = {
     build_int_cst (u, SCANRT_ABI_VERSION),
     fold_convert (cstr, build_string_literal (strlen (site) + 1, site)),
     fold_convert (cstr, build_string_literal (strlen (source) + 1, source)),
     build_int_cst (u, builtin ? runtime_type (l->type) : SCANRT_TYPE_USER),
     build_int_cst (u, builtin ? op : SCANRT_OP_USER),
     build_int_cst (u, tree_to_uhwi (TYPE_SIZE_UNIT (seed_type))),
-    build_int_cst (u, l->exclusive ? SCANRT_EXCLUSIVE : 0),
+    build_int_cst (u, (l->exclusive ? SCANRT_EXCLUSIVE : 0)
+                      | (reads_stored (l) ? SCANRT_READS_STORED : 0)),
     build_int_cst (u, args.length ()),
     fold_convert (dtypes[8], build_fold_addr_expr (kinds_var)),
+    host[0] ? build_fold_addr_expr (host[0]) : null_pointer_node,
+    host[1] ? build_fold_addr_expr (host[1]) : null_pointer_node,
+    host[2] ? build_fold_addr_expr (host[2]) : null_pointer_node,
   };
   free (site);
   vec<constructor_elt, va_gc> *d = NULL;
-  for (unsigned i = 0; i < 9; i++)
+  for (unsigned i = 0; i < nf; i++)
     CONSTRUCTOR_APPEND_ELT (d, df[i], vals[i]);
   return make_static (desc_type, build_constructor (desc_type, d),
                       "scanomp_desc");
@@ -373,6 +396,50 @@ privatize (scan_loop *l, gimple_seq loop)
   walk_gimple_seq_mod (&loop, NULL, replace_copy, &wi);
   gimple_seq_add_seq (&seq, loop);
   return seq;
+}
+
+/* What L's `parallel' asks of the host path's team, as SCANRT_scan's
+   THREADS, its computation appended to *SEQ: 1 where its if clause is
+   false, else its num_threads, else 0.  */
+static tree
+team_request (scan_loop *l, gimple_seq *seq)
+{
+  gimple *par = l->construct;
+  if (gimple_code (par) == GIMPLE_OMP_TARGET)
+    {
+      gimple_seq body = gimple_omp_body (par);
+      par = NULL;
+      for (gimple_stmt_iterator g = gsi_start (body); !gsi_end_p (g);
+           gsi_next (&g))
+        {
+          if (gimple_code (gsi_stmt (g)) != GIMPLE_BIND)
+            continue;
+          gbind *bind = as_a<gbind *> (gsi_stmt (g));
+          for (gimple_stmt_iterator at = gsi_start (*gimple_bind_body_ptr
+                                                    (bind));
+               !gsi_end_p (at); gsi_next (&at))
+            if (gimple_code (gsi_stmt (at)) == GIMPLE_OMP_PARALLEL)
+              par = gsi_stmt (at);
+        }
+    }
+  tree num = NULL_TREE, cond = NULL_TREE;
+  if (par && gimple_code (par) == GIMPLE_OMP_PARALLEL)
+    for (tree c = gimple_omp_parallel_clauses (par); c;
+         c = OMP_CLAUSE_CHAIN (c))
+      {
+        if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_NUM_THREADS)
+          num = OMP_CLAUSE_NUM_THREADS_EXPR (c);
+        else if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_IF)
+          cond = OMP_CLAUSE_IF_EXPR (c);
+      }
+  tree it = integer_type_node;
+  tree threads = num ? fold_convert (it, num) : integer_zero_node;
+  if (cond)
+    threads = fold_build3 (COND_EXPR, it,
+                           fold_build2 (NE_EXPR, boolean_type_node, cond,
+                                        build_zero_cst (TREE_TYPE (cond))),
+                           threads, integer_one_node);
+  return value (threads, seq);
 }
 
 /* The host code: bounds, extents, NARGS arguments, seed and the call,
@@ -588,6 +655,7 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
                      &totals);
 
   tree fntype = build_function_type_list (integer_type_node, ptr_type_node,
+                                          integer_type_node,
                                           integer_type_node, lt,
                                           long_unsigned_type_node,
                                           ptr_type_node, ptr_type_node,
@@ -603,8 +671,9 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
   device = value (device, &seq);
   tree nu = value (fold_convert (long_unsigned_type_node, n), &seq);
   tree finished = resume ? addressable_tmp (ul, "scan_done") : NULL_TREE;
-  gcall *call = gimple_build_call (fn, 8, build_fold_addr_expr (desc), device,
-                                   build_int_cst (lt, 0), nu,
+  tree threads = team_request (l, &seq);
+  gcall *call = gimple_build_call (fn, 9, build_fold_addr_expr (desc), device,
+                                   threads, build_int_cst (lt, 0), nu,
                                    build_fold_addr_expr (seed),
                                    total ? build_fold_addr_expr (total)
                                          : null_pointer_node,
@@ -767,7 +836,20 @@ scanomp_lower (scan_loop *l, unsigned n, const char *source,
   auto_vec<arg_desc> args;
   arg_descs (l, &args);
   tree seed_type = element_type (l, n);
-  tree desc = make_desc (l, n, seed_type, source, args);
+  tree host[3];
+  if (scanomp_host_functions (l, n, seed_type, host)
+      && scanomp_options.verbose)
+    {
+      if (gimple_code (l->construct) == GIMPLE_OMP_TARGET)
+        inform (scanomp_where (l), "where it falls back to the host, it runs "
+                "on the host path: on the threads of OpenMP, through "
+                "functions compiled from the loop");
+      else
+        inform (scanomp_where (l), "it runs on the host path: on the "
+                "threads of OpenMP, through functions compiled from the loop "
+                "(%<SCANOMP_HOST=opencl%> sends it to the kernels)");
+    }
+  tree desc = make_desc (l, n, seed_type, source, args, host);
 
   /* The temporaries are locals of a bind around the new code, so that an
      OpenMP region around the construct (a `parallel' holding a target

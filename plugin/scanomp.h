@@ -14,7 +14,8 @@
                  kernel templates, with translate.cc, which translates
                  GIMPLE, types and called functions to OpenCL C;
      lower.cc    replaces the construct with a call to SCANRT_scan and a
-                 sequential copy of the loop as its fallback.  */
+                 sequential copy of the loop as its fallback, with
+                 host.cc's functions for the host path.  */
 
 #ifndef SCANOMP_H
 #define SCANOMP_H
@@ -183,6 +184,12 @@ location_t scanomp_where (const struct scan_loop *l);
 char *scanomp_emit (struct scan_loop *l, unsigned n);
 const char *scanomp_cl_type (tree type);
 const char *scanomp_cl_builtin (tree fn);
+
+/* host.cc: the host path's reduce, scan and combine functions of L's N
+   arrays and variables, whose element is of SEED_TYPE, in FNS; false
+   (FNS null) where the loop has none.  */
+bool scanomp_host_functions (struct scan_loop *l, unsigned n, tree seed_type,
+                             tree fns[3]);
 
 /* lower.cc */
 tree scanomp_record (const char *name, unsigned n, const tree *types,

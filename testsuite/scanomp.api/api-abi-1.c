@@ -64,7 +64,8 @@ main (void)
   };
   int total;
   unsigned long done;
-  int status = SCANRT_scan (&desc, -1, 1, n - 1, &y[0], &total, args, &done);
+  int status = SCANRT_scan (&desc, -1, 0, 1, n - 1, &y[0], &total, args,
+                            &done);
   CHECK (status == 0 && done == n - 1, "status %s, done %lu",
          scanrt_status_name (status), done);
   for (size_t i = 0; i < n; i++)
@@ -78,7 +79,7 @@ main (void)
   setenv ("SCANOMP_MAX_BUFFER", "65536", 1);
   setenv ("SCANOMP_HOST_CUTOFF", "1000", 1);
   memset (y + 1, 0, (n - 1) * sizeof *y);
-  status = SCANRT_scan (&desc, -1, 1, n - 1, &y[0], &total, args, &done);
+  status = SCANRT_scan (&desc, -1, 0, 1, n - 1, &y[0], &total, args, &done);
   CHECK (status == SCANRT_HOST && done == 64 * 16383, "split: status %s, "
          "done %lu", scanrt_status_name (status), done);
   for (size_t i = 0; i <= done; i++)
@@ -87,7 +88,7 @@ main (void)
   CHECK (y[done + 1] == 0, "split: element %lu written", done + 1);
   CHECK (total == ref[done], "split: total");
   /* Without DONE, the last segment runs on the device too.  */
-  status = SCANRT_scan (&desc, -1, 1, n - 1, &y[0], &total, args, NULL);
+  status = SCANRT_scan (&desc, -1, 0, 1, n - 1, &y[0], &total, args, NULL);
   CHECK (status == 0, "split, no DONE: status %s", scanrt_status_name (status));
   for (size_t i = 0; i < n; i++)
     CHECK (y[i] == ref[i], "split, no DONE: element %zu: %d, expected %d", i,
@@ -98,19 +99,22 @@ main (void)
   /* An extent past the device's largest buffer, in a window that cannot
      be split: the caller falls back.  */
   args[2].bytes = (size_t) 1 << 45;
-  status = SCANRT_scan (&desc, -1, 1, n - 1, &y[0], &total, args, &done);
+  status = SCANRT_scan (&desc, -1, 0, 1, n - 1, &y[0], &total, args, &done);
   CHECK (status == SCANRT_HOST && done == 0, "huge extent: %s",
          scanrt_status_name (status));
 
   desc.version = 99;
-  status = SCANRT_scan (&desc, -1, 1, n - 1, &y[0], &total, args, &done);
+  status = SCANRT_scan (&desc, -1, 0, 1, n - 1, &y[0], &total, args, &done);
   CHECK (status == SCANRT_HOST, "wrong version: %s",
          scanrt_status_name (status));
+  free (x);
+  free (y);
+  free (ref);
   puts ("ABI checked");
   return 0;
 }
 /* { dg-output "libscanrt: api-abi-1.c:loop: the loop cannot run in segments that fit the device: one position's window of an array exceeds its largest buffer.*" } */
 /* { dg-output "libscanrt: an array of 35184372088832 bytes exceeds the device's largest buffer.*" } */
 /* { dg-output "libscanrt: api-abi-1.c:loop: the scan runs on the host instead.*" } */
-/* { dg-output "libscanrt: a scan descriptor of ABI version 99, but this libscanrt has version 2.*" } */
+/* { dg-output "libscanrt: a scan descriptor of ABI version 99, but this libscanrt has version 3.*" } */
 /* { dg-output "ABI checked" } */

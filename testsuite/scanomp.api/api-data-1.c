@@ -48,6 +48,8 @@ main (void)
   /* Without mappings, the copying path works per scan.  */
   scan_and_check (SCANRT_DOUBLE, SCANRT_MAX, 100000, &p, "copies");
   puts ("data mapping checked");
+  free (x);
+  free (y);
   return 0;
 }
 /* { dg-output "libscanrt: data exit of 0x\[0-9a-f\]+ \\(1200000 bytes\\), which is not mapped on device 0.*data mapping checked" } */

@@ -30,5 +30,7 @@ main (void)
   for (size_t i = 0; i < n; i++)
     CHECK (a[n + i] == (acc += ref[i]), "element %zu", i);
   puts ("shared-memory mapping checked");
+  free (a);
+  free (ref);
   return 0;
 }

@@ -33,6 +33,8 @@ main (void)
   CHECK (scanrt_data_exit (SCANRT_DEFAULT_DEVICE, x, n * sizeof *x,
                            SCANRT_MAP_TO) == SCANRT_OK, "data exit");
   puts ("disabled offload runs on the host");
+  free (x);
+  free (y);
   return 0;
 }
 /* { dg-output "^disabled offload runs on the host" } */

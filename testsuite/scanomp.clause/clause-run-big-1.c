@@ -30,6 +30,8 @@ main (void)
       CHECK (y[i] == acc, "y[%ld] is %u, expected %u", i, y[i], acc);
     }
   puts ("2^31 + 5 elements scanned");
+  free (x);
+  free (y);
   return 0;
 }
 /* { dg-output "2\\^31 \\+ 5 elements scanned" } */

@@ -90,5 +90,8 @@ main (void)
           FAIL ("form %d: y[%ld] = %d, expected %d", form, i, y[i], r[i]);
     }
   puts ("constructs checked");
+  free (y);
+  free (x);
+  free (r);
   return 0;
 }

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* A loop outside any target construct runs on the host's CPU device,
-   whatever the default device: with SCANOMP_DEVICE=host the target loop
-   runs on the host and the plain one on pocl (the profile's third column
-   counts calls run on the host).  */
+/* With SCANOMP_HOST=opencl, a loop outside any target construct runs on
+   the host's CPU device, whatever the default device: with
+   SCANOMP_DEVICE=host the target loop runs on the host and the plain one
+   on pocl (the profile's third column counts calls run on the host).  */
 /* { dg-do run } */
+/* { dg-set-env SCANOMP_HOST opencl } */
+/* { dg-set-env OMP_TARGET_OFFLOAD default } */
 /* { dg-require-effective-target opencl_device } */
 /* { dg-set-env SCANOMP_DEVICE host } */
 /* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
@@ -30,6 +32,9 @@ main (void)
   for (long i = 0; i < n; i++)
     if (y[i] != r[i] || z[i] != r[i])
       FAIL ("element %ld", i);
+  free (y);
+  free (z);
+  free (r);
   return 0;
 }
-/* { dg-output "clause-run-cpu-1.c:25 +1 +1 .*clause-run-cpu-1.c:21 +1 +0 " } */
+/* { dg-output "clause-run-cpu-1.c:27 +1 +1 .*clause-run-cpu-1.c:23 +1 +0 " } */

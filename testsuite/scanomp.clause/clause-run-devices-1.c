@@ -40,6 +40,9 @@ main (void)
           FAIL ("device %d: y[%ld]", device, i);
     }
   puts ("devices checked");
+  free (y);
+  free (x);
+  free (r);
   return 0;
 }
 /* Two runs on devices, one on the host.  */

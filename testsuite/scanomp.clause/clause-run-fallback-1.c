@@ -22,6 +22,8 @@ main (void)
     if (y[i] != r[i])
       FAIL ("y[%ld]", i);
   puts ("fallback checked");
+  free (y);
+  free (r);
   return 0;
 }
 /* { dg-output "^fallback checked" } */

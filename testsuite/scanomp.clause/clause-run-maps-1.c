@@ -47,5 +47,8 @@ main (void)
     if (y[i] != r[i] || g[i] != rg[i])
       FAIL ("element %ld", i);
   puts ("maps checked");
+  free (y);
+  free (x);
+  free (r);
   return 0;
 }

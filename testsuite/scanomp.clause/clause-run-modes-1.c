@@ -28,5 +28,8 @@ main (void)
   for (long i = 0; i < n; i++)
     if (y[i] != r[i])
       FAIL ("y[%ld] = %u, expected %u", i, y[i], r[i]);
+  free (y);
+  free (r);
+  free (x);
   return 0;
 }

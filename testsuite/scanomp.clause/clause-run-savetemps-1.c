@@ -23,5 +23,7 @@ main (void)
   for (long i = 0; i < n; i++)
     if (y[i] != r[i])
       FAIL ("y[%ld]", i);
+  free (y);
+  free (r);
   return 0;
 }

@@ -6,9 +6,11 @@
    one, and an inscan loop, whose last segment runs on the device even
    below the host cutoff.  A loop whose accesses to one array move by
    different strides cannot be split: it says so and runs sequentially
-   (so the test does not run under OMP_TARGET_OFFLOAD=MANDATORY).
-   Each is checked against the sequential loop.  */
+   (so the test does not run under OMP_TARGET_OFFLOAD=MANDATORY).  The
+   loops are not in target constructs: SCANOMP_HOST=opencl sends them to
+   pocl.  Each is checked against the sequential loop.  */
 /* { dg-do run } */
+/* { dg-set-env SCANOMP_HOST opencl } */
 /* { dg-require-effective-target opencl_device } */
 /* { dg-set-env SCANOMP_MAX_BUFFER 1000000 } */
 /* { dg-set-env SCANOMP_UNIFIED 0 } */

@@ -1,0 +1,693 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* host.cc: the host path's functions, compiled by GCC from the loop's own
+   GIMPLE, which libscanrt runs on OpenMP's threads (libscanrt/host.c and
+   scanrt-abi.h):
+
+     reduce (args, first, lo, hi, out)    *out = what positions [lo, hi)
+                                          contribute, combined
+     scan (args, first, lo, hi, carry)    the loop over [lo, hi) from the
+                                          prefix *carry, left in *carry
+     combine (a, b)                       *a = *a op *b
+
+   Each of reduce and scan is a copy of the loop body inside a loop over
+   positions, in a function of its own: the read of y[i-1] reads a local
+   carry instead, and the store to y[i] sets the carry (and, in scan, then
+   stores it), so that from the identity the body yields what its
+   iteration contributes, as emit.cc's kernels do.  The arrays and the
+   loop-invariant scalars come from ARGS, laid out as for the kernels
+   (lower.cc's arg_descs); every other variable of the body becomes a
+   local of the function.  */
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "gimple-walk.h"
+#include "gimplify.h"
+#include "gimplify-me.h"
+#include "stringpool.h"
+#include "fold-const.h"
+#include "function.h"
+#include "tree-pass.h"
+#include "cgraph.h"
+#include "real.h"
+#include "tree-ssa.h"
+#include "diagnostic-core.h"
+
+#include "scanomp.h"
+
+/* Whether the host path takes the N arrays and variables of L: not an
+   inscan loop, no lastprivate variable and no C++ reference.  */
+static bool
+supported (scan_loop *l, unsigned n)
+{
+  if (l->inscan)
+    return false;
+  for (unsigned k = 0; k < n; k++)
+    if (l[k].op == SCAN_OP_LAST
+        || (l[k].host_var && TREE_CODE (l[k].host_var) != VAR_DECL))
+      return false;
+  return true;
+}
+
+/* The identity of array L's built-in operator over its element type (a
+   user-defined one's is its initializer's, see body_function).  */
+static tree
+identity (scan_loop *l)
+{
+  tree t = l->type;
+  bool fl = SCALAR_FLOAT_TYPE_P (t);
+  switch (l->op)
+    {
+    case SCAN_OP_MUL:
+    case SCAN_OP_LAND:
+      return build_one_cst (t);
+    case SCAN_OP_AND:
+      return build_all_ones_cst (t);
+    case SCAN_OP_MIN:
+    case SCAN_OP_MAX:
+      if (fl)
+        {
+          REAL_VALUE_TYPE inf;
+          real_inf (&inf);
+          if (l->op == SCAN_OP_MAX)
+            inf = real_value_negate (&inf);
+          return build_real (t, inf);
+        }
+      return l->op == SCAN_OP_MIN ? TYPE_MAX_VALUE (t) : TYPE_MIN_VALUE (t);
+    default:
+      return build_zero_cst (t);
+    }
+}
+
+/* A combined with B by array L's operator, integers wrapping (the
+   partials of blocks may overflow where no prefix of the loop does).  */
+static tree
+combined (scan_loop *l, tree a, tree b)
+{
+  tree t = l->type;
+  tree ut = INTEGRAL_TYPE_P (t) ? unsigned_type_for (t) : t;
+  auto arith = [&] (tree_code code) {
+    return fold_convert (t, fold_build2 (code, ut, fold_convert (ut, a),
+                                         fold_convert (ut, b)));
+  };
+  auto truth = [&] (tree_code code) {
+    return fold_convert (t, fold_build2 (code, boolean_type_node,
+                                         fold_build2 (NE_EXPR,
+                                                      boolean_type_node, a,
+                                                      build_zero_cst (t)),
+                                         fold_build2 (NE_EXPR,
+                                                      boolean_type_node, b,
+                                                      build_zero_cst (t))));
+  };
+  switch (l->op)
+    {
+    case SCAN_OP_MUL:
+      return arith (MULT_EXPR);
+    case SCAN_OP_AND:
+      return fold_build2 (BIT_AND_EXPR, t, a, b);
+    case SCAN_OP_OR:
+      return fold_build2 (BIT_IOR_EXPR, t, a, b);
+    case SCAN_OP_XOR:
+      return fold_build2 (BIT_XOR_EXPR, t, a, b);
+    case SCAN_OP_LAND:
+      return truth (TRUTH_AND_EXPR);
+    case SCAN_OP_LOR:
+      return truth (TRUTH_OR_EXPR);
+    case SCAN_OP_MIN:
+    case SCAN_OP_MAX:
+      return fold_build3 (COND_EXPR, t,
+                          fold_build2 (l->op == SCAN_OP_MIN ? LT_EXPR
+                                                            : GT_EXPR,
+                                       boolean_type_node, b, a),
+                          unshare_expr (b), unshare_expr (a));
+    default:
+      /* + and -: the body, run from the identity, already yields the
+         negated element of a -.  */
+      return arith (PLUS_EXPR);
+    }
+}
+
+/* A new function NAME of the current one, with parameters of TYPES (N of
+   them) in *PARMS, returning void; its struct function is pushed.  */
+static tree
+new_function (const char *name, unsigned n, const tree *types, tree *parms)
+{
+  tree fntype = build_function_type_array (void_type_node, n,
+                                           const_cast<tree *> (types));
+  tree fn = build_decl (DECL_SOURCE_LOCATION (current_function_decl),
+                        FUNCTION_DECL,
+                        clone_function_name_numbered (current_function_decl,
+                                                      name),
+                        fntype);
+  TREE_STATIC (fn) = 1;
+  TREE_USED (fn) = 1;
+  DECL_ARTIFICIAL (fn) = 1;
+  DECL_IGNORED_P (fn) = 1;
+  DECL_EXTERNAL (fn) = 0;
+  TREE_PUBLIC (fn) = 0;
+  DECL_CONTEXT (fn) = NULL_TREE;
+  DECL_INITIAL (fn) = make_node (BLOCK);
+  BLOCK_SUPERCONTEXT (DECL_INITIAL (fn)) = fn;
+  DECL_FUNCTION_SPECIFIC_OPTIMIZATION (fn)
+    = DECL_FUNCTION_SPECIFIC_OPTIMIZATION (current_function_decl);
+  DECL_FUNCTION_SPECIFIC_TARGET (fn)
+    = DECL_FUNCTION_SPECIFIC_TARGET (current_function_decl);
+  tree result = build_decl (DECL_SOURCE_LOCATION (fn), RESULT_DECL,
+                            NULL_TREE, void_type_node);
+  DECL_ARTIFICIAL (result) = 1;
+  DECL_IGNORED_P (result) = 1;
+  DECL_CONTEXT (result) = fn;
+  DECL_RESULT (fn) = result;
+  tree chain = NULL_TREE;
+  for (unsigned i = n; i-- > 0;)
+    {
+      parms[i] = build_decl (DECL_SOURCE_LOCATION (fn), PARM_DECL,
+                             create_tmp_var_name ("scan_parm"), types[i]);
+      DECL_ARG_TYPE (parms[i]) = types[i];
+      DECL_CONTEXT (parms[i]) = fn;
+      TREE_USED (parms[i]) = 1;
+      DECL_CHAIN (parms[i]) = chain;
+      chain = parms[i];
+    }
+  DECL_ARGUMENTS (fn) = chain;
+  push_struct_function (fn);
+  cfun->function_end_locus = DECL_SOURCE_LOCATION (fn);
+  init_tree_ssa (cfun);
+  return fn;
+}
+
+/* Let reduce function FN vectorize where the loop is optimized at all,
+   -O2 included (-ftree-loop-vectorize -fvect-cost-model=dynamic), with
+   several accumulators (-funroll-loops -fvariable-expansion-in-unroller),
+   and reassociate floating-point arithmetic (-fassociative-math) to do so:
+   its association then differs from the loop's, as the kernels' does,
+   but not from run to run.  A reduce is a scan's other half of the work;
+   vectorized, it costs a fraction of it.  */
+static void
+vectorize (tree fn)
+{
+  if (!optimize || DECL_FUNCTION_SPECIFIC_OPTIMIZATION (fn))
+    return;
+  static gcc_options opts, opts_set;
+  opts = global_options;
+  opts_set = global_options_set;
+  opts.x_flag_tree_loop_vectorize = 1;
+  opts.x_flag_vect_cost_model = VECT_COST_MODEL_DYNAMIC;
+  opts.x_flag_associative_math = 1;
+  opts.x_flag_unroll_loops = 1;
+  opts.x_flag_variable_expansion_in_unroller = 1;
+  opts.x_flag_signed_zeros = 0;
+  opts.x_flag_trapping_math = 0;
+  DECL_FUNCTION_SPECIFIC_OPTIMIZATION (fn) = build_optimization_node (&opts,
+                                                                      &opts_set);
+}
+
+/* Give FN, whose struct function is pushed, BODY, and hand it to the
+   call graph, which lowers it as it does the functions of the source.  */
+static void
+finish_function (tree fn, gimple_seq body)
+{
+  gbind *bind = gimple_build_bind (NULL_TREE, body, DECL_INITIAL (fn));
+  pop_gimplify_context (bind);
+  gimple_seq seq = NULL;
+  gimple_seq_add_stmt (&seq, bind);
+  gimple_set_body (fn, seq);
+  cfun->curr_properties = PROP_gimple_any;
+  pop_cfun ();
+  cgraph_node::add_new_function (fn, false);
+}
+
+/* What a reduce or scan function is built from.  */
+struct outline
+{
+  scan_loop *l;
+  unsigned n;
+  bool scan;                      /* the scan function, else reduce */
+  /* The markers that stand for each array's reads of y[i-1] and stores
+     to y[i] in the copy of the body, and what they stand for.  */
+  struct marker
+  {
+    tree decl;
+    unsigned item;
+    bool store;
+    tree ref;                     /* the access in the loop */
+    gimple *stmt;                 /* and its statement */
+  };
+  auto_vec<marker> markers;
+  tree *carry;                    /* per array or variable: its carry */
+  hash_map<tree, tree> map;       /* the loop's decls: the function's */
+  bool ok;                        /* the body fits a function */
+};
+
+/* walk_tree callback: replace in a statement of the loop the tree that
+   DATA's info holds first by its second, and count it third.  */
+static tree
+swap_tree (tree *tp, int *walk_subtrees, void *data)
+{
+  tree *pair = (tree *) ((struct walk_stmt_info *) data)->info;
+  if (*tp == pair[0])
+    {
+      *tp = pair[1];
+      pair[2] = integer_one_node;
+      *walk_subtrees = 0;
+    }
+  else if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* Replace FROM by TO in STMT; whether it was there.  */
+static bool
+swap_in (gimple *stmt, tree from, tree to)
+{
+  tree pair[3] = { from, to, NULL_TREE };
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = pair;
+  walk_gimple_op (stmt, swap_tree, &wi);
+  return pair[2] != NULL_TREE;
+}
+
+/* walk_tree callback: map the copy's decls and labels to the function's
+   (see the head of this file).  */
+static tree
+remap (tree *tp, int *walk_subtrees, void *data)
+{
+  outline *o = (outline *) ((struct walk_stmt_info *) data)->info;
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) == ADDR_EXPR)
+    {
+      /* A carry whose address is taken (a pointer to y[i-1] passed to a
+         function) lives in memory.  */
+      for (const outline::marker &m : o->markers)
+        if (TREE_OPERAND (t, 0) == m.decl)
+          TREE_ADDRESSABLE (o->carry[m.item]) = 1;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) == LABEL_DECL)
+    {
+      tree *m = o->map.get (t);
+      if (!m)
+        {
+          tree label = create_artificial_label (DECL_SOURCE_LOCATION (t));
+          m = &o->map.get_or_insert (t);
+          *m = label;
+        }
+      *tp = *m;
+      return NULL_TREE;
+    }
+  if (!VAR_P (t) && TREE_CODE (t) != PARM_DECL && TREE_CODE (t) != RESULT_DECL)
+    return NULL_TREE;
+  if (tree *m = o->map.get (t))
+    {
+      *tp = unshare_expr (*m);
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (is_global_var (t))
+    return NULL_TREE;
+  tree copy = create_tmp_var (TREE_TYPE (t), "scan_local");
+  TREE_ADDRESSABLE (copy) = TREE_ADDRESSABLE (t);
+  o->map.put (t, copy);
+  *tp = copy;
+  return NULL_TREE;
+}
+
+/* walk_tree callback: whether a variable of the loop cannot be a local of
+   a function of its own: its size varies, or it stands for an
+   expression.  */
+static tree
+foreign (tree *tp, int *walk_subtrees, void *)
+{
+  tree t = *tp;
+  if (TYPE_P (t))
+    *walk_subtrees = 0;
+  else if ((VAR_P (t) || TREE_CODE (t) == PARM_DECL) && !is_global_var (t)
+           && ((VAR_P (t) && DECL_HAS_VALUE_EXPR_P (t))
+               || !TYPE_SIZE_UNIT (TREE_TYPE (t))
+               || TREE_CODE (TYPE_SIZE_UNIT (TREE_TYPE (t))) != INTEGER_CST))
+    return t;
+  return NULL_TREE;
+}
+
+/* walk_gimple_seq callback: strip the copy's statements of their scopes,
+   refuse what a function of its own cannot hold, and in the scan
+   function store each array's carry after the statement that sets it.  */
+static tree
+prepare (gimple_stmt_iterator *gsi, bool *, struct walk_stmt_info *wi)
+{
+  outline *o = (outline *) wi->info;
+  gimple *s = gsi_stmt (*gsi);
+  gimple_set_block (s, NULL_TREE);
+  switch (gimple_code (s))
+    {
+    case GIMPLE_BIND:
+    case GIMPLE_TRY:
+    case GIMPLE_CATCH:
+    case GIMPLE_EH_FILTER:
+    case GIMPLE_ASSIGN:
+    case GIMPLE_CALL:
+    case GIMPLE_COND:
+    case GIMPLE_LABEL:
+    case GIMPLE_GOTO:
+    case GIMPLE_SWITCH:
+    case GIMPLE_NOP:
+    case GIMPLE_PREDICT:
+    case GIMPLE_DEBUG:
+      break;
+    default:
+      o->ok = false;
+      return NULL_TREE;
+    }
+  tree lhs = gimple_get_lhs (s);
+  for (const outline::marker &m : o->markers)
+    if (o->scan && m.store && lhs == m.decl)
+      gsi_insert_after (gsi, gimple_build_assign (unshare_expr (m.ref),
+                                                  m.decl), GSI_SAME_STMT);
+  return NULL_TREE;
+}
+
+/* Replace each GIMPLE_BIND in *SEQ by its body, through the statements
+   that hold others.  */
+static void
+flatten (gimple_seq *seq)
+{
+  gimple_stmt_iterator g = gsi_start (*seq);
+  while (!gsi_end_p (g))
+    {
+      gimple *s = gsi_stmt (g);
+      switch (gimple_code (s))
+        {
+        case GIMPLE_BIND:
+          {
+            gimple_seq body = gimple_bind_body (as_a<gbind *> (s));
+            flatten (&body);
+            gsi_replace_with_seq (&g, body, false);
+            continue;
+          }
+        case GIMPLE_TRY:
+          flatten (gimple_try_eval_ptr (s));
+          flatten (gimple_try_cleanup_ptr (s));
+          break;
+        case GIMPLE_CATCH:
+          flatten (gimple_catch_handler_ptr (as_a<gcatch *> (s)));
+          break;
+        case GIMPLE_EH_FILTER:
+          flatten (gimple_eh_filter_failure_ptr (s));
+          break;
+        default:
+          break;
+        }
+      gsi_next (&g);
+    }
+}
+
+/* *(TYPE *) P, for a pointer-valued expression P.  */
+static tree
+deref (tree type, tree p)
+{
+  tree pt = build_pointer_type (type);
+  return build2 (MEM_REF, type, fold_convert (pt, p), build_int_cst (pt, 0));
+}
+
+/* Element M of ARGS, a pointer to pairs of unsigned longs, as a
+   pointer.  */
+static tree
+arg_pointer (tree args, unsigned m)
+{
+  tree ul = long_unsigned_type_node;
+  tree at = fold_build_pointer_plus_hwi (args, 2 * m * 8);
+  return fold_convert (ptr_type_node, deref (ul, at));
+}
+
+/* The field of the element type SEED_TYPE that item K of N is.  */
+static tree
+field_of (tree seed_type, unsigned n, unsigned k)
+{
+  if (n == 1)
+    return NULL_TREE;
+  tree f = TYPE_FIELDS (seed_type);
+  while (k--)
+    f = DECL_CHAIN (f);
+  return f;
+}
+
+/* Item K's part of the element at P, of SEED_TYPE.  */
+static tree
+part (tree p, tree seed_type, unsigned n, unsigned k, tree type)
+{
+  tree whole = deref (seed_type, p);
+  tree f = field_of (seed_type, n, k);
+  return f ? build3 (COMPONENT_REF, type, whole, f, NULL_TREE) : whole;
+}
+
+/* A copy of SEQ for a function of its own, prepared (see prepare); NULL
+   with O->ok false where it cannot be one.  */
+static gimple_seq
+copy_for (outline *o, gimple_seq seq)
+{
+  gimple_seq copy = gimple_seq_copy (seq);
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = o;
+  walk_gimple_seq_mod (&copy, prepare, NULL, &wi);
+  memset (&wi, 0, sizeof wi);
+  if (walk_gimple_seq (copy, NULL, foreign, &wi))
+    o->ok = false;
+  return o->ok ? copy : NULL;
+}
+
+/* Map the decls of *SEQ, from copy_for, to the current function's, and
+   drop its scopes.  */
+static void
+remap_seq (outline *o, gimple_seq *seq)
+{
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = o;
+  walk_gimple_seq_mod (seq, NULL, remap, &wi);
+  flatten (seq);
+}
+
+/* The reduce function (SCAN false) or the scan function of L's N items,
+   whose element is of SEED_TYPE; NULL_TREE where the body cannot be
+   copied into a function of its own.  */
+static tree
+body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
+{
+  tree lt = long_integer_type_node, ul = long_unsigned_type_node;
+  tree types[5] = { build_pointer_type (ul), lt, ul, ul, ptr_type_node };
+  tree parms[5];
+  outline o;
+  o.l = l;
+  o.n = n;
+  o.scan = scan;
+  o.ok = true;
+  o.carry = XALLOCAVEC (tree, n);
+
+  /* Markers for each array's y[i-1] and y[i], put in the loop's own body
+     while it is copied: for every read of y[i-1] (a macro may read it
+     twice) and every store to y[i] (one a branch).  */
+  for (unsigned k = 0; k < n; k++)
+    if (!l[k].host_var)
+      for (const scan_access &a : l[k].accesses)
+        if (a.base == l[k].var && (a.prev || a.store))
+          o.markers.safe_push ({ create_tmp_var_raw (l[k].type,
+                                                     "scan_marker"),
+                                 k, a.store, a.ref, a.stmt });
+  auto mark = [&] (bool on) {
+    for (const outline::marker &m : o.markers)
+      if (!swap_in (m.stmt, on ? m.ref : m.decl, on ? m.decl : m.ref))
+        o.ok = false;
+  };
+  mark (true);
+  gimple_seq body = o.ok ? copy_for (&o, gimple_omp_body (l->loop)) : NULL;
+  mark (false);
+  /* A user-defined operator's identity: its initializer, setting PRIV.  */
+  gimple_seq *inits = XALLOCAVEC (gimple_seq, n);
+  for (unsigned k = 0; k < n; k++)
+    inits[k] = !scan && l[k].op == SCAN_OP_USER ? copy_for (&o, l[k].init)
+                                                 : NULL;
+  if (!o.ok)
+    return NULL_TREE;
+
+  tree fn = new_function (scan ? "scanomp_scan" : "scanomp_reduce", 5, types,
+                          parms);
+  if (!scan)
+    vectorize (fn);
+  push_gimplify_context ();
+  gimple_seq seq = NULL;
+  tree args = parms[0], first = parms[1], lo = parms[2], hi = parms[3];
+  tree io = parms[4];
+
+  /* The arrays' host pointers, the first index and the scalars, from
+     ARGS; each array's pointer is the one its window starts at, less
+     where the window starts.  */
+  unsigned nb = l->bases.length ();
+  for (unsigned b = 0; b < nb; b++)
+    {
+      tree base = l->bases[b];
+      tree start = deref (lt, arg_pointer (args, 2 * b + 1));
+      tree p = fold_build_pointer_plus (arg_pointer (args, 2 * b),
+                                        fold_build1 (NEGATE_EXPR, sizetype,
+                                                     fold_convert (sizetype,
+                                                                   start)));
+      if (POINTER_TYPE_P (TREE_TYPE (base)))
+        {
+          tree v = create_tmp_var (TREE_TYPE (base), "scan_base");
+          gimplify_assign (v, fold_convert (TREE_TYPE (base), p), &seq);
+          o.map.put (base, v);
+        }
+      else if (!is_global_var (base))
+        {
+          tree pt = build_pointer_type (TREE_TYPE (base));
+          tree v = create_tmp_var (pt, "scan_base");
+          gimplify_assign (v, fold_convert (pt, p), &seq);
+          o.map.put (base, build2 (MEM_REF, TREE_TYPE (base), v,
+                                   build_int_cst (pt, 0)));
+        }
+    }
+  tree lbv = create_tmp_var (lt, "scan_lbv");
+  gimplify_assign (lbv, deref (lt, arg_pointer (args, 2 * nb)), &seq);
+  for (unsigned j = 0; j < l->scalars.length (); j++)
+    {
+      tree s = l->scalars[j];
+      tree v = create_tmp_var (TREE_TYPE (s), "scan_scalar");
+      gimplify_assign (v, deref (TREE_TYPE (s),
+                                 arg_pointer (args, 2 * nb + 1 + j)), &seq);
+      o.map.put (s, v);
+    }
+
+  /* The carries: from the identities, or from *CARRY.  */
+  for (unsigned k = 0; k < n; k++)
+    {
+      o.carry[k] = create_tmp_var (l[k].type, "scan_carry");
+      if (scan)
+        gimplify_assign (o.carry[k], part (io, seed_type, n, k, l[k].type),
+                         &seq);
+      else if (l[k].op != SCAN_OP_USER)
+        gimplify_assign (o.carry[k], identity (&l[k]), &seq);
+      else
+        {
+          /* PRIV may stand for the array in the body too.  */
+          tree *was = o.map.get (l[k].priv);
+          tree saved = was ? *was : NULL_TREE;
+          TREE_ADDRESSABLE (o.carry[k]) = TREE_ADDRESSABLE (l[k].priv);
+          o.map.put (l[k].priv, o.carry[k]);
+          remap_seq (&o, &inits[k]);
+          gimple_seq_add_seq (&seq, inits[k]);
+          if (saved)
+            o.map.put (l[k].priv, saved);
+          else
+            o.map.remove (l[k].priv);
+        }
+      if (l[k].host_var)
+        o.map.put (l[k].var, o.carry[k]);
+    }
+  for (const outline::marker &m : o.markers)
+    o.map.put (m.decl, o.carry[m.item]);
+  tree iv = create_tmp_var (TREE_TYPE (l->iv), "scan_iv");
+  o.map.put (l->iv, iv);
+
+  remap_seq (&o, &body);
+
+  /* for (p = lo; p < hi; p++) { iv = base + p * step; body }, with
+     base = lbv + first * step, over signed positions, which the
+     vectorizer follows as it does the user's own index.  */
+  tree p = create_tmp_var (lt, "scan_pos");
+  tree end = create_tmp_var (lt, "scan_end");
+  tree from = create_tmp_var (lt, "scan_from");
+  tree step = build_int_cst (lt, l->step);
+  tree top = create_artificial_label (UNKNOWN_LOCATION);
+  tree test = create_artificial_label (UNKNOWN_LOCATION);
+  tree out = create_artificial_label (UNKNOWN_LOCATION);
+  gimplify_assign (p, fold_convert (lt, lo), &seq);
+  gimplify_assign (end, fold_convert (lt, hi), &seq);
+  gimplify_assign (from, fold_build2 (PLUS_EXPR, lt, lbv,
+                                      fold_build2 (MULT_EXPR, lt, first,
+                                                   step)), &seq);
+  gimple_seq_add_stmt (&seq, gimple_build_goto (test));
+  gimple_seq_add_stmt (&seq, gimple_build_label (top));
+  tree index = fold_build2 (PLUS_EXPR, lt, from,
+                            fold_build2 (MULT_EXPR, lt, p, step));
+  gimplify_assign (iv, fold_convert (TREE_TYPE (iv), index), &seq);
+  gimple_seq_add_seq (&seq, body);
+  gimplify_assign (p, fold_build2 (PLUS_EXPR, lt, p, build_int_cst (lt, 1)),
+                   &seq);
+  gimple_seq_add_stmt (&seq, gimple_build_label (test));
+  gimple_seq_add_stmt (&seq, gimple_build_cond (LT_EXPR, p, end, top, out));
+  gimple_seq_add_stmt (&seq, gimple_build_label (out));
+  for (unsigned k = 0; k < n; k++)
+    gimplify_assign (part (io, seed_type, n, k, l[k].type), o.carry[k], &seq);
+  finish_function (fn, seq);
+  return fn;
+}
+
+/* The combine function of L's N items, of element SEED_TYPE: a
+   user-defined operator's from its combiner, setting OUT from OUT and IN;
+   NULL_TREE where that cannot be copied.  */
+static tree
+combine_function (scan_loop *l, unsigned n, tree seed_type)
+{
+  outline o;
+  o.l = l;
+  o.n = n;
+  o.scan = false;
+  o.ok = true;
+  gimple_seq *merges = XALLOCAVEC (gimple_seq, n);
+  for (unsigned k = 0; k < n; k++)
+    merges[k] = l[k].op == SCAN_OP_USER ? copy_for (&o, l[k].merge) : NULL;
+  if (!o.ok)
+    return NULL_TREE;
+  tree types[2] = { ptr_type_node, ptr_type_node };
+  tree parms[2];
+  tree fn = new_function ("scanomp_combine", 2, types, parms);
+  push_gimplify_context ();
+  gimple_seq seq = NULL;
+  for (unsigned k = 0; k < n; k++)
+    {
+      tree a = part (parms[0], seed_type, n, k, l[k].type);
+      tree b = part (parms[1], seed_type, n, k, l[k].type);
+      if (!merges[k])
+        {
+          gimplify_assign (a, combined (&l[k], unshare_expr (a), b), &seq);
+          continue;
+        }
+      tree out = create_tmp_var (l[k].type, "scan_out");
+      tree in = create_tmp_var (l[k].type, "scan_in");
+      TREE_ADDRESSABLE (out) = TREE_ADDRESSABLE (l[k].out);
+      TREE_ADDRESSABLE (in) = TREE_ADDRESSABLE (l[k].in);
+      o.map.put (l[k].out, out);
+      o.map.put (l[k].in, in);
+      gimplify_assign (out, a, &seq);
+      gimplify_assign (in, b, &seq);
+      remap_seq (&o, &merges[k]);
+      gimple_seq_add_seq (&seq, merges[k]);
+      gimplify_assign (unshare_expr (a), out, &seq);
+    }
+  finish_function (fn, seq);
+  return fn;
+}
+
+bool
+scanomp_host_functions (scan_loop *l, unsigned n, tree seed_type, tree fns[3])
+{
+  fns[0] = fns[1] = fns[2] = NULL_TREE;
+  if (!supported (l, n))
+    return false;
+  tree combine = combine_function (l, n, seed_type);
+  tree reduce = combine ? body_function (l, n, seed_type, false) : NULL_TREE;
+  tree scan = reduce ? body_function (l, n, seed_type, true) : NULL_TREE;
+  if (!scan)
+    return false;
+  fns[0] = reduce;
+  fns[1] = scan;
+  fns[2] = combine;
+  return true;
+}

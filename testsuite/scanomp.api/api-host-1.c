@@ -1,0 +1,335 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* The host path of SCANRT_scan (libscanrt/host.c), with host functions
+   written by hand as the plugin compiles them from a loop: the thesis' loop
+     for (i = 1; i < n; i++) y[i] = y[i-1] + 2 * x[i-1] + c;
+   over ints, and a non-commutative one, the composition of affine maps
+   m[i] = m[i-1] then (a[i] * v + b[i]), over unsigned pairs, in place
+   (SCANRT_READS_STORED).  Each runs on
+   2, 3 and 7 threads (num_threads and omp_set_num_threads), inside a
+   parallel region, at sizes around the tiles' edges, checked against
+   sequential loops, and is left to the caller's loop on one thread; a float scan gives the same bits from run to run.
+   OCL_ICD_VENDORS names an empty directory, and nothing may be printed:
+   the host path never starts OpenCL.  */
+/* { dg-do run } */
+/* { dg-options "-fopenmp" } */
+/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-env OCL_ICD_VENDORS /nonexistent } */
+
+#include <omp.h>
+#include <scanrt-abi.h>
+
+#include "api-check.h"
+
+/* The thesis' loop: args are x and its start, y and its start, the first
+   index, c.  */
+struct view
+{
+  const int *x;
+  int *y;
+  int c;
+};
+
+static struct view
+view_of (const struct SCANRT_arg *args)
+{
+  struct view v;
+  v.x = (const int *) ((const char *) args[0].ptr - *(long *) args[1].ptr);
+  v.y = (int *) ((char *) args[2].ptr - *(long *) args[3].ptr);
+  v.c = *(int *) args[5].ptr;
+  return v;
+}
+
+static void
+int_reduce (const struct SCANRT_arg *args, long first, unsigned long lo,
+            unsigned long hi, void *out)
+{
+  struct view v = view_of (args);
+  unsigned acc = 0;
+  for (unsigned long p = lo; p < hi; p++)
+    acc += 2u * v.x[first + (long) p - 1] + v.c;
+  *(int *) out = (int) acc;
+}
+
+static void
+int_scan (const struct SCANRT_arg *args, long first, unsigned long lo,
+          unsigned long hi, void *carry)
+{
+  struct view v = view_of (args);
+  unsigned c = *(int *) carry;
+  for (unsigned long p = lo; p < hi; p++)
+    {
+      long i = first + (long) p;
+      c += 2u * v.x[i - 1] + v.c;
+      v.y[i] = (int) c;
+    }
+  *(int *) carry = (int) c;
+}
+
+static void
+int_combine (void *a, const void *b)
+{
+  *(int *) a = (int) ((unsigned) *(int *) a + (unsigned) *(const int *) b);
+}
+
+/* Affine maps v -> a v + b, composed in order: the element is the map so
+   far.  args: the maps' array and its start, the first index.  */
+struct affine
+{
+  unsigned a, b;
+};
+
+static struct affine
+then (struct affine f, struct affine g)
+{
+  return (struct affine) { g.a * f.a, g.a * f.b + g.b };
+}
+
+static void
+affine_reduce (const struct SCANRT_arg *args, long first, unsigned long lo,
+               unsigned long hi, void *out)
+{
+  const struct affine *m = (const struct affine *)
+    ((const char *) args[0].ptr - *(long *) args[1].ptr);
+  struct affine acc = { 1, 0 };
+  for (unsigned long p = lo; p < hi; p++)
+    acc = then (acc, m[first + (long) p]);
+  *(struct affine *) out = acc;
+}
+
+static void
+affine_scan (const struct SCANRT_arg *args, long first, unsigned long lo,
+             unsigned long hi, void *carry)
+{
+  struct affine *m = (struct affine *) ((char *) args[0].ptr
+                                        - *(long *) args[1].ptr);
+  struct affine c = *(struct affine *) carry;
+  for (unsigned long p = lo; p < hi; p++)
+    {
+      long i = first + (long) p;
+      c = then (c, m[i]);
+      m[i] = c;
+    }
+  *(struct affine *) carry = c;
+}
+
+static void
+affine_combine (void *a, const void *b)
+{
+  *(struct affine *) a = then (*(struct affine *) a,
+                               *(const struct affine *) b);
+}
+
+/* A float sum, for the bits from run to run.  */
+static void
+float_reduce (const struct SCANRT_arg *args, long first, unsigned long lo,
+              unsigned long hi, void *out)
+{
+  const float *x = args[0].ptr;
+  float acc = 0;
+  for (unsigned long p = lo; p < hi; p++)
+    acc += x[p];
+  *(float *) out = acc;
+}
+
+static void
+float_scan (const struct SCANRT_arg *args, long first, unsigned long lo,
+            unsigned long hi, void *carry)
+{
+  const float *x = args[0].ptr;
+  float *y = args[1].ptr;
+  float c = *(float *) carry;
+  for (unsigned long p = lo; p < hi; p++)
+    y[p] = c += x[p];
+  *(float *) carry = c;
+}
+
+static void
+float_combine (void *a, const void *b)
+{
+  *(float *) a += *(const float *) b;
+}
+
+static const struct SCANRT_arg_desc int_kinds[] = {
+  { SCANRT_ARG_IN, 0, sizeof (int) },
+  { SCANRT_ARG_START, sizeof (long), 0 },
+  { SCANRT_ARG_INOUT, 0, sizeof (int) },
+  { SCANRT_ARG_START, sizeof (long), 0 },
+  { SCANRT_ARG_SCALAR, sizeof (long), 0 },
+  { SCANRT_ARG_SCALAR, sizeof (int), 0 },
+};
+static const struct SCANRT_arg_desc affine_kinds[] = {
+  { SCANRT_ARG_INOUT, 0, sizeof (struct affine) },
+  { SCANRT_ARG_START, sizeof (long), 0 },
+  { SCANRT_ARG_SCALAR, sizeof (long), 0 },
+};
+static const struct SCANRT_arg_desc float_kinds[] = {
+  { SCANRT_ARG_IN, 0, sizeof (float) },
+  { SCANRT_ARG_OUT, 0, sizeof (float) },
+};
+
+static const struct SCANRT_desc int_desc = {
+  SCANRT_ABI_VERSION, "api-host-1.c:int", "", SCANRT_INT, SCANRT_ADD,
+  sizeof (int), 0, 6, int_kinds, int_reduce, int_scan, int_combine
+};
+static const struct SCANRT_desc affine_desc = {
+  SCANRT_ABI_VERSION, "api-host-1.c:affine", "", SCANRT_TYPE_USER,
+  SCANRT_OP_USER, sizeof (struct affine), SCANRT_READS_STORED, 3,
+  affine_kinds, affine_reduce,
+  affine_scan, affine_combine
+};
+static const struct SCANRT_desc float_desc = {
+  SCANRT_ABI_VERSION, "api-host-1.c:float", "", SCANRT_FLOAT, SCANRT_ADD,
+  sizeof (float), 0, 2, float_kinds, float_reduce, float_scan, float_combine
+};
+
+/* The thesis' loop over N elements with THREADS (as SCANRT_scan's); ONE
+   when the team is one thread, and the caller's loop takes the scan.  */
+static void
+check_int (size_t n, int threads, int one, const char *how)
+{
+  int *x = malloc (n * sizeof *x), *y = malloc (n * sizeof *y);
+  int *ref = malloc (n * sizeof *ref);
+  int c = 3;
+  for (size_t i = 0; i < n; i++)
+    {
+      x[i] = (int) (rnd () % 2001) - 1000;
+      y[i] = -1;
+    }
+  y[0] = ref[0] = 17;
+  for (size_t i = 1; i < n; i++)
+    ref[i] = ref[i - 1] + 2 * x[i - 1] + c;
+  long start = 0, first = 1;
+  struct SCANRT_arg args[] = {
+    { x, (n - 1) * sizeof *x }, { &start, sizeof start },
+    { y, n * sizeof *y }, { &start, sizeof start },
+    { &first, sizeof first }, { &c, sizeof c },
+  };
+  int total = 0;
+  unsigned long done;
+  int status = SCANRT_scan (&int_desc, SCANRT_DEVICE_HOST_CPU, threads, 1,
+                            n - 1, &y[0], &total, args, &done);
+  if (one)
+    {
+      CHECK (status == SCANRT_HOST && y[n - 1] == -1 && done == 0,
+             "int, %s, n %zu: status %s", how, n, scanrt_status_name (status));
+      goto out;
+    }
+  CHECK (status == SCANRT_OK, "int, %s, n %zu: status %s", how, n,
+         scanrt_status_name (status));
+  for (size_t i = 0; i < n; i++)
+    CHECK (y[i] == ref[i], "int, %s, n %zu: element %zu: %d, expected %d",
+           how, n, i, y[i], ref[i]);
+  CHECK (total == ref[n - 1], "int, %s, n %zu: total", how, n);
+ out:
+  free (x);
+  free (y);
+  free (ref);
+}
+
+static void
+check_affine (size_t n, int threads, int one, const char *how)
+{
+  struct affine *m = malloc (n * sizeof *m), *ref = malloc (n * sizeof *ref);
+  struct affine seed = { 3, 5 }, acc = seed, total;
+  for (size_t i = 0; i < n; i++)
+    {
+      m[i].a = (unsigned) rnd () | 1;
+      m[i].b = (unsigned) rnd ();
+      ref[i] = acc = then (acc, m[i]);
+    }
+  struct affine last = m[n - 1];
+  long start = 0, first = 0;
+  struct SCANRT_arg args[] = {
+    { m, n * sizeof *m }, { &start, sizeof start }, { &first, sizeof first },
+  };
+  int status = SCANRT_scan (&affine_desc, SCANRT_DEVICE_HOST_CPU, threads, 0,
+                            n, &seed, &total, args, NULL);
+  if (one)
+    {
+      CHECK (status == SCANRT_HOST && m[n - 1].a == last.a
+             && m[n - 1].b == last.b,
+             "affine, %s, n %zu: status %s", how, n,
+             scanrt_status_name (status));
+      goto out;
+    }
+  CHECK (status == SCANRT_OK, "affine, %s, n %zu: status %s", how, n,
+         scanrt_status_name (status));
+  for (size_t i = 0; i < n; i++)
+    CHECK (m[i].a == ref[i].a && m[i].b == ref[i].b,
+           "affine, %s, n %zu: element %zu", how, n, i);
+  CHECK (total.a == acc.a && total.b == acc.b, "affine, %s, n %zu: total",
+         how, n);
+ out:
+  free (m);
+  free (ref);
+}
+
+/* The bits of a float scan of N elements on THREADS threads, run twice.  */
+static void
+check_float (size_t n, int threads)
+{
+  float *x = malloc (n * sizeof *x), *y[2];
+  for (size_t i = 0; i < n; i++)
+    x[i] = (float) rnd_real (-1, 1);
+  for (int run = 0; run < 2; run++)
+    {
+      y[run] = malloc (n * sizeof *y[run]);
+      struct SCANRT_arg args[] = { { x, n * sizeof *x },
+                                   { y[run], n * sizeof *y[run] } };
+      float seed = 0.5f;
+      int status = SCANRT_scan (&float_desc, SCANRT_DEVICE_HOST_CPU, threads,
+                                0, n, &seed, NULL, args, NULL);
+      CHECK (status == SCANRT_OK, "float: status %s",
+             scanrt_status_name (status));
+    }
+  CHECK (!memcmp (y[0], y[1], n * sizeof *x), "float, %d threads: two runs "
+         "differ", threads);
+  free (x);
+  free (y[0]);
+  free (y[1]);
+}
+
+int
+main (void)
+{
+  /* Around the edges of a tile: blocks are 32768 ints (128 KiB) and 16384
+     affine maps.  */
+  static const size_t sizes[] = { 2, 3, 100, 32768, 32769, 65537, 98304,
+                                  1000003 };
+  static const int teams[] = { 1, 2, 3, 7 };
+  char how[64];
+  for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+    for (size_t t = 0; t < sizeof teams / sizeof teams[0]; t++)
+      {
+        snprintf (how, sizeof how, "num_threads(%d)", teams[t]);
+        check_int (sizes[s], teams[t], teams[t] == 1, how);
+        check_affine (sizes[s], teams[t], teams[t] == 1, how);
+        omp_set_num_threads (teams[t]);
+        snprintf (how, sizeof how, "omp_set_num_threads(%d)", teams[t]);
+        check_int (sizes[s], 0, teams[t] == 1, how);
+        check_affine (sizes[s], 0, teams[t] == 1, how);
+      }
+  omp_set_num_threads (2);
+  /* Inside a parallel region: each thread's own scan, in a nested region
+     (of one thread, as libgomp runs nested regions by default).  */
+#pragma omp parallel num_threads (2)
+  check_int (300001, 0, 0, "nested");
+  for (size_t t = 1; t < sizeof teams / sizeof teams[0]; t++)
+    check_float (1000003, teams[t]);
+  /* The caller's loop takes small scans: nothing is written.  */
+  setenv ("SCANOMP_HOST_CUTOFF", "1000", 1);
+  int y[10] = { 0 }, seed = 1;
+  long start = 0, first = 1;
+  int c = 0;
+  struct SCANRT_arg args[] = {
+    { y, sizeof y }, { &start, sizeof start }, { y, sizeof y },
+    { &start, sizeof start }, { &first, sizeof first }, { &c, sizeof c },
+  };
+  int status = SCANRT_scan (&int_desc, SCANRT_DEVICE_HOST_CPU, 0, 1, 9,
+                            &seed, NULL, args, NULL);
+  CHECK (status == SCANRT_HOST && y[9] == 0, "below the cutoff: status %s",
+         scanrt_status_name (status));
+  puts ("host path checked");
+  return 0;
+}
+/* { dg-output "^host path checked\r?\n$" } */
