@@ -36,18 +36,13 @@
 
 #include "scanomp.h"
 
-/* Whether the host path takes the N arrays and variables of L: not an
-   inscan loop, no lastprivate variable and no C++ reference.  */
+/* Whether the host path takes L: all but an inscan loop whose scan phase
+   sets a lastprivate variable, which the reduce function would have to run
+   without its stores.  */
 static bool
-supported (scan_loop *l, unsigned n)
+supported (scan_loop *l)
 {
-  if (l->inscan)
-    return false;
-  for (unsigned k = 0; k < n; k++)
-    if (l[k].op == SCAN_OP_LAST
-        || (l[k].host_var && TREE_CODE (l[k].host_var) != VAR_DECL))
-      return false;
-  return true;
+  return !(l->inscan && l->output_sets_last);
 }
 
 /* The identity of array L's built-in operator over its element type (a
@@ -235,7 +230,11 @@ struct outline
     gimple *stmt;                 /* and its statement */
   };
   auto_vec<marker> markers;
-  tree *carry;                    /* per array or variable: its carry */
+  tree *flag;                     /* per lastprivate variable: the marker
+                                     set after each statement that sets
+                                     it */
+  tree *carry;                    /* per array or variable: its carry; a
+                                     lastprivate variable's value */
   hash_map<tree, tree> map;       /* the loop's decls: the function's */
   bool ok;                        /* the body fits a function */
 };
@@ -279,15 +278,6 @@ remap (tree *tp, int *walk_subtrees, void *data)
   if (TYPE_P (t))
     {
       *walk_subtrees = 0;
-      return NULL_TREE;
-    }
-  if (TREE_CODE (t) == ADDR_EXPR)
-    {
-      /* A carry whose address is taken (a pointer to y[i-1] passed to a
-         function) lives in memory.  */
-      for (const outline::marker &m : o->markers)
-        if (TREE_OPERAND (t, 0) == m.decl)
-          TREE_ADDRESSABLE (o->carry[m.item]) = 1;
       return NULL_TREE;
     }
   if (TREE_CODE (t) == LABEL_DECL)
@@ -336,9 +326,29 @@ foreign (tree *tp, int *walk_subtrees, void *)
   return NULL_TREE;
 }
 
+/* Whether S sets variable Z or a part of it, or passes its address to a
+   function, which may.  */
+static bool
+sets (gimple *s, tree z)
+{
+  tree lhs = gimple_get_lhs (s);
+  if (lhs && get_base_address (lhs) == z)
+    return true;
+  if (is_gimple_call (s))
+    for (unsigned i = 0; i < gimple_call_num_args (s); i++)
+      {
+        tree a = gimple_call_arg (s, i);
+        if (TREE_CODE (a) == ADDR_EXPR
+            && get_base_address (TREE_OPERAND (a, 0)) == z)
+          return true;
+      }
+  return false;
+}
+
 /* walk_gimple_seq callback: strip the copy's statements of their scopes,
-   refuse what a function of its own cannot hold, and in the scan
-   function store each array's carry after the statement that sets it.  */
+   refuse what a function of its own cannot hold, in the scan function
+   store each array's carry after the statement that sets it, and note
+   after each statement that sets a lastprivate variable that it did.  */
 static tree
 prepare (gimple_stmt_iterator *gsi, bool *, struct walk_stmt_info *wi)
 {
@@ -370,6 +380,12 @@ prepare (gimple_stmt_iterator *gsi, bool *, struct walk_stmt_info *wi)
     if (o->scan && m.store && lhs == m.decl)
       gsi_insert_after (gsi, gimple_build_assign (unshare_expr (m.ref),
                                                   m.decl), GSI_SAME_STMT);
+  if (o->flag)
+    for (unsigned k = 0; k < o->n; k++)
+      if (o->flag[k] && sets (s, o->l[k].in))
+        gsi_insert_after (gsi, gimple_build_assign (o->flag[k],
+                                                    integer_one_node),
+                          GSI_SAME_STMT);
   return NULL_TREE;
 }
 
@@ -475,9 +491,130 @@ remap_seq (outline *o, gimple_seq *seq)
   flatten (seq);
 }
 
+/* walk_tree callback: whether the address of DATA's info is taken.  */
+static tree
+address_of (tree *tp, int *walk_subtrees, void *data)
+{
+  tree decl = (tree) ((struct walk_stmt_info *) data)->info;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (TREE_CODE (*tp) == ADDR_EXPR && TREE_OPERAND (*tp, 0) == decl)
+    return *tp;
+  return NULL_TREE;
+}
+
+/* Whether SEQ takes the address of DECL.  */
+static bool
+taken (gimple_seq seq, tree decl)
+{
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = decl;
+  return walk_gimple_seq (seq, NULL, address_of, &wi) != NULL;
+}
+
+/* Whether the locals that stand for item K's variable or its carry must
+   live in memory, set up front, before GIMPLE that would want a register
+   of them: its variable's or its operator's are addressable, or the
+   copies BODY or OUTPUT take the address of its variable or of its
+   y[i-1] (a reference's variable passed on, a pointer to y[i-1] passed
+   to a function).  */
+static bool
+in_memory (const outline *o, unsigned k, gimple_seq body, gimple_seq output)
+{
+  scan_loop *it = &o->l[k];
+  if (it->op == SCAN_OP_USER
+      && (TREE_ADDRESSABLE (it->priv) || TREE_ADDRESSABLE (it->out)
+          || TREE_ADDRESSABLE (it->in)))
+    return true;
+  if (it->host_var)
+    return (TREE_ADDRESSABLE (it->var) || taken (body, it->var)
+            || taken (output, it->var));
+  for (const outline::marker &m : o->markers)
+    if (m.item == k && taken (body, m.decl))
+      return true;
+  return false;
+}
+
+/* Append to *SEQ COPY, a copy_for copy of one of a user-defined
+   operator's sequences, remapped, with the decls FROM[i] standing for
+   TO[i] in it alone.  */
+static void
+add_with (outline *o, gimple_seq *seq, gimple_seq copy, unsigned m,
+          const tree *from, const tree *to)
+{
+  tree *saved = XALLOCAVEC (tree, m);
+  for (unsigned i = 0; i < m; i++)
+    {
+      tree *was = o->map.get (from[i]);
+      saved[i] = was ? *was : NULL_TREE;
+      o->map.put (from[i], to[i]);
+    }
+  remap_seq (o, &copy);
+  for (unsigned i = m; i-- > 0;)
+    if (saved[i])
+      o->map.put (from[i], saved[i]);
+    else
+      o->map.remove (from[i]);
+  gimple_seq_add_seq (seq, copy);
+}
+
+/* Append to *SEQ the setting of local X to the identity of item K, with
+   INIT, a copy of its initializer, for a user-defined operator.  */
+static void
+set_identity (outline *o, unsigned k, tree x, gimple_seq init,
+              gimple_seq *seq)
+{
+  scan_loop *it = &o->l[k];
+  if (it->op == SCAN_OP_USER)
+    add_with (o, seq, init, 1, &it->priv, &x);
+  else
+    gimplify_assign (x, identity (it), seq);
+}
+
+/* Append to *SEQ the setting of A to A combined with B by item K's
+   operator, with MERGE, a copy of its combiner, for a user-defined one;
+   A and B are locals where it is.  */
+static void
+add_combined (outline *o, unsigned k, tree a, tree b, gimple_seq merge,
+              gimple_seq *seq)
+{
+  scan_loop *it = &o->l[k];
+  if (it->op == SCAN_OP_USER)
+    {
+      tree from[2] = { it->out, it->in }, to[2] = { a, b };
+      add_with (o, seq, merge, 2, from, to);
+    }
+  else if (it->op == SCAN_OP_LAST)
+    {
+      /* B, if an iteration set it.  */
+      tree set = build3 (COMPONENT_REF, integer_type_node, b,
+                         TYPE_FIELDS (it->type), NULL_TREE);
+      gimplify_and_add (build3 (COND_EXPR, void_type_node,
+                                build2 (NE_EXPR, boolean_type_node, set,
+                                        integer_zero_node),
+                                build2 (MODIFY_EXPR, it->type,
+                                        unshare_expr (a), unshare_expr (b)),
+                                NULL_TREE), seq);
+    }
+  else
+    gimplify_assign (a, combined (it, unshare_expr (a), unshare_expr (b)),
+                     seq);
+}
+
 /* The reduce function (SCAN false) or the scan function of L's N items,
    whose element is of SEED_TYPE; NULL_TREE where the body cannot be
-   copied into a function of its own.  */
+   copied into a function of its own.
+
+   Of a scan clause's loop, an iteration is the body, with each array's
+   carry for its y[i-1] and y[i].  Of an inscan loop, whose scan
+   variables stand for locals of their own, it is, as OpenMP has it: the
+   variables set to their identities, the input phase, the carries
+   combined with them; then for the scan function the variables set to
+   the carries and the scan phase (an exclusive scan runs the scan phase
+   first, from the carries as they were).  A lastprivate variable is a
+   local of the function, which the iterations that set it leave its
+   value in, noting that one did.  */
 static tree
 body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
 {
@@ -490,6 +627,11 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
   o.scan = scan;
   o.ok = true;
   o.carry = XALLOCAVEC (tree, n);
+  o.flag = XALLOCAVEC (tree, n);
+  for (unsigned k = 0; k < n; k++)
+    o.flag[k] = l[k].op == SCAN_OP_LAST
+                ? create_tmp_var_raw (integer_type_node, "scan_marker")
+                : NULL_TREE;
 
   /* Markers for each array's y[i-1] and y[i], put in the loop's own body
      while it is copied: for every read of y[i-1] (a macro may read it
@@ -507,13 +649,25 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
         o.ok = false;
   };
   mark (true);
-  gimple_seq body = o.ok ? copy_for (&o, gimple_omp_body (l->loop)) : NULL;
+  gimple_seq body = NULL, output = NULL;
+  if (o.ok)
+    body = copy_for (&o, l->inscan ? l->input : gimple_omp_body (l->loop));
   mark (false);
-  /* A user-defined operator's identity: its initializer, setting PRIV.  */
+  if (l->inscan && scan)
+    output = copy_for (&o, l->output);
+  /* A user-defined operator's initializer (setting PRIV) for the
+     reduce's first carry, and for an inscan loop's iterations, with its
+     combiner (setting OUT from OUT and IN).  */
+  gimple_seq *first = XALLOCAVEC (gimple_seq, n);
   gimple_seq *inits = XALLOCAVEC (gimple_seq, n);
+  gimple_seq *merges = XALLOCAVEC (gimple_seq, n);
   for (unsigned k = 0; k < n; k++)
-    inits[k] = !scan && l[k].op == SCAN_OP_USER ? copy_for (&o, l[k].init)
-                                                 : NULL;
+    {
+      bool user = l[k].op == SCAN_OP_USER;
+      first[k] = user && !scan ? copy_for (&o, l[k].init) : NULL;
+      inits[k] = user && l->inscan ? copy_for (&o, l[k].init) : NULL;
+      merges[k] = user && l->inscan ? copy_for (&o, l[k].merge) : NULL;
+    }
   if (!o.ok)
     return NULL_TREE;
 
@@ -523,7 +677,7 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
     vectorize (fn);
   push_gimplify_context ();
   gimple_seq seq = NULL;
-  tree args = parms[0], first = parms[1], lo = parms[2], hi = parms[3];
+  tree args = parms[0], first_pos = parms[1], lo = parms[2], hi = parms[3];
   tree io = parms[4];
 
   /* The arrays' host pointers, the first index and the scalars, from
@@ -564,74 +718,140 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
       o.map.put (s, v);
     }
 
-  /* The carries: from the identities, or from *CARRY.  */
+  /* The carries: from the identities, or from *IO; an inscan loop's
+     scan variables.  */
+  tree *vars = XALLOCAVEC (tree, n);
   for (unsigned k = 0; k < n; k++)
     {
-      o.carry[k] = create_tmp_var (l[k].type, "scan_carry");
-      if (scan)
-        gimplify_assign (o.carry[k], part (io, seed_type, n, k, l[k].type),
-                         &seq);
-      else if (l[k].op != SCAN_OP_USER)
-        gimplify_assign (o.carry[k], identity (&l[k]), &seq);
-      else
+      scan_loop *it = &l[k];
+      tree from = part (io, seed_type, n, k, it->type);
+      vars[k] = NULL_TREE;
+      if (it->op == SCAN_OP_LAST)
         {
-          /* PRIV may stand for the array in the body too.  */
-          tree *was = o.map.get (l[k].priv);
-          tree saved = was ? *was : NULL_TREE;
-          TREE_ADDRESSABLE (o.carry[k]) = TREE_ADDRESSABLE (l[k].priv);
-          o.map.put (l[k].priv, o.carry[k]);
-          remap_seq (&o, &inits[k]);
-          gimple_seq_add_seq (&seq, inits[k]);
-          if (saved)
-            o.map.put (l[k].priv, saved);
-          else
-            o.map.remove (l[k].priv);
+          /* The variable, as the block's iterations leave it, from its
+             value if it is firstprivate too (a scalar); and whether one
+             of them set it.  */
+          tree value = TREE_TYPE (DECL_CHAIN (TYPE_FIELDS (it->type)));
+          tree *first_value = o.map.get (it->in);
+          tree flag = create_tmp_var (integer_type_node, "scan_set");
+          o.carry[k] = create_tmp_var (value, "scan_last");
+          TREE_ADDRESSABLE (o.carry[k]) = TREE_ADDRESSABLE (it->in);
+          gimplify_assign (o.carry[k], first_value ? *first_value
+                                                   : build_zero_cst (value),
+                           &seq);
+          gimplify_assign (flag, integer_zero_node, &seq);
+          o.map.put (it->in, o.carry[k]);
+          o.map.put (o.flag[k], flag);
+          continue;
         }
-      if (l[k].host_var)
-        o.map.put (l[k].var, o.carry[k]);
+      bool mem = in_memory (&o, k, body, output);
+      o.carry[k] = create_tmp_var (it->type, "scan_carry");
+      TREE_ADDRESSABLE (o.carry[k]) = mem;
+      if (scan)
+        gimplify_assign (o.carry[k], from, &seq);
+      else
+        set_identity (&o, k, o.carry[k], first[k], &seq);
+      if (!it->host_var)
+        continue;
+      if (l->inscan)
+        {
+          vars[k] = create_tmp_var (it->type, "scan_var");
+          TREE_ADDRESSABLE (vars[k]) = mem;
+        }
+      o.map.put (it->var, l->inscan ? vars[k] : o.carry[k]);
     }
   for (const outline::marker &m : o.markers)
     o.map.put (m.decl, o.carry[m.item]);
+  /* Private variables are the function's own, globals too.  */
+  for (tree v : l->privates)
+    if (is_global_var (v) && !o.map.get (v))
+      {
+        tree copy = create_tmp_var (TREE_TYPE (v), "scan_private");
+        TREE_ADDRESSABLE (copy) = TREE_ADDRESSABLE (v);
+        o.map.put (v, copy);
+      }
   tree iv = create_tmp_var (TREE_TYPE (l->iv), "scan_iv");
   o.map.put (l->iv, iv);
 
+  /* An iteration.  */
+  gimple_seq iteration = NULL;
+  auto scan_phase = [&] () {
+    for (unsigned k = 0; k < n; k++)
+      if (vars[k])
+        gimplify_assign (vars[k], o.carry[k], &iteration);
+    remap_seq (&o, &output);
+    gimple_seq_add_seq (&iteration, output);
+  };
+  if (l->inscan && scan && l->exclusive)
+    scan_phase ();
+  for (unsigned k = 0; k < n; k++)
+    if (vars[k])
+      set_identity (&o, k, vars[k], inits[k], &iteration);
   remap_seq (&o, &body);
+  gimple_seq_add_seq (&iteration, body);
+  for (unsigned k = 0; k < n; k++)
+    if (vars[k])
+      add_combined (&o, k, o.carry[k], vars[k], merges[k], &iteration);
+  if (l->inscan && scan && !l->exclusive)
+    scan_phase ();
 
-  /* for (p = lo; p < hi; p++) { iv = base + p * step; body }, with
+  /* for (p = lo; p < hi; p++) { iv = base + p * step; iteration }, with
      base = lbv + first * step, over signed positions, which the
      vectorizer follows as it does the user's own index.  */
   tree p = create_tmp_var (lt, "scan_pos");
   tree end = create_tmp_var (lt, "scan_end");
-  tree from = create_tmp_var (lt, "scan_from");
+  tree base = create_tmp_var (lt, "scan_from");
   tree step = build_int_cst (lt, l->step);
   tree top = create_artificial_label (UNKNOWN_LOCATION);
   tree test = create_artificial_label (UNKNOWN_LOCATION);
   tree out = create_artificial_label (UNKNOWN_LOCATION);
   gimplify_assign (p, fold_convert (lt, lo), &seq);
   gimplify_assign (end, fold_convert (lt, hi), &seq);
-  gimplify_assign (from, fold_build2 (PLUS_EXPR, lt, lbv,
-                                      fold_build2 (MULT_EXPR, lt, first,
+  gimplify_assign (base, fold_build2 (PLUS_EXPR, lt, lbv,
+                                      fold_build2 (MULT_EXPR, lt, first_pos,
                                                    step)), &seq);
   gimple_seq_add_stmt (&seq, gimple_build_goto (test));
   gimple_seq_add_stmt (&seq, gimple_build_label (top));
-  tree index = fold_build2 (PLUS_EXPR, lt, from,
+  tree index = fold_build2 (PLUS_EXPR, lt, base,
                             fold_build2 (MULT_EXPR, lt, p, step));
   gimplify_assign (iv, fold_convert (TREE_TYPE (iv), index), &seq);
-  gimple_seq_add_seq (&seq, body);
+  gimple_seq_add_seq (&seq, iteration);
   gimplify_assign (p, fold_build2 (PLUS_EXPR, lt, p, build_int_cst (lt, 1)),
                    &seq);
   gimple_seq_add_stmt (&seq, gimple_build_label (test));
   gimple_seq_add_stmt (&seq, gimple_build_cond (LT_EXPR, p, end, top, out));
   gimple_seq_add_stmt (&seq, gimple_build_label (out));
   for (unsigned k = 0; k < n; k++)
-    gimplify_assign (part (io, seed_type, n, k, l[k].type), o.carry[k], &seq);
+    {
+      tree to = part (io, seed_type, n, k, l[k].type);
+      if (l[k].op != SCAN_OP_LAST)
+        {
+          gimplify_assign (to, o.carry[k], &seq);
+          continue;
+        }
+      /* What the block set, if it did (the reduce's is all it has).  */
+      tree set = TYPE_FIELDS (l[k].type), value = DECL_CHAIN (set);
+      tree flag = *o.map.get (o.flag[k]);
+      tree both = build2 (COMPOUND_EXPR, void_type_node,
+                          build2 (MODIFY_EXPR, integer_type_node,
+                                  build3 (COMPONENT_REF, integer_type_node,
+                                          to, set, NULL_TREE), flag),
+                          build2 (MODIFY_EXPR, TREE_TYPE (value),
+                                  build3 (COMPONENT_REF, TREE_TYPE (value),
+                                          unshare_expr (to), value,
+                                          NULL_TREE), o.carry[k]));
+      if (scan)
+        both = build3 (COND_EXPR, void_type_node,
+                       build2 (NE_EXPR, boolean_type_node, flag,
+                               integer_zero_node), both, NULL_TREE);
+      gimplify_and_add (both, &seq);
+    }
   finish_function (fn, seq);
   return fn;
 }
 
-/* The combine function of L's N items, of element SEED_TYPE: a
-   user-defined operator's from its combiner, setting OUT from OUT and IN;
-   NULL_TREE where that cannot be copied.  */
+/* The combine function of L's N items, of element SEED_TYPE; NULL_TREE
+   where a user-defined operator's combiner cannot be copied.  */
 static tree
 combine_function (scan_loop *l, unsigned n, tree seed_type)
 {
@@ -640,6 +860,7 @@ combine_function (scan_loop *l, unsigned n, tree seed_type)
   o.n = n;
   o.scan = false;
   o.ok = true;
+  o.flag = NULL;
   gimple_seq *merges = XALLOCAVEC (gimple_seq, n);
   for (unsigned k = 0; k < n; k++)
     merges[k] = l[k].op == SCAN_OP_USER ? copy_for (&o, l[k].merge) : NULL;
@@ -654,21 +875,18 @@ combine_function (scan_loop *l, unsigned n, tree seed_type)
     {
       tree a = part (parms[0], seed_type, n, k, l[k].type);
       tree b = part (parms[1], seed_type, n, k, l[k].type);
-      if (!merges[k])
+      if (l[k].op != SCAN_OP_USER)
         {
-          gimplify_assign (a, combined (&l[k], unshare_expr (a), b), &seq);
+          add_combined (&o, k, a, b, NULL, &seq);
           continue;
         }
       tree out = create_tmp_var (l[k].type, "scan_out");
       tree in = create_tmp_var (l[k].type, "scan_in");
-      TREE_ADDRESSABLE (out) = TREE_ADDRESSABLE (l[k].out);
-      TREE_ADDRESSABLE (in) = TREE_ADDRESSABLE (l[k].in);
-      o.map.put (l[k].out, out);
-      o.map.put (l[k].in, in);
+      TREE_ADDRESSABLE (out) = TREE_ADDRESSABLE (in)
+        = in_memory (&o, k, NULL, NULL);
       gimplify_assign (out, a, &seq);
       gimplify_assign (in, b, &seq);
-      remap_seq (&o, &merges[k]);
-      gimple_seq_add_seq (&seq, merges[k]);
+      add_combined (&o, k, out, in, merges[k], &seq);
       gimplify_assign (unshare_expr (a), out, &seq);
     }
   finish_function (fn, seq);
@@ -679,7 +897,7 @@ bool
 scanomp_host_functions (scan_loop *l, unsigned n, tree seed_type, tree fns[3])
 {
   fns[0] = fns[1] = fns[2] = NULL_TREE;
-  if (!supported (l, n))
+  if (!supported (l))
     return false;
   tree combine = combine_function (l, n, seed_type);
   tree reduce = combine ? body_function (l, n, seed_type, false) : NULL_TREE;
