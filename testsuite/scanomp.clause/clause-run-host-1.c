@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The host path: loops outside target constructs run on OpenMP's own
    threads, with the loop's num_threads and if clauses, inside a parallel
-   region, and over sizes around its blocks; a float scan gives the same
-   bits twice.  OCL_ICD_VENDORS names an empty directory and nothing but
-   the last line may be printed: the host path never starts OpenCL, in
-   whichever environment clause.exp runs the test.  Each loop is checked
+   region, with a private global, and over sizes around its blocks; a
+   float scan gives the same bits twice.  OCL_ICD_VENDORS names an empty
+   directory and nothing but the last line may be printed: the host path
+   never starts OpenCL, in whichever environment clause.exp runs the
+   test.  Each loop is checked
    against the same loop run sequentially.  */
 /* { dg-do run } */
 /* { dg-set-env SCANOMP_HOST native } */
@@ -55,6 +56,20 @@ two (int *y, double *z, const int *x, long n)
   return s;
 }
 
+/* A private global is each thread's own: the global keeps its value.  */
+int scratch;
+
+static void
+with_private (long *y, const int *x, long n)
+{
+#pragma omp parallel for scan(+: y) private(scratch)
+  for (long i = 1; i < n; i++)
+    {
+      scratch = x[i-1] * 3;
+      y[i] = y[i-1] + scratch / 3;
+    }
+}
+
 static void
 sum (float *y, const float *x, long n)
 {
@@ -96,6 +111,11 @@ main (void)
       check ("if(1)", y, x, n);
       maybe (y, x, n, 0);
       check ("if(0)", y, x, n);
+      scratch = -1;
+      with_private (y, x, n);
+      check ("private(scratch)", y, x, n);
+      if (scratch != -1)
+        FAIL ("private(scratch): n %ld: the global was set", n);
       int failed = 0;
 #pragma omp parallel num_threads(2) reduction(+: failed)
       {
