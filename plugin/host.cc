@@ -237,6 +237,10 @@ struct outline
                                      lastprivate variable's value */
   hash_map<tree, tree> map;       /* the loop's decls: the function's */
   bool ok;                        /* the body fits a function */
+
+  outline (scan_loop *l_, unsigned n_, bool scan_)
+    : l (l_), n (n_), scan (scan_), flag (NULL), carry (NULL), ok (true)
+  {}
 };
 
 /* walk_tree callback: replace in a statement of the loop the tree that
@@ -621,11 +625,7 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
   tree lt = long_integer_type_node, ul = long_unsigned_type_node;
   tree types[5] = { build_pointer_type (ul), lt, ul, ul, ptr_type_node };
   tree parms[5];
-  outline o;
-  o.l = l;
-  o.n = n;
-  o.scan = scan;
-  o.ok = true;
+  outline o (l, n, scan);
   o.carry = XALLOCAVEC (tree, n);
   o.flag = XALLOCAVEC (tree, n);
   for (unsigned k = 0; k < n; k++)
@@ -658,13 +658,13 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
   /* A user-defined operator's initializer (setting PRIV) for the
      reduce's first carry, and for an inscan loop's iterations, with its
      combiner (setting OUT from OUT and IN).  */
-  gimple_seq *first = XALLOCAVEC (gimple_seq, n);
+  gimple_seq *starts = XALLOCAVEC (gimple_seq, n);
   gimple_seq *inits = XALLOCAVEC (gimple_seq, n);
   gimple_seq *merges = XALLOCAVEC (gimple_seq, n);
   for (unsigned k = 0; k < n; k++)
     {
       bool user = l[k].op == SCAN_OP_USER;
-      first[k] = user && !scan ? copy_for (&o, l[k].init) : NULL;
+      starts[k] = user && !scan ? copy_for (&o, l[k].init) : NULL;
       inits[k] = user && l->inscan ? copy_for (&o, l[k].init) : NULL;
       merges[k] = user && l->inscan ? copy_for (&o, l[k].merge) : NULL;
     }
@@ -677,7 +677,7 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
     vectorize (fn);
   push_gimplify_context ();
   gimple_seq seq = NULL;
-  tree args = parms[0], first_pos = parms[1], lo = parms[2], hi = parms[3];
+  tree args = parms[0], first = parms[1], lo = parms[2], hi = parms[3];
   tree io = parms[4];
 
   /* The arrays' host pointers, the first index and the scalars, from
@@ -724,7 +724,6 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
   for (unsigned k = 0; k < n; k++)
     {
       scan_loop *it = &l[k];
-      tree from = part (io, seed_type, n, k, it->type);
       vars[k] = NULL_TREE;
       if (it->op == SCAN_OP_LAST)
         {
@@ -748,9 +747,10 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
       o.carry[k] = create_tmp_var (it->type, "scan_carry");
       TREE_ADDRESSABLE (o.carry[k]) = mem;
       if (scan)
-        gimplify_assign (o.carry[k], from, &seq);
+        gimplify_assign (o.carry[k], part (io, seed_type, n, k, it->type),
+                         &seq);
       else
-        set_identity (&o, k, o.carry[k], first[k], &seq);
+        set_identity (&o, k, o.carry[k], starts[k], &seq);
       if (!it->host_var)
         continue;
       if (l->inscan)
@@ -808,7 +808,7 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
   gimplify_assign (p, fold_convert (lt, lo), &seq);
   gimplify_assign (end, fold_convert (lt, hi), &seq);
   gimplify_assign (base, fold_build2 (PLUS_EXPR, lt, lbv,
-                                      fold_build2 (MULT_EXPR, lt, first_pos,
+                                      fold_build2 (MULT_EXPR, lt, first,
                                                    step)), &seq);
   gimple_seq_add_stmt (&seq, gimple_build_goto (test));
   gimple_seq_add_stmt (&seq, gimple_build_label (top));
@@ -855,12 +855,7 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
 static tree
 combine_function (scan_loop *l, unsigned n, tree seed_type)
 {
-  outline o;
-  o.l = l;
-  o.n = n;
-  o.scan = false;
-  o.ok = true;
-  o.flag = NULL;
+  outline o (l, n, false);
   gimple_seq *merges = XALLOCAVEC (gimple_seq, n);
   for (unsigned k = 0; k < n; k++)
     merges[k] = l[k].op == SCAN_OP_USER ? copy_for (&o, l[k].merge) : NULL;
