@@ -1,11 +1,18 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* bench-inscan.c: a standard OpenMP 5.0 inscan loop as GCC 12 runs it
-   (host threads) and as the scanomp plugin runs it (OpenCL kernels),
+/* bench-inscan.c: a standard OpenMP 5.0 inscan loop outside target
+   constructs, as GCC 12 runs it (its own lowering, on OpenMP's threads)
+   and as the scanomp plugin runs it (the host path, libscanrt/host.c),
    with the serial loop, side by side in one process (methods round-robin,
-   medians), over int32 at 2^20 and 2^24 elements.  The same source,
-   inscan-loop.h, is compiled both ways.
+   medians) at the default OpenMP settings, over int32 at 2^10 to 2^24
+   elements.  The same source, inscan-loop.h, is compiled both ways.
 
-     bench-inscan [RESULTS.TSV]   (default bench/inscan.tsv)  */
+     bench-inscan [RESULTS.TSV]       the table (default bench/inscan.tsv)
+     bench-inscan --first METHOD LOG2N
+                                      one scan by METHOD (scanomp,
+                                      gcc-inscan or serial) in this
+                                      process, the first, then the median
+                                      of 11: one line, "first S steady S"
+                                      (the arrays are written before)  */
 
 #include <string.h>
 
@@ -35,29 +42,71 @@ struct args
   int *y;
   const int *x;
   long n;
+  int inner;                    /* calls a timing */
 };
 
 static void
 run_method (int m, void *ctx)
 {
   struct args *a = ctx;
-  fns[m] (a->y, a->x, a->n);
+  for (int i = 0; i < a->inner; i++)
+    fns[m] (a->y, a->x, a->n);
+}
+
+/* --first METHOD LOG2N.  */
+static int
+first_call (const char *method, int log2n)
+{
+  int m = 0;
+  while (m < NMETHODS && strcmp (names[m], method))
+    m++;
+  if (m == NMETHODS)
+    {
+      fprintf (stderr, "bench-inscan: --first takes scanomp, gcc-inscan or "
+               "serial, not %s\n", method);
+      return 2;
+    }
+  long n = 1L << log2n;
+  int *x = malloc (n * sizeof *x), *y = malloc (n * sizeof *y);
+  for (long i = 0; i < n; i++)
+    {
+      x[i] = (int) (i % 1000) - 500;
+      y[i] = -1;
+    }
+  double t0 = bench_now ();
+  fns[m] (y, x, n);
+  double first = bench_now () - t0, t[11];
+  for (int r = 0; r < 11; r++)
+    {
+      t0 = bench_now ();
+      fns[m] (y, x, n);
+      t[r] = bench_now () - t0;
+    }
+  qsort (t, 11, sizeof *t, bench_by_value);
+  printf ("%s 2^%d first %.6f steady %.6f\n", method, log2n, first, t[5]);
+  free (x);
+  free (y);
+  return 0;
 }
 
 int
 main (int argc, char **argv)
 {
+  if (argc > 3 && !strcmp (argv[1], "--first"))
+    return first_call (argv[2], atoi (argv[3]));
   const char *tsv = argc > 1 ? argv[1] : "bench/inscan.tsv";
   FILE *out = bench_open_tsv (tsv);
   if (!out)
     return 2;
   printf ("%-7s %9s %-11s %11s %9s %9s %11s\n", "case", "n", "method",
           "median s", "Gelem/s", "/serial", "/gcc-inscan");
-  static const int logs[] = { 20, 24 };
-  for (unsigned s = 0; s < 2; s++)
+  static const int logs[] = { 10, 14, 17, 20, 24 };
+  for (unsigned s = 0; s < sizeof logs / sizeof logs[0]; s++)
     {
       long n = 1L << logs[s];
       int reps = logs[s] <= 20 ? 41 : 11;
+      /* Scans too short to time once: rounds of INNER calls, divided.  */
+      int inner = n < (1L << 17) ? (int) ((1L << 17) / n) : 1;
       int *x = malloc (n * 4), *y = malloc (n * 4), *ref = malloc (n * 4);
       for (long i = 0; i < n; i++)
         {
@@ -75,13 +124,15 @@ main (int argc, char **argv)
               return 1;
             }
         }
-      double med[NMETHODS];
-      struct args a = { y, x, n };
-      if (bench_round_robin (NMETHODS, reps, run_method, &a, med, out,
-                             "int32", names, n))
+      double med[NMETHODS], min[NMETHODS];
+      struct args a = { y, x, n, inner };
+      if (bench_medians (NMETHODS, reps, run_method, &a, med, min))
         return 2;
       for (int m = 0; m < NMETHODS; m++)
-        printf ("%-7s %9ld %-11s %11.6f %9.3f %9.2f %11.2f\n", "int32", n,
+        med[m] /= inner, min[m] /= inner;
+      bench_write_tsv (out, "int32", names, NMETHODS, n, reps, med, min);
+      for (int m = 0; m < NMETHODS; m++)
+        printf ("%-7s %9ld %-11s %11.9f %9.3f %9.2f %11.2f\n", "int32", n,
                 names[m], med[m], n / med[m] * 1e-9, med[M_SERIAL] / med[m],
                 med[M_GCC] / med[m]);
       putchar ('\n');

@@ -68,6 +68,18 @@ bench_medians (int nmethods, int reps, void (*run) (int, void *), void *ctx,
   return 0;
 }
 
+/* A TSV line for each of methods 0 .. NMETHODS-1 to OUT, under case KIND,
+   size N and NAMES, with their MEDIAN and MIN over REPS.  */
+static inline void
+bench_write_tsv (FILE *out, const char *kind, const char *const *names,
+                 int nmethods, long n, int reps, const double *median,
+                 const double *min)
+{
+  for (int m = 0; m < nmethods; m++)
+    fprintf (out, "%s\t%s\t%ld\t%d\t%.9f\t%.9f\n", kind, names[m], n, reps,
+             median[m], min[m]);
+}
+
 /* bench_medians, and a TSV line for each method to OUT, under case KIND,
    size N and NAMES.  NMETHODS is at most 16.  */
 static inline int
@@ -78,9 +90,7 @@ bench_round_robin (int nmethods, int reps, void (*run) (int, void *),
   double min[16];
   if (nmethods > 16 || bench_medians (nmethods, reps, run, ctx, median, min))
     return -1;
-  for (int m = 0; m < nmethods; m++)
-    fprintf (out, "%s\t%s\t%ld\t%d\t%.9f\t%.9f\n", kind, names[m], n, reps,
-             median[m], min[m]);
+  bench_write_tsv (out, kind, names, nmethods, n, reps, median, min);
   return 0;
 }
 

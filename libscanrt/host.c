@@ -19,19 +19,21 @@
      the thread with the tile's last block leaves the prefix after it for
      the next tile; barrier.
 
-   A reduce costs a fraction of a scan (it vectorizes; the scan waits on
-   each element's predecessor), so thread 0's block is a third longer
-   than the others' and all finish together.  Where the scan stores what
-   the reduce reads (SCANRT_READS_STORED), thread 0 waits for block 0's
-   partial before it scans, and the blocks are equal.  The input is read
-   from memory about once and the output written once, with one barrier
-   a tile; partials and flags of a tile are not touched again before the
-   barrier after it, and the prefixes after consecutive tiles alternate
-   between two slots.  Every thread combines the partials in the same
-   order, and the blocks depend only on the number of threads, so the
-   result of a floating-point scan does not change from run to run.
-   Nothing is allocated: the partials live on the calling thread's
-   stack.  */
+   A reduce costs a fraction of a scan (it vectorizes; the scan waits on each
+   element's predecessor), so thread 0's block is a third longer than the
+   others' and all finish together; fewer positions than a tile make one tile
+   of shorter blocks, one for each thread.  Fewer still than the cutoff
+   below, or a team of one, and the calling thread scans alone, with no
+   region started.  Where the scan stores what the reduce reads
+   (SCANRT_READS_STORED), thread 0 waits for block 0's partial before it
+   scans, and the blocks are equal.  The input is read from memory about once
+   and the output written once, with one barrier a tile; partials and flags
+   of a tile are not touched again before the barrier after it, and the
+   prefixes after consecutive tiles alternate between two slots.  Every
+   thread combines the partials in the same order, and the blocks depend only
+   on the numbers of threads and positions, so the result of a floating-point
+   scan does not change from run to run.  Nothing is allocated: the partials
+   live on the calling thread's stack.  */
 
 #include <omp.h>
 #include <sched.h>
@@ -43,10 +45,12 @@
 
 #include "internal.h"
 
-/* Bytes of input a thread scans a tile: the block is read twice, and the
-   second read should find it in the core's cache (1 MiB of L2 a core on
-   the machine measured, with the output's lines beside it).  */
-#define BLOCK_BYTES (128 * 1024)
+/* Bytes of input a thread scans a tile, at most: the block is read
+   twice, and the second read should find it in the core's cache (1 MiB
+   of L2 a core on the machine measured).  Blocks of 128 KiB gave 1.3
+   times the serial loop's speed at 2^17 to 2^20 ints, 256 KiB 1.5 and
+   512 KiB 1.6: a tile costs a barrier.  */
+#define BLOCK_BYTES (512 * 1024)
 
 /* A partial's slot: a cache line of its own at least, so that threads
    writing theirs do not share one.  */
@@ -56,10 +60,11 @@
    cache lines a thread on the caller's stack.  */
 #define MAX_TEAM 256
 
-/* Below this many positions the caller's own sequential loop is faster
-   than a team; SCANOMP_HOST_CUTOFF overrides it.  Measured on 2 cores
-   (make bench): see docs/clause.md.  */
-#define HOST_PATH_CUTOFF ((size_t) 1 << 14)
+/* Below this many bytes of scan elements (2^16 ints, 2^15 doubles), the
+   scan function alone on the calling thread is faster than a team: the
+   break-even of a `+' scan of ints and of doubles on 2 cores, against the
+   loop itself (bench-inscan and bench-host, side by side).  */
+#define HOST_PATH_CUTOFF_BYTES ((size_t) 256 * 1024)
 
 int
 scanrt_host_route (void)
@@ -73,10 +78,14 @@ scanrt_host_route (void)
   return opencl ? SCANRT_ROUTE_OPENCL : SCANRT_ROUTE_NATIVE;
 }
 
-size_t
-scanrt_team_cutoff (void)
+/* The fewest positions of scans of D that a team shares;
+   SCANOMP_HOST_CUTOFF overrides it.  */
+static size_t
+team_cutoff (const struct SCANRT_desc *d)
 {
-  return scanrt_env_size ("SCANOMP_HOST_CUTOFF", HOST_PATH_CUTOFF);
+  return scanrt_env_size ("SCANOMP_HOST_CUTOFF",
+                          HOST_PATH_CUTOFF_BYTES
+                          / (d->elem_size + !d->elem_size));
 }
 
 /* Wait until the flag at FLAG holds SEQ.  */
@@ -107,7 +116,14 @@ team_member (const struct scanrt_request *r, unsigned char *slots,
      reads, thread 0 waits for the reduce of its block instead: the same
      length.  */
   int wait_first = d->flags & SCANRT_READS_STORED;
-  size_t other = BLOCK_BYTES / elem ? BLOCK_BYTES / elem : 1;
+  /* A tile is SHARES thirds of the others' block.  As few tiles as
+     blocks of BLOCK_BYTES allow, all of the same length, so that the last
+     is not a short one that leaves threads idle.  */
+  size_t shares = wait_first ? 3 * (size_t) team : 3 * (size_t) team + 1;
+  size_t most = BLOCK_BYTES / elem ? BLOCK_BYTES / elem : 1;
+  size_t tiles = (n + most * shares / 3 - 1) / (most * shares / 3);
+  size_t per_tile = tiles > 1 ? (n + tiles - 1) / tiles : n;
+  size_t other = (3 * per_tile + shares - 1) / shares + 1;
   size_t first = wait_first ? other : other + other / 3;
   size_t tile = first + other * (team - 1);
   unsigned long seq = 1;
@@ -160,14 +176,35 @@ team_member (const struct scanrt_request *r, unsigned char *slots,
     memcpy (r->total, carry, elem);
 }
 
+/* The scan function over all of R's positions on the calling thread: the
+   loop itself, with no team.  */
+static void
+scan_alone (const struct scanrt_request *r)
+{
+  const struct SCANRT_desc *d = r->desc;
+  alignas (max_align_t) unsigned char carry[d->elem_size];
+  memcpy (carry, r->seed, d->elem_size);
+  d->scan (r->args, r->first, 0, r->n, carry);
+  if (r->total)
+    memcpy (r->total, carry, d->elem_size);
+}
+
 int
 scanrt_team_scan (const struct scanrt_request *r, int threads)
 {
   const struct SCANRT_desc *d = r->desc;
-  if (!d->reduce || !d->scan || !d->combine || threads == 1
-      || (!threads && omp_get_max_threads () == 1)
-      || r->n < scanrt_team_cutoff ())
+  if (!d->reduce || !d->scan || !d->combine)
     return SCANRT_HOST;
+  /* A team of one thread, as num_threads(1), if(0), the ICV or a region
+     nested past max-active-levels would make it, or too few positions to
+     share: the loop on this thread, without starting a region.  */
+  if (threads == 1 || r->n < team_cutoff (d)
+      || (!threads && omp_get_max_threads () == 1)
+      || omp_get_active_level () >= omp_get_max_active_levels ())
+    {
+      scan_alone (r);
+      return SCANRT_OK;
+    }
   size_t elem = d->elem_size;
   /* The team is at most the threads asked for, or the ICV's.  */
   int most = threads > 0 ? threads : omp_get_max_threads ();
@@ -180,15 +217,9 @@ scanrt_team_scan (const struct scanrt_request *r, int threads)
 #pragma omp parallel num_threads (most)
   {
     int team = omp_get_num_threads ();
+    /* OMP_DYNAMIC or a thread limit may give fewer threads, even one.  */
     if (team == 1)
-      {
-        /* One thread (a nested region, say): the loop itself.  */
-        alignas (max_align_t) unsigned char carry[elem];
-        memcpy (carry, r->seed, elem);
-        d->scan (r->args, r->first, 0, r->n, carry);
-        if (r->total)
-          memcpy (r->total, carry, elem);
-      }
+      scan_alone (r);
     else
       team_member (r, slots, slots + most * stride, stride, team);
   }

@@ -261,11 +261,10 @@ enum
   SCANRT_ROUTE_OPENCL           /* pocl, as target scans */
 };
 int scanrt_host_route (void);
-/* The fewest positions the host path takes (SCANOMP_HOST_CUTOFF).  */
-size_t scanrt_team_cutoff (void);
 /* Run R on the host path with THREADS (as SCANRT_scan's): SCANRT_OK, or
-   SCANRT_HOST where the caller's sequential loop should run (no host
-   functions, one thread, or too few positions).  */
+   SCANRT_HOST where the caller's sequential loop should run (the
+   descriptor has no host functions).  With one thread, or fewer positions
+   than the cutoff, the scan function runs on the calling thread.  */
 int scanrt_team_scan (const struct scanrt_request *r, int threads);
 
 /* profile.c: SCANOMP_PROFILE=1.  */

@@ -304,15 +304,17 @@ SCANRT_scan (const struct SCANRT_desc *desc, int device, int threads,
     }
   struct scanrt_request r = { desc, args, NULL, device, first, n, seed,
                               total };
-  /* A loop outside target constructs: no OpenCL at all.  */
-  if (device == SCANRT_DEVICE_HOST_CPU && desc->scan
-      && scanrt_host_route () == SCANRT_ROUTE_NATIVE)
-    return scanrt_team_scan (&r, threads);
   size_t finished = 0;
-  int status = scanrt_run_split (&r, done ? &finished : NULL);
-  /* A target loop that falls back to the host, with nothing done.  */
-  if (status == SCANRT_HOST && !finished)
-    status = scanrt_team_scan (&r, threads);
+  int status = SCANRT_HOST;
+  /* A loop outside target constructs goes to the host path, with no
+     OpenCL at all; a target loop there when it falls back with nothing
+     done.  */
+  if (device != SCANRT_DEVICE_HOST_CPU || !desc->scan
+      || scanrt_host_route () != SCANRT_ROUTE_NATIVE)
+    status = scanrt_run_split (&r, done ? &finished : NULL);
+  if (status == SCANRT_HOST && !finished
+      && (status = scanrt_team_scan (&r, threads)) == SCANRT_OK)
+    finished = n;
   if (done)
     *done = finished;
   return status;

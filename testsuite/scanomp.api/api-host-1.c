@@ -7,7 +7,9 @@
    (SCANRT_READS_STORED).  Each runs on
    2, 3 and 7 threads (num_threads and omp_set_num_threads), inside a
    parallel region, at sizes around the tiles' edges, checked against
-   sequential loops, and is left to the caller's loop on one thread; a float scan gives the same bits from run to run.
+   sequential loops; on one thread, and below the cutoff, the scan function
+   runs on the calling thread, with no region of its own.  A float scan
+   gives the same bits from run to run.
    OCL_ICD_VENDORS names an empty directory, and nothing may be printed:
    the host path never starts OpenCL.  */
 /* { dg-do run } */
@@ -19,6 +21,9 @@
 #include <scanrt-abi.h>
 
 #include "api-check.h"
+
+/* The nesting level of the last call of a scan function.  */
+static int scan_level;
 
 /* The thesis' loop: args are x and its start, y and its start, the first
    index, c.  */
@@ -56,6 +61,7 @@ int_scan (const struct SCANRT_arg *args, long first, unsigned long lo,
 {
   struct view v = view_of (args);
   unsigned c = *(int *) carry;
+  __atomic_store_n (&scan_level, omp_get_level (), __ATOMIC_RELAXED);
   for (unsigned long p = lo; p < hi; p++)
     {
       long i = first + (long) p;
@@ -103,6 +109,7 @@ affine_scan (const struct SCANRT_arg *args, long first, unsigned long lo,
   struct affine *m = (struct affine *) ((char *) args[0].ptr
                                         - *(long *) args[1].ptr);
   struct affine c = *(struct affine *) carry;
+  __atomic_store_n (&scan_level, omp_get_level (), __ATOMIC_RELAXED);
   for (unsigned long p = lo; p < hi; p++)
     {
       long i = first + (long) p;
@@ -183,7 +190,7 @@ static const struct SCANRT_desc float_desc = {
 };
 
 /* The thesis' loop over N elements with THREADS (as SCANRT_scan's); ONE
-   when the team is one thread, and the caller's loop takes the scan.  */
+   when the team is one thread, and the scan runs on the calling thread.  */
 static void
 check_int (size_t n, int threads, int one, const char *how)
 {
@@ -206,21 +213,18 @@ check_int (size_t n, int threads, int one, const char *how)
   };
   int total = 0;
   unsigned long done;
+  scan_level = -1;
   int status = SCANRT_scan (&int_desc, SCANRT_DEVICE_HOST_CPU, threads, 1,
                             n - 1, &y[0], &total, args, &done);
-  if (one)
-    {
-      CHECK (status == SCANRT_HOST && y[n - 1] == -1 && done == 0,
-             "int, %s, n %zu: status %s", how, n, scanrt_status_name (status));
-      goto out;
-    }
   CHECK (status == SCANRT_OK, "int, %s, n %zu: status %s", how, n,
          scanrt_status_name (status));
   for (size_t i = 0; i < n; i++)
     CHECK (y[i] == ref[i], "int, %s, n %zu: element %zu: %d, expected %d",
            how, n, i, y[i], ref[i]);
   CHECK (total == ref[n - 1], "int, %s, n %zu: total", how, n);
- out:
+  CHECK (done == n - 1, "int, %s, n %zu: done %lu", how, n, done);
+  CHECK (!one || scan_level == omp_get_level (), "int, %s, n %zu: the scan "
+         "ran at level %d, in a region of its own", how, n, scan_level);
   free (x);
   free (y);
   free (ref);
@@ -237,21 +241,13 @@ check_affine (size_t n, int threads, int one, const char *how)
       m[i].b = (unsigned) rnd ();
       ref[i] = acc = then (acc, m[i]);
     }
-  struct affine last = m[n - 1];
   long start = 0, first = 0;
   struct SCANRT_arg args[] = {
     { m, n * sizeof *m }, { &start, sizeof start }, { &first, sizeof first },
   };
+  scan_level = -1;
   int status = SCANRT_scan (&affine_desc, SCANRT_DEVICE_HOST_CPU, threads, 0,
                             n, &seed, &total, args, NULL);
-  if (one)
-    {
-      CHECK (status == SCANRT_HOST && m[n - 1].a == last.a
-             && m[n - 1].b == last.b,
-             "affine, %s, n %zu: status %s", how, n,
-             scanrt_status_name (status));
-      goto out;
-    }
   CHECK (status == SCANRT_OK, "affine, %s, n %zu: status %s", how, n,
          scanrt_status_name (status));
   for (size_t i = 0; i < n; i++)
@@ -259,7 +255,8 @@ check_affine (size_t n, int threads, int one, const char *how)
            "affine, %s, n %zu: element %zu", how, n, i);
   CHECK (total.a == acc.a && total.b == acc.b, "affine, %s, n %zu: total",
          how, n);
- out:
+  CHECK (!one || scan_level == omp_get_level (), "affine, %s, n %zu: the "
+         "scan ran at level %d, in a region of its own", how, n, scan_level);
   free (m);
   free (ref);
 }
@@ -292,10 +289,11 @@ check_float (size_t n, int threads)
 int
 main (void)
 {
-  /* Around the edges of a tile: blocks are 32768 ints (128 KiB) and 16384
-     affine maps.  */
-  static const size_t sizes[] = { 2, 3, 100, 32768, 32769, 65537, 98304,
-                                  1000003 };
+  /* Around the edges of tiles: blocks are at most 131072 ints (512 KiB)
+     and 65536 affine maps, thread 0's ints a third more; a tile of ints
+     on 2 threads is at most 305834 positions, on 3 436906, on 7 961194.  */
+  static const size_t sizes[] = { 2, 3, 100, 65537, 131072, 131073, 262145,
+                                  305834, 305835, 436907, 1000003 };
   static const int teams[] = { 1, 2, 3, 7 };
   char how[64];
   for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
@@ -310,25 +308,16 @@ main (void)
         check_affine (sizes[s], 0, teams[t] == 1, how);
       }
   omp_set_num_threads (2);
-  /* Inside a parallel region: each thread's own scan, in a nested region
-     (of one thread, as libgomp runs nested regions by default).  */
+  /* Inside a parallel region: each thread's own scan, on that thread, as
+     libgomp runs a nested region by default (max-active-levels 1).  */
 #pragma omp parallel num_threads (2)
-  check_int (300001, 0, 0, "nested");
+  check_int (300001, 0, 1, "nested");
   for (size_t t = 1; t < sizeof teams / sizeof teams[0]; t++)
     check_float (1000003, teams[t]);
-  /* The caller's loop takes small scans: nothing is written.  */
+  /* Below the cutoff, the calling thread scans alone.  */
   setenv ("SCANOMP_HOST_CUTOFF", "1000", 1);
-  int y[10] = { 0 }, seed = 1;
-  long start = 0, first = 1;
-  int c = 0;
-  struct SCANRT_arg args[] = {
-    { y, sizeof y }, { &start, sizeof start }, { y, sizeof y },
-    { &start, sizeof start }, { &first, sizeof first }, { &c, sizeof c },
-  };
-  int status = SCANRT_scan (&int_desc, SCANRT_DEVICE_HOST_CPU, 0, 1, 9,
-                            &seed, NULL, args, NULL);
-  CHECK (status == SCANRT_HOST && y[9] == 0, "below the cutoff: status %s",
-         scanrt_status_name (status));
+  check_int (999, 0, 1, "below the cutoff");
+  check_affine (999, 0, 1, "below the cutoff");
   puts ("host path checked");
   return 0;
 }
