@@ -6,7 +6,7 @@
    m[i] = m[i-1] then (a[i] * v + b[i]), over unsigned pairs, in place
    (SCANRT_READS_STORED).  Each runs on
    2, 3 and 7 threads (num_threads and omp_set_num_threads), inside a
-   parallel region, at sizes around the tiles' edges, checked against
+   parallel region, at sizes around the blocks' edges, checked against
    sequential loops; on one thread, and below the cutoff, the scan function
    runs on the calling thread, with no region of its own.  A float scan
    gives the same bits from run to run.
@@ -289,11 +289,10 @@ check_float (size_t n, int threads)
 int
 main (void)
 {
-  /* Around the edges of tiles: blocks are at most 131072 ints (512 KiB)
-     and 65536 affine maps, thread 0's ints a third more; a tile of ints
-     on 2 threads is at most 305834 positions, on 3 436906, on 7 961194.  */
-  static const size_t sizes[] = { 2, 3, 100, 65537, 131072, 131073, 262145,
-                                  305834, 305835, 436907, 1000003 };
+  /* Fewer positions than threads (the last blocks empty), a few more,
+     and lengths that leave the last block short or one position long.  */
+  static const size_t sizes[] = { 2, 3, 8, 9, 100, 65537, 131072, 131073,
+                                  305835, 1000003 };
   static const int teams[] = { 1, 2, 3, 7 };
   char how[64];
   for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
