@@ -9,7 +9,8 @@
      bench-inscan [RESULTS.TSV]       the table (default bench/inscan.tsv)
      bench-inscan --first METHOD LOG2N
                                       one scan by METHOD (scanomp,
-                                      gcc-inscan or serial) in this
+                                      gcc-inscan or serial; region, an
+                                      empty parallel region) in this
                                       process, the first, then the median
                                       of 11: one line, "first S steady S"
                                       (the arrays are written before)  */
@@ -53,6 +54,17 @@ run_method (int m, void *ctx)
     fns[m] (a->y, a->x, a->n);
 }
 
+/* An empty parallel region: what the first of a process costs is the
+   least a first call on OpenMP's threads can cost.  */
+static int
+empty_region (int *restrict y, const int *restrict x, long n)
+{
+  (void) y, (void) x, (void) n;
+#pragma omp parallel
+  __asm__ volatile ("");
+  return 0;
+}
+
 /* --first METHOD LOG2N.  */
 static int
 first_call (const char *method, int log2n)
@@ -60,10 +72,13 @@ first_call (const char *method, int log2n)
   int m = 0;
   while (m < NMETHODS && strcmp (names[m], method))
     m++;
-  if (m == NMETHODS)
+  int (*fn) (int *restrict, const int *restrict, long)
+    = m < NMETHODS ? fns[m] : !strcmp (method, "region") ? empty_region
+                                                          : NULL;
+  if (!fn)
     {
-      fprintf (stderr, "bench-inscan: --first takes scanomp, gcc-inscan or "
-               "serial, not %s\n", method);
+      fprintf (stderr, "bench-inscan: --first takes scanomp, gcc-inscan, "
+               "serial or region, not %s\n", method);
       return 2;
     }
   long n = 1L << log2n;
@@ -74,12 +89,12 @@ first_call (const char *method, int log2n)
       y[i] = -1;
     }
   double t0 = bench_now ();
-  fns[m] (y, x, n);
+  fn (y, x, n);
   double first = bench_now () - t0, t[11];
   for (int r = 0; r < 11; r++)
     {
       t0 = bench_now ();
-      fns[m] (y, x, n);
+      fn (y, x, n);
       t[r] = bench_now () - t0;
     }
   qsort (t, 11, sizeof *t, bench_by_value);
