@@ -643,6 +643,8 @@ scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
         return false;
     }
 
+  if (!scan_sets_no_shared (&r, gimple_omp_body (l->loop)))
+    return false;
   scan_note_scalars (&r, gimple_omp_body (l->loop));
   scan_copies_as_scalars (l, &r, &cp);
   return true;

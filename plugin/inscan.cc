@@ -413,6 +413,8 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
       return false;
     }
 
+  if (!scan_sets_no_shared (&r, body))
+    return false;
   scan_note_scalars (&r, body);
   scan_copies_as_scalars (l, &r, &cp);
 

@@ -742,6 +742,60 @@ read_stmt (reader *r, gimple *s)
 }
 
 
+/* walk_gimple_seq callback: stop at a statement that sets a variable of
+   the enclosing function which the loop shares with it (none of the
+   loop's own, private, firstprivate, lastprivate or reduced, nor its
+   index), returning the variable.  */
+static tree
+find_shared_set (gimple_stmt_iterator *gsi, bool *handled,
+                 struct walk_stmt_info *wi)
+{
+  reader *r = (reader *) wi->info;
+  gimple *s = gsi_stmt (*gsi);
+  *handled = false;
+  if (!is_gimple_assign (s) && !is_gimple_call (s))
+    return NULL_TREE;
+  tree v = gimple_get_lhs (s);
+  while (v && TREE_CODE (v) == COMPONENT_REF)
+    v = TREE_OPERAND (v, 0);
+  *handled = v && VAR_P (v) && !DECL_ARTIFICIAL (v) && !is_global_var (v)
+             && v != r->l->iv && !r->privates.contains (v);
+  return *handled ? v : NULL_TREE;
+}
+
+/* Whether SEQ, of the loop R reads, sets no variable that the loop shares
+   with the enclosing function: each thread of the loop would set the one
+   variable, which would then hold no iteration's value in particular, and
+   the kernels and the host path's functions would each set a copy of
+   their own.  Says where it does.  */
+bool
+scan_sets_no_shared (reader *r, gimple_seq seq)
+{
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = r;
+  if (!walk_gimple_seq (seq, find_shared_set, NULL, &wi))
+    return true;
+  /* The statement itself, inside a phase of an inscan loop too.  */
+  gimple *s = gsi_stmt (wi.gsi);
+  tree v = wi.callback_result;
+  location_t loc = gimple_location (s) != UNKNOWN_LOCATION
+                   ? gimple_location (s) : r->loc;
+  if (r->l->inscan)
+    scan_complain (r->l, loc, "this inscan loop runs on host threads: it "
+                   "sets %qD, which the loop shares", v);
+  else
+    {
+      scan_complain (r->l, loc, "the %<scan%> loop sets %qD, which it "
+                     "shares, so that after the loop it holds no "
+                     "iteration%'s value in particular; make it "
+                     "%<lastprivate(%D)%> for the last iteration%'s value, "
+                     "or declare it inside the loop", v, v);
+      scan_for_this_clause (r);
+    }
+  return false;
+}
+
 /* walk_tree callback: collect loop-invariant scalars.  */
 static tree
 note_scalar (tree *tp, int *walk_subtrees, void *data)

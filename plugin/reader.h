@@ -38,6 +38,7 @@ void scan_reader_init (reader *r, scan_loop *l, location_t loc,
 void scan_read_seq (reader *r, gimple_seq seq);
 bool scan_read_through_temporaries (gimple_seq seq, bool change);
 void scan_note_scalars (reader *r, gimple_seq seq);
+bool scan_sets_no_shared (reader *r, gimple_seq seq);
 tree scan_substitute (reader *r, tree e);
 void scan_record_access (reader *r, tree ref, gimple *stmt, bool store);
 tree scan_strip (tree e);

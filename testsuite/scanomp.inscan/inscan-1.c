@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* -fplugin-arg-scanomp-verbose: a note for an offloaded inscan loop, and
-   one saying why another is left to GCC: a function the device lacks, or
-   a private copy of a variable the kernels would not carry.  */
+   one saying why another is left to GCC: a function the device lacks, a
+   private copy of a variable the kernels would not carry, or a variable
+   of the function that the loop shares and sets.  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-scanomp-verbose" } */
 
@@ -97,4 +98,20 @@ literal (int *y, const int *x, int n)
       y[i] = s;
     }
   return s;
+}
+
+long
+shared_set (int *y, const int *x, int n)
+{
+  int s = 0;
+  long last = 0;
+#pragma omp parallel for reduction(inscan, +: s)
+  for (int i = 0; i < n; i++)
+    {
+      s += x[i];
+#pragma omp scan inclusive(s)
+      y[i] = s;
+      last = i; /* { dg-message "this inscan loop runs on host threads: it sets 'last', which the loop shares" } */
+    }
+  return last;
 }
