@@ -172,17 +172,18 @@ new_function (const char *name, unsigned n, const tree *types, tree *parms)
   return fn;
 }
 
-/* Let reduce function FN vectorize where the loop is optimized at all,
-   -O2 included (-ftree-loop-vectorize -fvect-cost-model=dynamic), with
-   several accumulators (-funroll-loops -fvariable-expansion-in-unroller),
-   and reassociate floating-point arithmetic (-fassociative-math) to do so:
-   its association then differs from the loop's, as the kernels' does,
-   but not from run to run.  A reduce is a scan's other half of the work;
-   vectorized, it costs a fraction of it.  A SCAN function only unrolls
-   its loop, which takes the loop's time per element from 1.25 times the
-   sequential loop's to the same (a 2^15-int `+' scan on 2 cores).  */
+/* FN's own options, where the loop is optimized at all.  A reduce
+   function vectorizes, -O2 included (-ftree-loop-vectorize
+   -fvect-cost-model=dynamic), with several accumulators (-funroll-loops
+   -fvariable-expansion-in-unroller), and reassociates floating-point
+   arithmetic (-fassociative-math) to do so: its association then differs
+   from the loop's, as the kernels' does, but not from run to run.  A
+   reduce is a scan's other half of the work; vectorized, it costs a
+   fraction of it.  A SCAN function only unrolls its loop, which takes its
+   time per element from 1.25 times the sequential loop's to the same (a
+   2^15-int `+' scan on 2 cores).  */
 static void
-vectorize (tree fn, bool scan)
+tune (tree fn, bool scan)
 {
   if (!optimize || DECL_FUNCTION_SPECIFIC_OPTIMIZATION (fn))
     return;
@@ -678,7 +679,7 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
 
   tree fn = new_function (scan ? "scanomp_scan" : "scanomp_reduce", 5, types,
                           parms);
-  vectorize (fn, scan);
+  tune (fn, scan);
   push_gimplify_context ();
   gimple_seq seq = NULL;
   tree args = parms[0], first = parms[1], lo = parms[2], hi = parms[3];
