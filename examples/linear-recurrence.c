@@ -34,6 +34,7 @@ main (int argc, char **argv)
   double *x = malloc (n * sizeof *x);
   if (!t || !f || !x)
     return 2;
+  int status = 0;
   unsigned long r = 99;
   for (long i = 0; i < n; i++)
     {
@@ -51,12 +52,16 @@ main (int argc, char **argv)
   x[0] = 1.0;
   for (long i = 1; i < n; i++)
     x[i] = f[i].m * x[i-1] + f[i].c;
-  for (long i = 0; i < n; i++)
+  for (long i = 0; !status && i < n; i++)
     if (fabs (t[i].c - x[i]) > 1e-9 * (1.0 + fabs (x[i])))
       {
         printf ("FAIL: x[%ld] = %.17g, expected %.17g\n", i, t[i].c, x[i]);
-        return 1;
+        status = 1;
       }
-  printf ("x[%ld] = %.6f\nPASS\n", n - 1, t[n - 1].c);
-  return 0;
+  if (!status)
+    printf ("x[%ld] = %.6f\nPASS\n", n - 1, t[n - 1].c);
+  free (t);
+  free (f);
+  free (x);
+  return status;
 }

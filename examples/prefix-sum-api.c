@@ -29,7 +29,7 @@ main (int argc, char **argv)
   /* Touch every page first, so neither side pays for faulting them in.  */
   for (size_t i = 0; i < n; i++)
     {
-      x[i] = (int) (i * 2654435761u >> 20) - 2048;
+      x[i] = (int) ((unsigned) (i * 2654435761u) >> 20) - 2048;
       y[i] = ref[i] = 0;
     }
 

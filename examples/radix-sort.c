@@ -70,6 +70,7 @@ main (int argc, char **argv)
   long *ones = malloc ((n + 1) * sizeof *ones);
   if (!a || !b || !ref || !zeros || !ones)
     return 2;
+  int status = 0;
   unsigned long r = 42;
   for (long i = 0; i < n; i++)
     {
@@ -85,13 +86,19 @@ main (int argc, char **argv)
   double serial = now () - t0;
 
   /* 32 passes swap the arrays an even number of times: A holds it.  */
-  for (long i = 0; i < n; i++)
+  for (long i = 0; !status && i < n; i++)
     if (a[i] != ref[i])
       {
         printf ("FAIL: a[%ld] = %u, expected %u\n", i, a[i], ref[i]);
-        return 1;
+        status = 1;
       }
-  printf ("radix sort of %ld unsigned ints (64 scans): %.3f s; qsort "
-          "%.3f s\nPASS\n", n, t, serial);
-  return 0;
+  if (!status)
+    printf ("radix sort of %ld unsigned ints (64 scans): %.3f s; qsort "
+            "%.3f s\nPASS\n", n, t, serial);
+  free (a);
+  free (b);
+  free (ref);
+  free (zeros);
+  free (ones);
+  return status;
 }

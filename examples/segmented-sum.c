@@ -35,6 +35,7 @@ main (int argc, char **argv)
   Seg *s = malloc ((n + 1) * sizeof *s), *in = malloc (n * sizeof *in);
   if (!s || !in)
     return 2;
+  int status = 0;
   unsigned long r = 5;
   for (long i = 0; i < n; i++)
     {
@@ -50,7 +51,7 @@ main (int argc, char **argv)
     s[i] = seg (s[i-1], in[i-1]);
 
   long sum = 0, heads = 0;
-  for (long i = 0; i < n; i++)
+  for (long i = 0; !status && i < n; i++)
     {
       sum = in[i].head ? in[i].sum : sum + in[i].sum;
       heads += in[i].head;
@@ -58,9 +59,12 @@ main (int argc, char **argv)
         {
           printf ("FAIL: element %ld sums to %ld, expected %ld\n", i,
                   s[i + 1].sum, sum);
-          return 1;
+          status = 1;
         }
     }
-  printf ("%ld elements in %ld segments\nPASS\n", n, heads);
-  return 0;
+  if (!status)
+    printf ("%ld elements in %ld segments\nPASS\n", n, heads);
+  free (s);
+  free (in);
+  return status;
 }

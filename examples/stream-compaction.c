@@ -43,6 +43,7 @@ main (int argc, char **argv)
   long *pos = malloc ((n + 1) * sizeof *pos);
   if (!in || !out || !ref || !pos)
     return 2;
+  int status = 0;
   unsigned long r = 12345;
   for (long i = 0; i < n; i++)
     {
@@ -65,15 +66,20 @@ main (int argc, char **argv)
   if (kept != want)
     {
       printf ("FAIL: kept %ld elements, expected %ld\n", kept, want);
-      return 1;
+      status = 1;
     }
-  for (long i = 0; i < kept; i++)
+  for (long i = 0; !status && i < kept; i++)
     if (out[i] != ref[i])
       {
         printf ("FAIL: out[%ld] = %g, expected %g\n", i, out[i], ref[i]);
-        return 1;
+        status = 1;
       }
-  printf ("stream compaction of %ld floats: kept %ld in %.4f s; sequential "
-          "%.4f s\nPASS\n", n, kept, t, serial);
-  return 0;
+  if (!status)
+    printf ("stream compaction of %ld floats: kept %ld in %.4f s; sequential "
+            "%.4f s\nPASS\n", n, kept, t, serial);
+  free (in);
+  free (out);
+  free (ref);
+  free (pos);
+  return status;
 }
