@@ -308,10 +308,16 @@ SCANRT_scan (const struct SCANRT_desc *desc, int device, int threads,
   int status = SCANRT_HOST;
   /* A loop outside target constructs goes to the host path, with no
      OpenCL at all; a target loop there when it falls back with nothing
-     done.  */
-  if (device != SCANRT_DEVICE_HOST_CPU || !desc->scan
-      || scanrt_host_route () != SCANRT_ROUTE_NATIVE)
+     done.  A loop with no kernels (which the plugin could not translate
+     to OpenCL C) has only the host path.  */
+  int native = device == SCANRT_DEVICE_HOST_CPU && desc->scan
+               && scanrt_host_route () == SCANRT_ROUTE_NATIVE;
+  if (!native && desc->source)
     status = scanrt_run_split (&r, done ? &finished : NULL);
+  else if (!native && scanrt_first_report ("no kernels", desc->site))
+    scanrt_report ("%s: this loop has no OpenCL kernel (the plugin could "
+                   "not translate it; -fplugin-arg-scanomp-verbose says "
+                   "why), so it runs on the host path", desc->site);
   if (status == SCANRT_HOST && !finished
       && (status = scanrt_team_scan (&r, threads)) == SCANRT_OK)
     finished = n;

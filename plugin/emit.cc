@@ -511,6 +511,7 @@ scanomp_emit (scan_loop *items, unsigned n)
   e.no_stores = false;
   e.fn = current_function_decl;
   e.ok = true;
+  e.beyond_device = false;
   add (&e.types, "%s", "");
   add (&e.funcs, "%s", "");
 
@@ -602,6 +603,7 @@ scanomp_emit (scan_loop *items, unsigned n)
       add (&e.out, "  return r;\n}\n");
     }
 
+  l->device_limits = !e.ok && !e.beyond_device;
   char *source = NULL;
   if (e.ok)
     {

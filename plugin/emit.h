@@ -39,6 +39,8 @@ struct emitter
   bool no_stores;                 /* an inscan loop's scan phase, run in
                                      the input hook: its stores go */
   bool ok;
+  bool beyond_device;             /* a refusal was about more than what
+                                     OpenCL C lacks (see refuse) */
 };
 
 /* types.cc */
@@ -48,6 +50,8 @@ unsigned field_index (tree field);
 
 /* translate.cc */
 void refuse (emitter *e, location_t loc, const char *gmsgid, ...)
+  ATTRIBUTE_GCC_DIAG (3, 4);
+void refuse_device (emitter *e, location_t loc, const char *gmsgid, ...)
   ATTRIBUTE_GCC_DIAG (3, 4);
 void constant (emitter *e, tree t);
 void expr (emitter *e, tree t, gimple *stmt);

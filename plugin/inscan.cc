@@ -448,30 +448,28 @@ scanomp_offload_inscan (gimple *construct, gimple_seq *seq)
   scan_loop items[max];
   memset (items, 0, sizeof items);
   unsigned n = 0;
-  if (analyze (construct, items, max, &n))
+  scan_outline o;
+  if (analyze (construct, items, max, &n) && scanomp_outline (items, n, &o))
     {
-      char *source = scanomp_emit (items, n);
-      if (source)
-        {
-          location_t loc = gimple_location (construct);
-          char *path = scanomp_dump_source (loc, source);
-          unsigned last = 0;
-          for (unsigned k = 0; k < n; k++)
-            last += items[k].op == SCAN_OP_LAST;
-          char *lasts = last ? xasprintf (" and %u lastprivate", last)
-                             : xstrdup ("");
-          if (scanomp_options.verbose)
-            inform (loc, "this inscan loop runs as an OpenCL kernel: %u "
-                    "scan variable%s%s, %s%s%s", n - last,
-                    n - last > 1 ? "s" : "", lasts,
-                    items[0].exclusive ? "exclusive" : "inclusive",
-                    path ? "; kernel source in " : "", path ? path : "");
-          free (lasts);
-          free (path);
-          gimple_stmt_iterator gsi = gsi_for_stmt (construct, seq);
-          scanomp_lower (items, n, source, &gsi);
-          free (source);
-        }
+      location_t loc = gimple_location (construct);
+      char *path = o.source ? scanomp_dump_source (loc, o.source) : NULL;
+      unsigned last = 0;
+      for (unsigned k = 0; k < n; k++)
+        last += items[k].op == SCAN_OP_LAST;
+      char *lasts = last ? xasprintf (" and %u lastprivate", last)
+                         : xstrdup ("");
+      char *detail = scanomp_route_detail (items, &o, path);
+      if (scanomp_options.verbose)
+        inform (loc, "this inscan loop %s: %u scan variable%s%s, %s%s",
+                scanomp_route (items, &o), n - last,
+                n - last > 1 ? "s" : "", lasts,
+                items[0].exclusive ? "exclusive" : "inclusive", detail);
+      free (detail);
+      free (lasts);
+      free (path);
+      gimple_stmt_iterator gsi = gsi_for_stmt (construct, seq);
+      scanomp_lower (items, n, &o, &gsi);
+      free (o.source);
     }
   for (unsigned k = 0; k < max; k++)
     scanomp_release (&items[k]);

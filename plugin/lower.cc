@@ -179,13 +179,14 @@ arg_descs (scan_loop *l, vec<arg_desc> *args)
                                                 (TREE_TYPE (s))), 0 });
 }
 
-/* The static SCANRT_desc of L's N arrays, whose element is of SEED_TYPE,
-   with kernel SOURCE, arguments ARGS and the host path's functions HOST
-   (null where there are none).  */
+/* The static SCANRT_desc of L's N arrays as O outlines them, with
+   arguments ARGS.  */
 static tree
-make_desc (scan_loop *l, unsigned n, tree seed_type, const char *source,
-           const vec<arg_desc> &args, const tree *host)
+make_desc (scan_loop *l, unsigned n, const scan_outline *o,
+           const vec<arg_desc> &args)
 {
+  const char *source = o->source;
+  const tree *host = o->host;
   tree u = unsigned_type_node;
   tree cstr = build_pointer_type (build_qualified_type (char_type_node,
                                                         TYPE_QUAL_CONST));
@@ -225,10 +226,12 @@ make_desc (scan_loop *l, unsigned n, tree seed_type, const char *source,
   tree vals[nf] = {
     build_int_cst (u, SCANRT_ABI_VERSION),
     fold_convert (cstr, build_string_literal (strlen (site) + 1, site)),
-    fold_convert (cstr, build_string_literal (strlen (source) + 1, source)),
+    source ? fold_convert (cstr, build_string_literal (strlen (source) + 1,
+                                                      source))
+           : null_pointer_node,
     build_int_cst (u, builtin ? runtime_type (l->type) : SCANRT_TYPE_USER),
     build_int_cst (u, builtin ? op : SCANRT_OP_USER),
-    build_int_cst (u, tree_to_uhwi (TYPE_SIZE_UNIT (seed_type))),
+    build_int_cst (u, tree_to_uhwi (TYPE_SIZE_UNIT (o->seed_type))),
     build_int_cst (u, (l->exclusive ? SCANRT_EXCLUSIVE : 0)
                       | (reads_stored (l) ? SCANRT_READS_STORED : 0)),
     build_int_cst (u, args.length ()),
@@ -829,27 +832,68 @@ element_type (scan_loop *l, unsigned n)
                       fields.address ());
 }
 
+/* Whether L is outside any target construct.  */
+static bool
+on_host (const scan_loop *l)
+{
+  return gimple_code (l->construct) != GIMPLE_OMP_TARGET;
+}
+
+bool
+scanomp_outline (scan_loop *l, unsigned n, scan_outline *o)
+{
+  o->seed_type = element_type (l, n);
+  o->host[0] = o->host[1] = o->host[2] = NULL_TREE;
+  /* Outside target constructs, the host path may take a loop that does
+     not translate to OpenCL C: the translation is tried quietly, and
+     says why it failed only where nothing takes the loop, or as a note
+     under -verbose.  */
+  bool host_first = on_host (l);
+  l->refusal = host_first ? SCAN_REFUSAL_QUIET : SCAN_REFUSAL_REPORT;
+  o->source = scanomp_emit (l, n);
+  bool host = ((o->source || (host_first && l->device_limits))
+               && scanomp_host_functions (l, n, o->seed_type, o->host));
+  if (!o->source && host_first && (!host || scanomp_options.verbose))
+    {
+      l->refusal = host ? SCAN_REFUSAL_HOST : SCAN_REFUSAL_REPORT;
+      free (scanomp_emit (l, n));
+    }
+  l->refusal = SCAN_REFUSAL_REPORT;
+  return o->source || host;
+}
+
+const char *
+scanomp_route (const scan_loop *l, const scan_outline *o)
+{
+  return on_host (l) && o->host[0] ? "runs on the host path"
+                                   : "runs as an OpenCL kernel";
+}
+
+char *
+scanomp_route_detail (const scan_loop *l, const scan_outline *o,
+                      const char *path)
+{
+  if (!o->source)
+    return xstrdup ("; it has no OpenCL kernel");
+  const char *in = path ? ", source in " : "";
+  if (on_host (l) && o->host[0])
+    return xasprintf ("; SCANOMP_HOST=opencl runs it as an OpenCL "
+                      "kernel%s%s", in, path ? path : "");
+  return xasprintf ("%s%s", path ? "; kernel source in " : "",
+                    path ? path : "");
+}
+
 void
-scanomp_lower (scan_loop *l, unsigned n, const char *source,
+scanomp_lower (scan_loop *l, unsigned n, const scan_outline *o,
                gimple_stmt_iterator *gsi)
 {
   auto_vec<arg_desc> args;
   arg_descs (l, &args);
-  tree seed_type = element_type (l, n);
-  tree host[3];
-  if (scanomp_host_functions (l, n, seed_type, host)
-      && scanomp_options.verbose)
-    {
-      if (gimple_code (l->construct) == GIMPLE_OMP_TARGET)
-        inform (scanomp_where (l), "where it falls back to the host, it runs "
-                "on the host path: on the threads of OpenMP, through "
-                "functions compiled from the loop");
-      else
-        inform (scanomp_where (l), "it runs on the host path: on the "
-                "threads of OpenMP, through functions compiled from the loop "
-                "(%<SCANOMP_HOST=opencl%> sends it to the kernels)");
-    }
-  tree desc = make_desc (l, n, seed_type, source, args, host);
+  if (o->host[0] && !on_host (l) && scanomp_options.verbose)
+    inform (scanomp_where (l), "where it falls back to the host, it takes "
+            "the host path: the threads of OpenMP, through functions "
+            "compiled from the loop");
+  tree desc = make_desc (l, n, o, args);
 
   /* The temporaries are locals of a bind around the new code, so that an
      OpenMP region around the construct (a `parallel' holding a target
@@ -861,8 +905,9 @@ scanomp_lower (scan_loop *l, unsigned n, const char *source,
     {
       /* The construct stays as it is, for GCC to run on host threads when
          the device declines.  */
-      gimple_seq seq = offload_call (l, n, seed_type, desc, args.length (),
-                                     NULL_TREE, fallback, done);
+      gimple_seq seq = offload_call (l, n, o->seed_type, desc,
+                                     args.length (), NULL_TREE, fallback,
+                                     done);
       gbind *bind = gimple_build_bind (NULL_TREE, seq, NULL_TREE);
       pop_gimplify_context (bind);
       gsi_insert_before (gsi, bind, GSI_SAME_STMT);
@@ -873,7 +918,7 @@ scanomp_lower (scan_loop *l, unsigned n, const char *source,
   gimple_seq seq = gimple_omp_for_pre_body (l->loop);
   gimple_omp_for_set_pre_body (l->loop, NULL);
   tree resume = create_tmp_var (TREE_TYPE (l->iv), "scan_resume");
-  gimple_seq_add_seq (&seq, offload_call (l, n, seed_type, desc,
+  gimple_seq_add_seq (&seq, offload_call (l, n, o->seed_type, desc,
                                           args.length (), resume, fallback,
                                           done));
   gimple_seq_add_stmt (&seq, gimple_build_label (fallback));

@@ -237,29 +237,27 @@ offload (found &f)
       merge (loops, n);
       ok = scanomp_clause_vars (loops, n, &all);
     }
-  if (ok)
+  scan_outline o;
+  if (ok && scanomp_outline (loops, all, &o))
     {
-      char *source = scanomp_emit (loops, all);
-      if (source)
-        {
-          char *path = scanomp_dump_source (f.clause->loc, source);
-          for (unsigned k = 0; k < n && scanomp_options.verbose; k++)
-            inform (f.clause->loc, "%<scan(%s: %s)%> runs as an OpenCL "
-                    "kernel: %qT elements, %s form%s%s",
-                    f.clause->op_name, loops[k].var_name, loops[k].type,
-                    loops[k].in_place ? "in-place"
-                    : loops[k].op == SCAN_OP_USER ? "y[i] = f (y[i-1], E(i))"
-                    : "y[i] = y[i-1] op E(i)",
-                    path ? "; kernel source in " : "", path ? path : "");
-          if (all > n && scanomp_options.verbose)
-            inform (f.clause->loc, "its kernels also compute %u reduction "
-                    "and lastprivate variable%s", all - n,
-                    all - n > 1 ? "s" : "");
-          free (path);
-          gimple_stmt_iterator gsi = gsi_for_stmt (f.construct, f.seq);
-          scanomp_lower (loops, all, source, &gsi);
-          free (source);
-        }
+      char *path = o.source ? scanomp_dump_source (f.clause->loc, o.source)
+                            : NULL;
+      char *detail = scanomp_route_detail (loops, &o, path);
+      for (unsigned k = 0; k < n && scanomp_options.verbose; k++)
+        inform (f.clause->loc, "%<scan(%s: %s)%> %s: %qT elements, %s "
+                "form%s", f.clause->op_name, loops[k].var_name,
+                scanomp_route (loops, &o), loops[k].type,
+                loops[k].in_place ? "in-place"
+                : loops[k].op == SCAN_OP_USER ? "y[i] = f (y[i-1], E(i))"
+                : "y[i] = y[i-1] op E(i)", detail);
+      if (all > n && scanomp_options.verbose)
+        inform (f.clause->loc, "it also computes %u reduction and "
+                "lastprivate variable%s", all - n, all - n > 1 ? "s" : "");
+      free (detail);
+      free (path);
+      gimple_stmt_iterator gsi = gsi_for_stmt (f.construct, f.seq);
+      scanomp_lower (loops, all, &o, &gsi);
+      free (o.source);
     }
   for (unsigned k = 0; k < max; k++)
     scanomp_release (&loops[k]);

@@ -87,6 +87,17 @@ struct scan_access
   tree rest;                 /* sizetype, or NULL_TREE when unknown */
 };
 
+/* What translate.cc's refusal to translate a loop to OpenCL C does (see
+   scanomp_outline).  */
+enum scan_refusal
+{
+  SCAN_REFUSAL_REPORT,       /* says why: an error, for an inscan loop a
+                                note */
+  SCAN_REFUSAL_QUIET,        /* nothing: the host path may take the loop */
+  SCAN_REFUSAL_HOST          /* a note under -verbose, since the loop runs
+                                on the host path */
+};
+
 /* A loop with a scan clause, as the analysis found it.  */
 struct scan_loop
 {
@@ -114,6 +125,9 @@ struct scan_loop
   bool exclusive;            /* inscan: an exclusive scan */
   bool quiet;                /* inscan: why it declines is a note, since
                                 GCC runs the loop anyway */
+  enum scan_refusal refusal; /* what a refusal to translate it does */
+  bool device_limits;        /* emit.cc: the translation failed on what
+                                OpenCL C lacks alone (see refuse) */
   tree host_var;             /* inscan: the scan variable as the host reads
                                 and sets it: VAR itself, or *r when the
                                 clause names a C++ reference r, which
@@ -195,7 +209,22 @@ bool scanomp_host_functions (struct scan_loop *l, unsigned n, tree seed_type,
 tree scanomp_record (const char *name, unsigned n, const tree *types,
                      const char *const *names, tree *fields);
 tree scanomp_last_type (tree type);
-void scanomp_lower (struct scan_loop *l, unsigned n, const char *source,
-                    gimple_stmt_iterator *gsi);
+
+/* How L's N items run: the kernels, where the loop translates to OpenCL
+   C, and the host path's functions, where it has them.  */
+struct scan_outline
+{
+  char *source;              /* the kernels' OpenCL C, or NULL */
+  tree seed_type;            /* the element scanned */
+  tree host[3];              /* reduce, scan and combine, or NULL */
+};
+bool scanomp_outline (struct scan_loop *l, unsigned n,
+                      struct scan_outline *o);
+const char *scanomp_route (const struct scan_loop *l,
+                           const struct scan_outline *o);
+char *scanomp_route_detail (const struct scan_loop *l,
+                            const struct scan_outline *o, const char *path);
+void scanomp_lower (struct scan_loop *l, unsigned n,
+                    const struct scan_outline *o, gimple_stmt_iterator *gsi);
 
 #endif /* SCANOMP_H */

@@ -53,29 +53,58 @@ add (strbuf *b, const char *fmt, ...)
   b->len += n;
 }
 
-/* Report at LOC why the scan cannot be translated, once: an error, or
-   for an inscan loop, which GCC runs anyway, a note under -verbose.  */
-void
-refuse (emitter *e, location_t loc, const char *gmsgid, ...)
+/* Report at LOC why the scan cannot be translated, once, as the loop's
+   refusal says: an error; for an inscan loop, which GCC runs anyway, or
+   a loop that runs on the host path instead, a note under -verbose.
+   refuse_device says what OpenCL C lacks and the host has (a type, an
+   expression, recursion), so that the host path may take the loop;
+   refuse anything else: what the plugin cannot see into or vouch for
+   (a function defined elsewhere, a global, a call through a pointer),
+   where the host path, which runs the body more than once an element,
+   could repeat its effects.  */
+static void
+refuse_valist (emitter *e, location_t loc, const char *gmsgid,
+               va_list *ap)
 {
-  if (e->ok && (!e->l->quiet || scanomp_options.verbose))
+  scan_loop *l = e->l;
+  bool note = l->quiet || l->refusal == SCAN_REFUSAL_HOST;
+  if (e->ok && l->refusal != SCAN_REFUSAL_QUIET
+      && (!note || scanomp_options.verbose))
     {
       /* A statement GCC made up has no place of its own: the function's,
          else the loop's.  */
       if (loc == UNKNOWN_LOCATION && e->local && e->fn)
         loc = DECL_SOURCE_LOCATION (e->fn);
       if (loc == UNKNOWN_LOCATION)
-        loc = scanomp_where (e->l);
-      va_list ap;
-      va_start (ap, gmsgid);
-      emit_diagnostic_valist (e->l->quiet ? DK_NOTE : DK_ERROR, loc, 0,
-                              gmsgid, &ap);
-      va_end (ap);
-      if (loc != scanomp_where (e->l))
-        inform (scanomp_where (e->l), e->l->quiet ? "so this inscan loop "
-                "runs on host threads" : "for this scan");
+        loc = scanomp_where (l);
+      emit_diagnostic_valist (note ? DK_NOTE : DK_ERROR, loc, 0, gmsgid, ap);
+      if (l->refusal == SCAN_REFUSAL_HOST)
+        inform (scanomp_where (l), "so this loop has no OpenCL kernel, and "
+                "could not run in a %<target%> construct");
+      else if (loc != scanomp_where (l))
+        inform (scanomp_where (l), l->quiet ? "so this inscan loop runs on "
+                "host threads" : "for this scan");
     }
   e->ok = false;
+}
+
+void
+refuse (emitter *e, location_t loc, const char *gmsgid, ...)
+{
+  e->beyond_device = true;
+  va_list ap;
+  va_start (ap, gmsgid);
+  refuse_valist (e, loc, gmsgid, &ap);
+  va_end (ap);
+}
+
+void
+refuse_device (emitter *e, location_t loc, const char *gmsgid, ...)
+{
+  va_list ap;
+  va_start (ap, gmsgid);
+  refuse_valist (e, loc, gmsgid, &ap);
+  va_end (ap);
 }
 
 void
@@ -378,11 +407,11 @@ expr (emitter *e, tree t, gimple *stmt)
       }
     }
   if (e->local)
-    refuse (e, gimple_location (stmt), "%qD computes %qE, which cannot be "
-            "translated to OpenCL C", e->fn, t);
+    refuse_device (e, gimple_location (stmt), "%qD computes %qE, which "
+                   "cannot be translated to OpenCL C", e->fn, t);
   else
-    refuse (e, gimple_location (stmt), "the %<scan%> loop computes %qE, "
-            "which cannot be translated to OpenCL C", t);
+    refuse_device (e, gimple_location (stmt), "the %<scan%> loop computes "
+                   "%qE, which cannot be translated to OpenCL C", t);
 }
 
 /* Write the call S: to a math built-in or to a function of the unit.  In
@@ -687,8 +716,8 @@ function_name (emitter *e, tree fn, location_t loc)
   if (char **known = e->names.get (fn))
     {
       if (e->active.contains (fn))
-        refuse (e, loc, "%qD is recursive, and OpenCL C has no recursion; "
-                "write it as a loop", fn);
+        refuse_device (e, loc, "%qD is recursive, and OpenCL C has no "
+                       "recursion; write it as a loop", fn);
       return *known;
     }
   char *name = xasprintf ("f%u", DECL_UID (fn));

@@ -179,8 +179,8 @@ record (emitter *e, tree written)
                    ? DECL_SOURCE_LOCATION (decl) : scanomp_where (e->l);
   if (!COMPLETE_TYPE_P (type) || !tree_fits_shwi_p (TYPE_SIZE_UNIT (type)))
     {
-      refuse (e, loc, "%qT has no fixed size, and cannot be copied to an "
-              "OpenCL device", written);
+      refuse_device (e, loc, "%qT has no fixed size, and cannot be copied "
+                     "to an OpenCL device", written);
       return name;
     }
   bool was_local = e->local;
@@ -199,7 +199,7 @@ record (emitter *e, tree written)
           char *msg = xasprintf ("field %%qD of %%qT %s; a type that goes "
                                  "to the device holds numbers, arrays and "
                                  "structs only", why);
-          refuse (e, DECL_SOURCE_LOCATION (f), msg, f, written);
+          refuse_device (e, DECL_SOURCE_LOCATION (f), msg, f, written);
           free (msg);
           continue;
         }
@@ -213,9 +213,9 @@ record (emitter *e, tree written)
     }
   HOST_WIDE_INT size, align;
   if (e->ok && !natural_layout (type, &size, &align))
-    refuse (e, loc, "%qT is not laid out naturally (it is packed or "
-            "aligned), so an OpenCL device would misread it; drop those "
-            "attributes", written);
+    refuse_device (e, loc, "%qT is not laid out naturally (it is packed or "
+                   "aligned), so an OpenCL device would misread it; drop "
+                   "those attributes", written);
   add (&e->types, "/* %s */\ntypedef %s %s {%s } %s;\ntypedef char "
        "%s_layout[(%s) ? 1 : -1];\n", type_name (written),
        TREE_CODE (type) == UNION_TYPE ? "union" : "struct", name, fields.s,
@@ -245,9 +245,9 @@ type_of (emitter *e, tree type)
   const char *name = scanomp_cl_type (type);
   if (!name)
     {
-      refuse (e, scanomp_where (e->l), "the scan computes with type %qT, "
-              "which OpenCL C lacks; use integer types, %<float%>, "
-              "%<double%>, arrays and structs", type);
+      refuse_device (e, scanomp_where (e->l), "the scan computes with type "
+                     "%qT, which OpenCL C lacks; use integer types, "
+                     "%<float%>, %<double%>, arrays and structs", type);
       return "int";
     }
   return name;

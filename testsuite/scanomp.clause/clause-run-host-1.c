@@ -70,6 +70,25 @@ with_private (long *y, const int *x, long n)
     }
 }
 
+/* In place, by `-': the scan function's vector form runs the body from
+   the identity, as an inscan loop's input phase.  */
+static void
+minus (long *y, long n)
+{
+#pragma omp parallel for scan(-: y)
+  for (long i = 1; i < n; i++)
+    y[i] = y[i-1] - y[i];
+}
+
+/* Elements narrower than int, summed in int and stored back.  */
+static void
+narrow (short *y, const int *x, long n)
+{
+#pragma omp parallel for scan(+: y)
+  for (long i = 1; i < n; i++)
+    y[i] = y[i-1] + (x[i] > 0 ? x[i] : 1);
+}
+
 static void
 sum (float *y, const float *x, long n)
 {
@@ -129,6 +148,25 @@ main (void)
       }
       if (failed)
         FAIL ("in a parallel region: n %ld: %d elements wrong", n, failed);
+
+      long *r = malloc (n * sizeof *r);
+      short *ys = malloc (n * sizeof *ys);
+      for (long i = 0; i < n; i++)
+        y[i] = r[i] = x[i];
+      minus (y, n);
+      for (long i = 1; i < n; i++)
+        if (y[i] != (r[i] = r[i-1] - r[i]))
+          FAIL ("minus: n %ld: element %ld: %ld, expected %ld", n, i, y[i],
+                r[i]);
+      ys[0] = 9;
+      narrow (ys, x, n);
+      short want = 9;
+      for (long i = 1; i < n; i++)
+        if (ys[i] != (want = want + (x[i] > 0 ? x[i] : 1)))
+          FAIL ("narrow: n %ld: element %ld: %d, expected %d", n, i, ys[i],
+                want);
+      free (r);
+      free (ys);
 
       int *yi = malloc ((n + 1) * sizeof *yi), *ri = malloc ((n + 1) * 4);
       double *z = malloc ((n + 1) * sizeof *z), *rz = malloc ((n + 1) * 8);

@@ -42,13 +42,13 @@ main (void)
   y[0] = 3;
   b[0] = 1;
   t[0] = (Aff) { 1, 0 };
-#pragma omp parallel for scan(+: y) /* { dg-message "runs as an OpenCL kernel" } */
+#pragma omp parallel for scan(+: y) /* { dg-message "runs on the host path\[^\n\]*SCANOMP_HOST=opencl runs it as an OpenCL kernel" } */
   for (long i = 1; i < N; i++)
     y[i] = y[i-1] + x[i] * 2;
-#pragma omp parallel for scan(+: b) /* { dg-message "runs as an OpenCL kernel" } */
+#pragma omp parallel for scan(+: b) /* { dg-message "runs on the host path\[^\n\]*SCANOMP_HOST=opencl runs it as an OpenCL kernel" } */
   for (int i = 1; i < N; i++)
     b[i] = b[i-1] + 100 / (a[i] + 1) + (a[i] << 2);
-#pragma omp parallel for scan(aff: t) /* { dg-message "runs as an OpenCL kernel" } */
+#pragma omp parallel for scan(aff: t) /* { dg-message "runs on the host path\[^\n\]*SCANOMP_HOST=opencl runs it as an OpenCL kernel" } */
   for (int i = 1; i < N; i++)
     t[i] = mul (t[i-1], h[i]);
   long ry = 3, rb = 1;
@@ -64,7 +64,7 @@ main (void)
     }
 
   long s = 0;
-#pragma omp parallel for reduction(inscan, +: s) /* { dg-message "this inscan loop runs as an OpenCL kernel" } */
+#pragma omp parallel for reduction(inscan, +: s) /* { dg-message "this inscan loop runs on the host path\[^\n\]*SCANOMP_HOST=opencl runs it as an OpenCL kernel" } */
   for (int i = 0; i < N; i++)
     {
       s += x[i] / (a[i] + 1);

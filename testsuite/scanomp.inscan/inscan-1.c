@@ -14,7 +14,7 @@ void
 f (int *y, const int *x, int n)
 {
   int s = 0;
-#pragma omp parallel for reduction(inscan, +: s) /* { dg-message "this inscan loop runs as an OpenCL kernel: 1 scan variable, inclusive" } */
+#pragma omp parallel for reduction(inscan, +: s) /* { dg-message "this inscan loop runs on the host path: 1 scan variable, inclusive\[^\n\]*SCANOMP_HOST=opencl runs it as an OpenCL kernel" } */
   for (int i = 0; i < n; i++)
     {
       s += x[i];
@@ -40,7 +40,7 @@ int
 h (int *y, const int *x, int n, int c)
 {
   int s = 0, last = 0;
-#pragma omp parallel for reduction(inscan, +: s) firstprivate(c) /* { dg-message "this inscan loop runs as an OpenCL kernel: 1 scan variable, inclusive" } */
+#pragma omp parallel for reduction(inscan, +: s) firstprivate(c) /* { dg-message "this inscan loop runs on the host path: 1 scan variable, inclusive\[^\n\]*SCANOMP_HOST=opencl runs it as an OpenCL kernel" } */
   for (int i = 0; i < n; i++)
     {
       s += x[i] * c;
@@ -89,7 +89,7 @@ literal (int *y, const int *x, int n)
 {
   int s = 0;
   struct pair p;
-#pragma omp parallel for reduction(inscan, +: s) private(p) /* { dg-message "this inscan loop runs as an OpenCL kernel: 1 scan variable, inclusive" } */
+#pragma omp parallel for reduction(inscan, +: s) private(p) /* { dg-message "this inscan loop runs on the host path: 1 scan variable, inclusive\[^\n\]*SCANOMP_HOST=opencl runs it as an OpenCL kernel" } */
   for (int i = 0; i < n; i++)
     {
       p = (struct pair) { x[i], 2 };

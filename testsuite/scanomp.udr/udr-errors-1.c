@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* What a user type or operator cannot hold on the device, each refused
-   where it is written: bit-fields, pointers, _Bool and packed layouts in
-   the element type; recursion, variable arguments, functions defined
-   elsewhere and globals in the functions called; a type the operator is
+   where it is written, in target loops: bit-fields, pointers, _Bool and
+   packed layouts in the element type; recursion, variable arguments and
+   globals in the functions called (outside target, the host path takes
+   such loops: g1, g2).  Then, for every loop: a function defined
+   elsewhere, whose effects the plugin cannot see; a type the operator is
    not declared for; several arrays in a clause with a user-defined
    operator.  */
 /* { dg-do compile } */
@@ -76,7 +78,7 @@ plain (Two a, Two b)
 void
 f1 (Bits *t, Bits *h, int n)
 {
-#pragma omp parallel for scan(bits_op : t)
+#pragma omp target parallel for scan(bits_op : t)
   for (int i = 1; i < n; i++)
     t[i] = bits_op (t[i-1], h[i-1]);
 }
@@ -84,7 +86,7 @@ f1 (Bits *t, Bits *h, int n)
 void
 f2 (Ptr *t, Ptr *h, int n)
 {
-#pragma omp parallel for scan(ptr_op : t)
+#pragma omp target parallel for scan(ptr_op : t)
   for (int i = 1; i < n; i++)
     t[i] = ptr_op (t[i-1], h[i-1]);
 }
@@ -92,7 +94,7 @@ f2 (Ptr *t, Ptr *h, int n)
 void
 f3 (Flag *t, Flag *h, int n)
 {
-#pragma omp parallel for scan(flag_op : t)
+#pragma omp target parallel for scan(flag_op : t)
   for (int i = 1; i < n; i++)
     t[i] = flag_op (t[i-1], h[i-1]);
 }
@@ -100,7 +102,7 @@ f3 (Flag *t, Flag *h, int n)
 void
 f4 (Packed *t, Packed *h, int n)
 {
-#pragma omp parallel for scan(packed_op : t)
+#pragma omp target parallel for scan(packed_op : t)
   for (int i = 1; i < n; i++)
     t[i] = packed_op (t[i-1], h[i-1]);
 }
@@ -108,7 +110,7 @@ f4 (Packed *t, Packed *h, int n)
 void
 f5 (Two *t, Two *h, int n)
 {
-#pragma omp parallel for scan(rec : t)
+#pragma omp target parallel for scan(rec : t)
   for (int i = 1; i < n; i++)
     t[i] = rec (t[i-1], h[i-1]);
 }
@@ -116,7 +118,7 @@ f5 (Two *t, Two *h, int n)
 void
 f6 (Two *t, Two *h, int n)
 {
-#pragma omp parallel for scan(var : t)
+#pragma omp target parallel for scan(var : t)
   for (int i = 1; i < n; i++)
     t[i] = two_var (t[i-1], h[i-1]);
 }
@@ -124,7 +126,7 @@ f6 (Two *t, Two *h, int n)
 void
 f7 (Two *t, Two *h, int n)
 {
-#pragma omp parallel for scan(ext : t)
+#pragma omp target parallel for scan(ext : t)
   for (int i = 1; i < n; i++)
     t[i] = external (t[i-1], h[i-1]); /* { dg-error "calls 'external', which is not defined in this unit" } */
 }
@@ -132,9 +134,26 @@ f7 (Two *t, Two *h, int n)
 void
 f8 (Two *t, Two *h, int n)
 {
-#pragma omp parallel for scan(glob : t)
+#pragma omp target parallel for scan(glob : t)
   for (int i = 1; i < n; i++)
     t[i] = global (t[i-1], h[i-1]);
+}
+
+/* Outside target, the same loops take the host path: no error.  */
+void
+g1 (Bits *t, Bits *h, int n)
+{
+#pragma omp parallel for scan(bits_op : t)
+  for (int i = 1; i < n; i++)
+    t[i] = bits_op (t[i-1], h[i-1]);
+}
+
+void
+g2 (Two *t, Two *h, int n)
+{
+#pragma omp parallel for scan(rec : t)
+  for (int i = 1; i < n; i++)
+    t[i] = rec (t[i-1], h[i-1]);
 }
 
 void
@@ -162,7 +181,7 @@ f11 (Two *t, Two *h, int n)
 }
 
 /* Our note follows GCC's error on the clause's line.  */
-/* { dg-message "no 'glob' is declared for elements of type 'Bits'" "" { target *-*-* } 169 } */
+/* { dg-message "no 'glob' is declared for elements of type 'Bits'" "" { target *-*-* } 188 } */
 void
 f12 (Bits *t, Bits *h, int n)
 {

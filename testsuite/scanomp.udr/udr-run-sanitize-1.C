@@ -30,7 +30,7 @@ main ()
   for (long i = 1; i < N; i++)
     m[i] = m[i-1] * q[i-1];
   Matrix s;
-#pragma omp parallel for reduction(inscan, * : s) // { dg-message "this inscan loop runs as an OpenCL kernel" }
+#pragma omp parallel for reduction(inscan, * : s) // { dg-message "this inscan loop runs on the host path\[^\n\]*SCANOMP_HOST=opencl runs it as an OpenCL kernel" }
   for (long i = 0; i < N; i++)
     {
       s = s * q[i];
