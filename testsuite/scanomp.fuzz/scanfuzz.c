@@ -326,6 +326,12 @@ fill (const struct type *a, const struct scan *s)
          thousand terms, in quarters, stay within float's 24 bits.  */
       if (is_float (s->t) && s->t->bytes == 4)
         return "(long long) (r % 9) - 4";
+      /* Into a wide signed scan, small terms; an unsigned array's are not
+         negative, which it would hold as large ones (UBSan found a
+         2^20-term int scan of unsigned shorts overflowing).  */
+      if (s->t->kind == K_SIGNED && !is_narrow (s->t)
+          && a->kind == K_UNSIGNED)
+        return "(long long) (r % 101)";
       if (wide_signed || (s->t->kind == K_SIGNED && !is_narrow (s->t)))
         return "(long long) (r % 201) - 100";
       return "(long long) r";
