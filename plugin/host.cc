@@ -48,18 +48,19 @@ supported (scan_loop *l)
 
 /* Whether the scan function of L's N items is an `omp simd' loop with an
    inscan `+' reduction, which GCC vectorizes (an in-register scan of each
-   vector, a vector store): a scan clause's single array of arithmetic
-   elements, where optimizing.  The scalar loop stores an element at a
-   time and is bound by that: on the machine measured (2^14 elements in
-   cache, one thread), 0.61 ns an int against the vector loop's 0.23, and
-   0.97 ns a float against 0.51; doubles, two to a vector, gain nothing
-   and lose nothing.  The input phase is the body from the identity, as
-   in the reduce function; the scan phase the body again, storing the
-   prefix where it stores y[i].  */
+   vector, a vector store): a single array or scan variable of arithmetic
+   elements (not a C++ reference), where optimizing.  The scalar loop
+   stores an element at a time and is bound by that: on the machine
+   measured (2^14 elements in cache, one thread), 0.61 ns an int against
+   the vector loop's 0.23, and 0.97 ns a float against 0.51; doubles, two
+   to a vector, gain nothing and lose nothing.  Of a scan clause, the
+   input phase is the body from the identity, as in the reduce function,
+   and the scan phase the body again, storing the prefix where it stores
+   y[i]; an inscan loop's phases are its own.  */
 static bool
 simd_form (scan_loop *l, unsigned n)
 {
-  return (optimize && n == 1 && !l->inscan
+  return (optimize && n == 1 && (!l->inscan || l->host_var == l->var)
           && (l->op == SCAN_OP_ADD || l->op == SCAN_OP_SUB)
           && (INTEGRAL_TYPE_P (l->type) || SCALAR_FLOAT_TYPE_P (l->type)));
 }
@@ -652,11 +653,11 @@ forget_labels (outline *o)
 }
 
 /* for (P = START; P < END; P++) as `#pragma omp simd reduction (inscan,
-   +: S)', with INPUT then, after `#pragma omp scan inclusive (S)',
-   OUTPUT, as GCC's front ends give it to the gimplifier.  */
+   +: S)', with BEFORE then, after `#pragma omp scan inclusive (S)' (or
+   EXCLUSIVE), AFTER, as GCC's front ends give it to the gimplifier.  */
 static gimple *
-simd_loop (tree p, tree start, tree end, tree s, gimple_seq input,
-           gimple_seq output)
+simd_loop (tree p, tree start, tree end, tree s, bool exclusive,
+           gimple_seq before, gimple_seq after)
 {
   tree lt = TREE_TYPE (p);
   tree linear = build_omp_clause (UNKNOWN_LOCATION, OMP_CLAUSE_LINEAR);
@@ -669,11 +670,13 @@ simd_loop (tree p, tree start, tree end, tree s, gimple_seq input,
   OMP_CLAUSE_REDUCTION_CODE (reduction) = PLUS_EXPR;
   OMP_CLAUSE_REDUCTION_INSCAN (reduction) = 1;
   OMP_CLAUSE_CHAIN (linear) = reduction;
-  tree inclusive = build_omp_clause (UNKNOWN_LOCATION, OMP_CLAUSE_INCLUSIVE);
-  OMP_CLAUSE_DECL (inclusive) = s;
+  tree which = build_omp_clause (UNKNOWN_LOCATION,
+                                exclusive ? OMP_CLAUSE_EXCLUSIVE
+                                          : OMP_CLAUSE_INCLUSIVE);
+  OMP_CLAUSE_DECL (which) = s;
   gimple_seq body = NULL;
-  gimple_seq_add_stmt (&body, gimple_build_omp_scan (input, NULL_TREE));
-  gimple_seq_add_stmt (&body, gimple_build_omp_scan (output, inclusive));
+  gimple_seq_add_stmt (&body, gimple_build_omp_scan (before, NULL_TREE));
+  gimple_seq_add_stmt (&body, gimple_build_omp_scan (after, which));
   gomp_for *loop = gimple_build_omp_for (body, GF_OMP_FOR_KIND_SIMD, linear,
                                          1, NULL);
   gimple_omp_for_set_index (loop, 0, p);
@@ -733,7 +736,7 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
   gimple_seq body = NULL, output = NULL;
   if (o.ok)
     body = copy_for (&o, l->inscan ? l->input : gimple_omp_body (l->loop));
-  if (o.ok && simd)
+  if (o.ok && simd && !l->inscan)
     {
       /* The scan phase of the simd form.  */
       o.scan = true;
@@ -840,12 +843,13 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
         set_identity (&o, k, o.carry[k], starts[k], &seq);
       if (!it->host_var)
         continue;
-      if (l->inscan)
+      /* In the simd form, the variable is the reduction's.  */
+      if (l->inscan && !simd)
         {
           vars[k] = create_tmp_var (it->type, "scan_var");
           TREE_ADDRESSABLE (vars[k]) = mem;
         }
-      o.map.put (it->var, l->inscan ? vars[k] : o.carry[k]);
+      o.map.put (it->var, vars[k] ? vars[k] : o.carry[k]);
     }
   for (const outline::marker &m : o.markers)
     o.map.put (m.decl, o.carry[m.item]);
@@ -860,7 +864,8 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
   tree iv = create_tmp_var (TREE_TYPE (l->iv), "scan_iv");
   o.map.put (l->iv, iv);
 
-  /* An iteration.  */
+  /* An iteration; an inscan loop's phases stay apart in the simd form,
+     which OpenMP's simd construct runs as they are.  */
   gimple_seq iteration = NULL;
   auto scan_phase = [&] () {
     for (unsigned k = 0; k < n; k++)
@@ -869,18 +874,26 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
     remap_seq (&o, &output);
     gimple_seq_add_seq (&iteration, output);
   };
-  if (l->inscan && scan && l->exclusive)
-    scan_phase ();
-  for (unsigned k = 0; k < n; k++)
-    if (vars[k])
-      set_identity (&o, k, vars[k], inits[k], &iteration);
-  remap_seq (&o, &body);
-  gimple_seq_add_seq (&iteration, body);
-  for (unsigned k = 0; k < n; k++)
-    if (vars[k])
-      add_combined (&o, k, o.carry[k], vars[k], merges[k], &iteration);
-  if (l->inscan && scan && !l->exclusive)
-    scan_phase ();
+  if (simd && l->inscan)
+    {
+      remap_seq (&o, &body);
+      remap_seq (&o, &output);
+    }
+  else
+    {
+      if (l->inscan && scan && l->exclusive)
+        scan_phase ();
+      for (unsigned k = 0; k < n; k++)
+        if (vars[k])
+          set_identity (&o, k, vars[k], inits[k], &iteration);
+      remap_seq (&o, &body);
+      gimple_seq_add_seq (&iteration, body);
+      for (unsigned k = 0; k < n; k++)
+        if (vars[k])
+          add_combined (&o, k, o.carry[k], vars[k], merges[k], &iteration);
+      if (l->inscan && scan && !l->exclusive)
+        scan_phase ();
+    }
 
   /* for (p = lo; p < hi; p++) { iv = base + p * step; iteration }, with
      base = lbv + first * step, over signed positions, which the
@@ -902,22 +915,32 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
                                                        step)));
   if (simd)
     {
-      /* The scan phase: markers of its own, from the identity, the
-         stores of y[i] storing the prefix; labels of its own.  */
-      tree dead = create_tmp_var (l->type, "scan_dead");
-      for (const outline::marker &m : o.markers)
-        o.map.put (m.decl, dead);
-      o.map.put (o.stored, o.carry[0]);
-      forget_labels (&o);
-      remap_seq (&o, &output);
       gimple_seq input = NULL, phase = NULL;
       gimplify_assign (iv, unshare_expr (index), &input);
-      gimple_seq_add_seq (&input, iteration);
       gimplify_assign (iv, index, &phase);
-      gimplify_assign (dead, identity (l), &phase);
+      if (l->inscan)
+        gimple_seq_add_seq (&input, body);
+      else
+        {
+          /* A scan clause's scan phase: markers of its own, from the
+             identity, the stores of y[i] storing the prefix; labels of
+             its own.  */
+          tree dead = create_tmp_var (l->type, "scan_dead");
+          for (const outline::marker &m : o.markers)
+            o.map.put (m.decl, dead);
+          o.map.put (o.stored, o.carry[0]);
+          forget_labels (&o);
+          remap_seq (&o, &output);
+          gimple_seq_add_seq (&input, iteration);
+          gimplify_assign (dead, identity (l), &phase);
+        }
       gimple_seq_add_seq (&phase, output);
+      /* An exclusive scan's scan phase comes first, as in the source.  */
+      bool exclusive = l->inscan && l->exclusive;
       gimple_seq_add_stmt (&seq, simd_loop (p, start, end, o.carry[0],
-                                            input, phase));
+                                            exclusive,
+                                            exclusive ? phase : input,
+                                            exclusive ? input : phase));
     }
   else
     {

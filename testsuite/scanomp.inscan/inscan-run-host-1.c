@@ -67,6 +67,27 @@ exclusive (int *y, const int *x, long n, long *last)
   return s;
 }
 
+/* Downward and exclusive, with two stores in the scan phase and a branch
+   in the input phase: the vector form (one `+' variable) runs the phases
+   as the source has them.  */
+static long
+down (long *y, long *z, const int *x, long n)
+{
+  long s = 0;
+#pragma omp parallel for reduction(inscan, +: s)
+  for (long i = n - 1; i >= 0; i--)
+    {
+      y[i] = s;
+      z[i] = 2 * s + 1;
+#pragma omp scan exclusive(s)
+      if (x[i] > 0)
+        s += x[i];
+      else
+        s -= 1;
+    }
+  return s;
+}
+
 static float
 sum (float *y, const float *x, long n)
 {
@@ -141,6 +162,19 @@ main (void)
              "exclusive: n %ld: total %d (expected %ld), last %ld "
              "(expected %ld)", n, total, r, last, rl);
       free (yi);
+
+      long *z = (long *) malloc ((n + 1) * sizeof *z);
+      long want = 0, got = down (y, z, x, n);
+      for (long i = n - 1; i >= 0; i--)
+        {
+          CHECK (y[i] == want && z[i] == 2 * want + 1,
+                 "down: n %ld: element %ld: %ld, expected %ld", n, i, y[i],
+                 want);
+          want += x[i] > 0 ? x[i] : -1;
+        }
+      CHECK (got == want, "down: n %ld: total %ld, expected %ld", n, got,
+             want);
+      free (z);
       free (x);
       free (y);
     }
