@@ -199,7 +199,13 @@ record (emitter *e, tree written)
           char *msg = xasprintf ("field %%qD of %%qT %s; a type that goes "
                                  "to the device holds numbers, arrays and "
                                  "structs only", why);
-          refuse_device (e, DECL_SOURCE_LOCATION (f), msg, f, written);
+          /* A pointer may lead the operator to memory it sets, which the
+             host path, running it more than once an element, would set
+             again.  */
+          if (POINTER_TYPE_P (strip_array_types (TREE_TYPE (f))))
+            refuse (e, DECL_SOURCE_LOCATION (f), msg, f, written);
+          else
+            refuse_device (e, DECL_SOURCE_LOCATION (f), msg, f, written);
           free (msg);
           continue;
         }
