@@ -56,13 +56,19 @@ supported (scan_loop *l)
    to a vector, gain nothing and lose nothing.  Of a scan clause, the
    input phase is the body from the identity, as in the reduce function,
    and the scan phase the body again, storing the prefix where it stores
-   y[i]; an inscan loop's phases are its own.  */
+   y[i]; an inscan loop's phases are its own.  Integers narrower than int
+   stay scalar: the reduction adds in their own type, where C adds in int
+   and truncates, so that a `short' prefix past SHRT_MAX would overflow
+   (UBSan found it).  */
 static bool
 simd_form (scan_loop *l, unsigned n)
 {
+  tree t = l->type;
+  bool wide = (INTEGRAL_TYPE_P (t) && TREE_CODE (t) != BOOLEAN_TYPE
+               && TYPE_PRECISION (t) >= TYPE_PRECISION (integer_type_node));
   return (optimize && n == 1 && (!l->inscan || l->host_var == l->var)
           && (l->op == SCAN_OP_ADD || l->op == SCAN_OP_SUB)
-          && (INTEGRAL_TYPE_P (l->type) || SCALAR_FLOAT_TYPE_P (l->type)));
+          && (wide || SCALAR_FLOAT_TYPE_P (t)));
 }
 
 /* The identity of array L's built-in operator over its element type (a

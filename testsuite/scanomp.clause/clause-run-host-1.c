@@ -80,7 +80,9 @@ minus (long *y, long n)
     y[i] = y[i-1] - y[i];
 }
 
-/* Elements narrower than int, summed in int and stored back.  */
+/* Elements narrower than int, summed in int and stored back: their scan
+   function stays scalar (UBSan, in a sanitizer build, finds any add in
+   short that overflows).  */
 static void
 narrow (short *y, const int *x, long n)
 {
