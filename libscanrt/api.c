@@ -20,10 +20,13 @@ static int
 check_arrays (void *out, const void *in, size_t n, size_t size,
               const scanrt_params *params, const char *fn)
 {
-  if (params && params->device < SCANRT_DEFAULT_DEVICE)
+  if (params && params->device < SCANRT_DEFAULT_DEVICE
+      && params->device != SCANRT_DEVICE_GPU
+      && params->device != SCANRT_DEVICE_CPU)
     {
       scanrt_report ("%s: device %d is not a device number; pass 0 or more, "
-                     "or SCANRT_DEFAULT_DEVICE", fn, params->device);
+                     "SCANRT_DEFAULT_DEVICE, SCANRT_DEVICE_GPU or "
+                     "SCANRT_DEVICE_CPU", fn, params->device);
       return SCANRT_EINVAL;
     }
   if (n == 0)
@@ -215,8 +218,8 @@ data_device (int device)
 {
   if (scanrt_offload_policy () == SCANRT_OFFLOAD_DISABLED)
     return -1;
-  if (device < 0)
-    device = scanrt_default_device ();
+  if ((device = scanrt_resolve_device (device)) < 0)
+    return -1;
   if (device > scanrt_num_devices ())
     {
       scanrt_report ("device %d does not exist; the data stays on the host",

@@ -167,6 +167,16 @@ find_devices (void)
   free (plats);
 }
 
+/* The first device of type WANT, or -1.  */
+static int
+first_of_type (cl_device_type want)
+{
+  for (int i = 0; i < ndevices; i++)
+    if (devices[i].type & want)
+      return i;
+  return -1;
+}
+
 /* Parse a device number or the words "cpu", "gpu", "host".  Returns -1 if
    S names none.  */
 static int
@@ -175,14 +185,8 @@ parse_device (const char *s)
   if (!strcasecmp (s, "host"))
     return ndevices;
   if (!strcasecmp (s, "cpu") || !strcasecmp (s, "gpu"))
-    {
-      cl_device_type want = tolower ((unsigned char) s[0]) == 'c'
-                              ? CL_DEVICE_TYPE_CPU : CL_DEVICE_TYPE_GPU;
-      for (int i = 0; i < ndevices; i++)
-        if (devices[i].type & want)
-          return i;
-      return -1;
-    }
+    return first_of_type (tolower ((unsigned char) s[0]) == 'c'
+                            ? CL_DEVICE_TYPE_CPU : CL_DEVICE_TYPE_GPU);
   char *end;
   long v = strtol (s, &end, 10);
   if (*s && !*end && v >= 0 && v <= ndevices)
@@ -265,10 +269,37 @@ int
 scanrt_cpu_device (void)
 {
   pthread_once (&discovered, discover);
-  for (int i = 0; i < ndevices; i++)
-    if (devices[i].type & CL_DEVICE_TYPE_CPU)
-      return i;
-  return default_device;
+  int cpu = first_of_type (CL_DEVICE_TYPE_CPU);
+  return cpu >= 0 ? cpu : default_device;
+}
+
+int
+scanrt_resolve_device (int device)
+{
+  pthread_once (&discovered, discover);
+  if (device != SCANRT_DEVICE_GPU && device != SCANRT_DEVICE_CPU)
+    return device < 0 ? default_device : device;
+  const char *name = device == SCANRT_DEVICE_GPU ? "GPU" : "CPU";
+  int d = first_of_type (device == SCANRT_DEVICE_GPU ? CL_DEVICE_TYPE_GPU
+                                                     : CL_DEVICE_TYPE_CPU);
+  /* As OpenMP falls back from a device that is not there: to the default
+     device, which may be the host; under MANDATORY, not at all.  */
+  if (d >= 0 || policy != SCANRT_OFFLOAD_MANDATORY)
+    return d >= 0 ? d : default_device;
+  if (scanrt_first_report ("device", name))
+    scanrt_report ("device(%s): none of the %d OpenCL devices is a %s, and "
+                   "OMP_TARGET_OFFLOAD=MANDATORY allows no other device; "
+                   "name a device that exists, or leave OMP_TARGET_OFFLOAD "
+                   "unset to fall back to the default device", name,
+                   ndevices, name);
+  return -1;
+}
+
+SCANRT_EXPORT int
+SCANRT_named_device (int name)
+{
+  int d = scanrt_resolve_device (name);
+  return d >= 0 ? d : name;
 }
 
 int

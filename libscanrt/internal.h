@@ -100,6 +100,10 @@ int scanrt_default_device (void);
 int scanrt_forked (void);
 /* The first CPU device, else the default one.  */
 int scanrt_cpu_device (void);
+/* The device that DEVICE, a number, SCANRT_DEFAULT_DEVICE or a name
+   (SCANRT_DEVICE_GPU, SCANRT_DEVICE_CPU), stands for; -1 for a name that
+   OMP_TARGET_OFFLOAD=MANDATORY leaves with no device (said once).  */
+int scanrt_resolve_device (int device);
 /* Device NUMBER as discovered, not opened, or NULL if there is none.  */
 struct scanrt_device *scanrt_device_info (int number);
 /* Device NUMBER with its context and queue open, or NULL (reported).  The

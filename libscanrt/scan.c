@@ -91,12 +91,12 @@ scanrt_site (const struct scanrt_request *r)
   return r->params && r->params->site ? r->params->site : r->desc->site;
 }
 
-/* The device number that a request's DEVICE stands for.  */
+/* The device number that a request's DEVICE stands for, or -1.  */
 static int
 resolve_device (int device)
 {
   return device == SCANRT_DEVICE_HOST_CPU ? scanrt_cpu_device ()
-         : device < 0 ? scanrt_default_device () : device;
+                                          : scanrt_resolve_device (device);
 }
 
 int
@@ -114,7 +114,10 @@ scanrt_run (const struct scanrt_request *r)
 
   int ndev = scanrt_num_devices ();
   int device = resolve_device (r->device);
-  if (device > ndev)
+  if (device < 0)
+    /* A named device that MANDATORY leaves with none (said).  */
+    status = SCANRT_ENODEV;
+  else if (device > ndev)
     {
       scanrt_report ("%s: device %d does not exist: devices are 0 to %d, and "
                      "%d is the host%s", site, device, ndev - 1, ndev,

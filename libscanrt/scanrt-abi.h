@@ -141,6 +141,13 @@ int SCANRT_scan (const struct SCANRT_desc *desc, int device, int threads,
                  long first, unsigned long n, const void *seed, void *total,
                  const struct SCANRT_arg *args, unsigned long *done);
 
+/* The device number that `device(GPU)' or `device(CPU)' stands for in a
+   pragma, NAME being SCANRT_DEVICE_GPU or SCANRT_DEVICE_CPU of scanrt.h:
+   the first such device, else the default device.  Under
+   OMP_TARGET_OFFLOAD=MANDATORY, when there is none, NAME itself, a number
+   that SCANRT_scan and libgomp both refuse (the reason has been said).  */
+int SCANRT_named_device (int name);
+
 /* `target data' and `target enter/exit data': COUNT host ranges PTRS[i] of
    SIZES[i] bytes with map kinds KINDS[i] (SCANRT_MAP_TO / SCANRT_MAP_FROM
    of scanrt.h).  */

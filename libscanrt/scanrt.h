@@ -103,6 +103,12 @@ typedef enum
 #define SCANRT_NO_HOST 2u    /* never compute on the host: fail instead */
 
 #define SCANRT_DEFAULT_DEVICE (-1)
+/* The first GPU and the first CPU device, as `device(GPU)' and
+   `device(CPU)' name them in a pragma.  Where there is none: the default
+   device, or under OMP_TARGET_OFFLOAD=MANDATORY no device at all (the scan
+   fails, after a message).  */
+#define SCANRT_DEVICE_GPU (-0x5ca1)
+#define SCANRT_DEVICE_CPU (-0x5ca2)
 
 /* Optional parameters of a scan; NULL means all defaults.  Start from
    SCANRT_PARAMS_INIT.  */
@@ -112,7 +118,8 @@ typedef struct scanrt_params
   const void *seed;        /* combined before in[0]; NULL: the identity */
   void *total;             /* if set, receives seed combined with every
                               element */
-  int device;              /* device number, SCANRT_DEFAULT_DEVICE, or
+  int device;              /* device number, SCANRT_DEFAULT_DEVICE,
+                              SCANRT_DEVICE_GPU, SCANRT_DEVICE_CPU, or
                               scanrt_get_num_devices () for the host */
   scanrt_variant variant;
   size_t work_group_size;  /* GPU, LOOKBACK and THESIS kernel sets; 0:

@@ -27,7 +27,16 @@
    never runs: the construct it sits on is replaced.  Which identifiers
    are operators the preprocessor learns from the declarations it passes,
    `declare scan' and `declare reduction' alike: `reduction' is a fourth
-   conditional macro, noted and never expanded.  */
+   conditional macro, noted and never expanded.
+
+   AClang's symbolic devices, `device(GPU)' and `device(CPU)', work the
+   same way.  `device' is a conditional macro, never expanded, whose hook
+   notes the GPU and CPU tokens inside its parentheses on a pragma line;
+   `GPU' and `CPU' are macros that expand there alone, to the constants
+   SCANRT_DEVICE_GPU and SCANRT_DEVICE_CPU of scanrt.h.  Everywhere else
+   they stay identifiers, so a variable named GPU keeps its meaning.  The
+   pass then replaces either constant in a device clause with a call that
+   finds the device at run time (scanomp_name_devices).  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
@@ -38,12 +47,16 @@
 #include "input.h"
 
 #include "scanomp.h"
+#include "scanrt.h"
 
 static cpp_hashnode *scan_node;
 static cpp_hashnode *declare_node;
 /* The definitions `scan' expands with: empty, or the probe.  */
 static cpp_macro *scan_empty, *scan_probe;
 static cpp_hashnode *reduction_node;
+static cpp_hashnode *device_node, *gpu_node, *cpu_node;
+/* Where the GPU and CPU tokens noted in device clauses stand.  */
+static vec<location_t> named_devices;
 static cpp_hashnode *(*chained_macro_to_expand) (cpp_reader *,
                                                  const cpp_token *);
 static void (*chained_line_change) (cpp_reader *, const cpp_token *, int);
@@ -355,6 +368,42 @@ read_declare_scan (cpp_reader *pfile, const scan_shape &shape,
               "%<initializer(omp_priv = ...)%>");
 }
 
+/* Note the GPU and CPU tokens of `device(...)', whose parenthesis is the
+   next token, when it is a clause on a pragma line.  */
+static void
+note_named_devices (cpp_reader *pfile)
+{
+  int index = 0;
+  if (peek (pfile, &index)->type != CPP_OPEN_PAREN
+      || !(pragma_kind == PRAGMA_OMP_TARGET
+           || (pragma_kind == PRAGMA_NONE && on_pragma_line (pfile, 0))))
+    return;
+  for (int depth = 1; depth > 0;)
+    {
+      const cpp_token *t = peek (pfile, &index);
+      if (t->type == CPP_PRAGMA_EOL || t->type == CPP_EOF)
+        break;
+      depth += (t->type == CPP_OPEN_PAREN) - (t->type == CPP_CLOSE_PAREN);
+      if (t->type == CPP_NAME
+          && (t->val.node.node == gpu_node || t->val.node.node == cpu_node))
+        named_devices.safe_push (t->src_loc);
+    }
+}
+
+/* Whether TOK, a GPU or CPU token, was noted in a device clause; it is
+   then taken off the list.  */
+static bool
+take_named_device (const cpp_token *tok)
+{
+  for (unsigned i = 0; i < named_devices.length (); i++)
+    if (named_devices[i] == tok->src_loc)
+      {
+        named_devices.unordered_remove (i);
+        return true;
+      }
+  return false;
+}
+
 /* libcpp asks this whether to expand a conditional macro at TOK.  */
 static cpp_hashnode *
 macro_to_expand (cpp_reader *pfile, const cpp_token *tok)
@@ -370,6 +419,13 @@ macro_to_expand (cpp_reader *pfile, const cpp_token *tok)
         record_declared (pfile);
       return NULL;
     }
+  if (node == device_node)
+    {
+      note_named_devices (pfile);
+      return NULL;
+    }
+  if (node == gpu_node || node == cpu_node)
+    return take_named_device (tok) ? node : NULL;
   if (node != scan_node)
     return chained_macro_to_expand ? chained_macro_to_expand (pfile, tok)
                                    : node;
@@ -429,6 +485,18 @@ line_change (cpp_reader *pfile, const cpp_token *tok, int parsing_args)
     }
 }
 
+/* Define the object-like macro DEF, `NAME=EXPANSION', and make it
+   conditional: our hook then decides each time whether it expands.  */
+static cpp_hashnode *
+conditional_macro (const char *def)
+{
+  cpp_define (parse_in, def);
+  cpp_hashnode *node = cpp_lookup (parse_in, (const unsigned char *) def,
+                                   strchr (def, '=') - def);
+  node->flags |= NODE_CONDITIONAL;
+  return node;
+}
+
 /* PLUGIN_START_UNIT: define the clause's macros and hook libcpp.
    -E never gets here, and so keeps the clause verbatim.  */
 static void
@@ -456,10 +524,13 @@ start_parse_unit (void *gcc_data, void *user_data)
   for (unsigned k = 0; k < scan_probe->count; k++)
     scan_probe->exp.tokens[k].src_loc = BUILTINS_LOCATION;
   scan_node->flags |= NODE_CONDITIONAL;
-  cpp_define (parse_in, "reduction=reduction");
-  reduction_node = cpp_lookup (parse_in, (const unsigned char *) "reduction",
-                               strlen ("reduction"));
-  reduction_node->flags |= NODE_CONDITIONAL;
+  reduction_node = conditional_macro ("reduction=reduction");
+  device_node = conditional_macro ("device=device");
+  char def[64];
+  snprintf (def, sizeof def, "GPU=(%d)", SCANRT_DEVICE_GPU);
+  gpu_node = conditional_macro (def);
+  snprintf (def, sizeof def, "CPU=(%d)", SCANRT_DEVICE_CPU);
+  cpu_node = conditional_macro (def);
 
   cpp_callbacks *cb = cpp_get_callbacks (parse_in);
   chained_macro_to_expand = cb->macro_to_expand;

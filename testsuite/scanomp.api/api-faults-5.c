@@ -87,7 +87,7 @@ main (void)
 /* { dg-output "libscanrt: scanrt_scan: the scan failed on device 0 \\(SCANRT_EINVAL\\) and may not run on the host.*" } */
 /* { dg-output "libscanrt: work-group size \[0-9\]+ with 1073741824 items.*" } */
 /* { dg-output "libscanrt: scanrt_scan: device 99 does not exist: devices are 0 to 0, and 1 is the host; running on the host.*" } */
-/* { dg-output "libscanrt: scanrt_scan: device -7 is not a device number; pass 0 or more, or SCANRT_DEFAULT_DEVICE.*" } */
+/* { dg-output "libscanrt: scanrt_scan: device -7 is not a device number; pass 0 or more, SCANRT_DEFAULT_DEVICE, SCANRT_DEVICE_GPU or SCANRT_DEVICE_CPU.*" } */
 /* { dg-output "libscanrt: scanrt_scan: the input and output arrays overlap.*" } */
 /* { dg-output "libscanrt: scanrt_scan: 6 is not a scanrt_op for this type \\(&, \\| and \\^ take integer types only\\).*" } */
 /* { dg-output "libscanrt: scanrt_scan: 42 is not a scanrt_op for this type.*" } */
