@@ -244,3 +244,11 @@ scanrt_data_exit (int device, void *ptr, size_t bytes, unsigned kind)
     return SCANRT_OK;
   return scanrt_map_exit (device, ptr, bytes, kind);
 }
+
+SCANRT_EXPORT int
+scanrt_data_update (int device, void *ptr, size_t bytes, unsigned kind)
+{
+  if ((device = data_device (device)) < 0 || !ptr || !bytes)
+    return SCANRT_OK;
+  return scanrt_map_update (device, ptr, bytes, kind);
+}

@@ -206,6 +206,20 @@ size_t scanrt_buffer_limit (const struct scanrt_device *dev);
 /* Enter and exit data mapped on DEVICE (scanrt_data_enter/exit).  */
 int scanrt_map_enter (int device, void *ptr, size_t bytes, unsigned kind);
 int scanrt_map_exit (int device, void *ptr, size_t bytes, unsigned kind);
+int scanrt_map_update (int device, void *ptr, size_t bytes, unsigned kind);
+/* Whether an array of a scan lies in data mapped on DEV, a device with
+   memory of its own: the scan then stays on the device whatever its size,
+   since the host's copy may be stale.  */
+int scanrt_resident (struct scanrt_device *dev,
+                     const struct SCANRT_desc *desc,
+                     const struct SCANRT_arg *args);
+/* Before a scan that failed on DEV runs on the host: bring the mapped
+   data its arrays lie in back to the host, which keeps the current copy
+   from then on (the device's is written again before its next scan there,
+   and an exit copies nothing back over the host's).  */
+void scanrt_resident_to_host (struct scanrt_device *dev,
+                              const struct SCANRT_desc *desc,
+                              const struct SCANRT_arg *args);
 
 /* kernelset.c: running a kernel set.  */
 struct scanrt_launch

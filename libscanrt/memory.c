@@ -25,6 +25,9 @@ struct scanrt_map
   size_t bytes;
   unsigned refs;
   cl_mem mem;
+  /* A scan on the data fell back to the host (scanrt_resident_to_host):
+     the host's copy is the current one, and the device's is stale.  */
+  int host_newer;
 };
 
 static pthread_mutex_t map_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -103,31 +106,44 @@ make_buffer (struct scanrt_device *dev, char *base, size_t bytes,
   return mem;
 }
 
-/* Enqueue what makes the device's writes to MEM visible in host range
-   [BASE, BASE + BYTES): a read on a discrete device, a map and unmap on a
-   shared one.  The caller waits for the queue.  */
+/* Enqueue a copy between host range [HOST, HOST + BYTES) and MEM at
+   OFFSET: to the device when TO_DEVICE, else back.  A device that shares
+   the host's memory gets a map and unmap instead, which makes either
+   side's writes visible to the other.  The caller waits for the queue.  */
 static int
-enqueue_copy_out (struct scanrt_device *dev, cl_mem mem, char *base,
-                  size_t bytes)
+enqueue_copy (struct scanrt_device *dev, cl_mem mem, size_t offset,
+              char *host, size_t bytes, int to_device)
 {
   if (bytes == 0)
     return SCANRT_OK;
   cl_int err;
+  const char *call;
   if (dev->unified)
     {
-      void *p = clEnqueueMapBuffer (dev->queue, mem, CL_FALSE, CL_MAP_READ, 0,
-                                    bytes, 0, NULL, NULL, &err);
+      call = "clEnqueueMapBuffer";
+      void *p = clEnqueueMapBuffer (dev->queue, mem, CL_FALSE,
+                                    to_device ? CL_MAP_WRITE : CL_MAP_READ,
+                                    offset, bytes, 0, NULL, NULL, &err);
       if (err == CL_SUCCESS)
         err = clEnqueueUnmapMemObject (dev->queue, mem, p, 0, NULL, NULL);
     }
+  else if (to_device)
+    {
+      call = "clEnqueueWriteBuffer";
+      err = clEnqueueWriteBuffer (dev->queue, mem, CL_FALSE, offset, bytes,
+                                  host, 0, NULL, NULL);
+    }
   else
-    err = clEnqueueReadBuffer (dev->queue, mem, CL_FALSE, 0, bytes, base, 0,
-                               NULL, NULL);
+    {
+      call = "clEnqueueReadBuffer";
+      err = clEnqueueReadBuffer (dev->queue, mem, CL_FALSE, offset, bytes,
+                                 host, 0, NULL, NULL);
+    }
   if (err != CL_SUCCESS)
     {
-      scanrt_report_cl (dev->unified ? "clEnqueueMapBuffer"
-                                     : "clEnqueueReadBuffer",
-                        err, "the results could not be read back");
+      scanrt_report_cl (call, err, to_device
+                                   ? "copying to the device failed"
+                                   : "the results could not be read back");
       return scanrt_status_of_cl (err);
     }
   return SCANRT_OK;
@@ -146,14 +162,16 @@ finish (struct scanrt_device *dev)
   return SCANRT_OK;
 }
 
-/* Copy MEM out to [BASE, BASE + BYTES) now.  */
+/* Copy host range [P, P + BYTES), inside mapping M, to the device when
+   TO_DEVICE, else back, now.  */
 static int
-copy_out (struct scanrt_device *dev, cl_mem mem, char *base, size_t bytes,
-          double *seconds)
+copy_range (struct scanrt_map *m, char *p, size_t bytes, int to_device,
+            double *seconds)
 {
   double t0 = scanrt_now ();
-  int status = enqueue_copy_out (dev, mem, base, bytes);
-  int waited = finish (dev);
+  int status = enqueue_copy (m->dev, m->mem, p - m->base, p, bytes,
+                             to_device);
+  int waited = finish (m->dev);
   *seconds += scanrt_now () - t0;
   return status != SCANRT_OK ? status : waited;
 }
@@ -191,6 +209,17 @@ scanrt_bind (struct scanrt_device *dev, const struct SCANRT_desc *desc,
         continue;
       char *p = args[i].ptr;
       struct scanrt_map *m = find_map (dev, p, args[i].bytes);
+      if (m && m->host_newer)
+        {
+          int copied = copy_range (m, m->base, m->bytes, 1, seconds);
+          if (copied != SCANRT_OK)
+            {
+              pthread_mutex_unlock (&map_lock);
+              scanrt_unbind (dev, b, 0, seconds);
+              return copied;
+            }
+          m->host_newer = 0;
+        }
       if (m)
         {
           m->refs++;
@@ -267,8 +296,8 @@ scanrt_unbind (struct scanrt_device *dev, struct scanrt_binding *b, int ok,
      it intact.  */
   for (unsigned i = 0; i < b->count && ok && status == SCANRT_OK; i++)
     if (b->temps[i].mem && (b->temps[i].kinds & SCANRT_MAP_FROM))
-      status = enqueue_copy_out (dev, b->temps[i].mem, b->temps[i].base,
-                                 b->temps[i].bytes);
+      status = enqueue_copy (dev, b->temps[i].mem, 0, b->temps[i].base,
+                             b->temps[i].bytes, 0);
   /* One wait covers the kernels, the total and the copies.  */
   int waited = finish (dev);
   if (status == SCANRT_OK)
@@ -305,7 +334,11 @@ scanrt_map_enter (int device, void *ptr, size_t bytes, unsigned kind)
   pthread_mutex_lock (&map_lock);
   struct scanrt_map *m = find_map (dev, ptr, bytes);
   if (m)
-    m->refs++;
+    {
+      m->refs++;
+      if ((kind & SCANRT_MAP_ALWAYS) && (kind & SCANRT_MAP_TO))
+        status = copy_range (m, ptr, bytes, 1, &seconds);
+    }
   else if ((m = calloc (1, sizeof *m)))
     {
       m->mem = make_buffer (dev, ptr, bytes, (kind & SCANRT_MAP_TO) != 0,
@@ -344,7 +377,8 @@ scanrt_map_exit (int device, void *ptr, size_t bytes, unsigned kind)
   pthread_mutex_lock (&map_lock);
   struct scanrt_map **pm, *m = NULL;
   for (pm = &maps; *pm; pm = &(*pm)->next)
-    if ((*pm)->dev == dev && (*pm)->base == (char *) ptr)
+    if ((*pm)->dev == dev && (char *) ptr >= (*pm)->base
+        && (char *) ptr + bytes <= (*pm)->base + (*pm)->bytes)
       {
         m = *pm;
         break;
@@ -356,15 +390,103 @@ scanrt_map_exit (int device, void *ptr, size_t bytes, unsigned kind)
                      device);
       status = SCANRT_EINVAL;
     }
-  else if (--m->refs == 0)
+  else if ((kind & SCANRT_MAP_DELETE) || --m->refs == 0)
     {
       *pm = m->next;
-      if (kind & SCANRT_MAP_FROM)
-        status = copy_out (dev, m->mem, m->base, m->bytes, &seconds);
+      if ((kind & SCANRT_MAP_FROM) && !m->host_newer)
+        status = copy_range (m, m->base, m->bytes, 0, &seconds);
       clReleaseMemObject (m->mem);
       free (m);
     }
+  else if ((kind & SCANRT_MAP_ALWAYS) && (kind & SCANRT_MAP_FROM)
+           && !m->host_newer)
+    status = copy_range (m, ptr, bytes, 0, &seconds);
   pthread_mutex_unlock (&map_lock);
   pthread_mutex_unlock (&dev->lock);
   return status;
+}
+
+int
+scanrt_map_update (int device, void *ptr, size_t bytes, unsigned kind)
+{
+  struct scanrt_device *dev = scanrt_device_open (device);
+  double seconds = 0;
+  int status = SCANRT_OK;
+  if (!dev)
+    return SCANRT_OK;
+  pthread_mutex_lock (&dev->lock);
+  pthread_mutex_lock (&map_lock);
+  struct scanrt_map *m = find_map (dev, ptr, bytes);
+  if (m && ((kind & SCANRT_MAP_TO) || !m->host_newer))
+    status = copy_range (m, ptr, bytes, (kind & SCANRT_MAP_TO) != 0,
+                         &seconds);
+  pthread_mutex_unlock (&map_lock);
+  pthread_mutex_unlock (&dev->lock);
+  return status;
+}
+
+int
+scanrt_resident (struct scanrt_device *dev, const struct SCANRT_desc *desc,
+                 const struct SCANRT_arg *args)
+{
+  int found = 0;
+  if (!dev || dev->unified)
+    return 0;
+  pthread_mutex_lock (&map_lock);
+  for (unsigned i = 0; i < desc->nargs && !found; i++)
+    found = scanrt_arg_is_array (desc->args[i].kind)
+            && find_map (dev, args[i].ptr, args[i].bytes);
+  pthread_mutex_unlock (&map_lock);
+  return found;
+}
+
+void
+scanrt_resident_to_host (struct scanrt_device *dev,
+                         const struct SCANRT_desc *desc,
+                         const struct SCANRT_arg *args)
+{
+  double seconds = 0;
+  if (dev->unified)
+    return;
+  pthread_mutex_lock (&dev->lock);
+  pthread_mutex_lock (&map_lock);
+  for (unsigned i = 0; i < desc->nargs; i++)
+    {
+      struct scanrt_map *m = scanrt_arg_is_array (desc->args[i].kind)
+                             ? find_map (dev, args[i].ptr, args[i].bytes)
+                             : NULL;
+      if (!m || m->host_newer)
+        continue;
+      if (copy_range (m, m->base, m->bytes, 0, &seconds) != SCANRT_OK)
+        scanrt_report ("mapped data could not be read back from the device "
+                       "before the scan ran on the host: the host's copy "
+                       "of %zu bytes at %p is what it was before", m->bytes,
+                       (void *) m->base);
+      m->host_newer = 1;
+    }
+  pthread_mutex_unlock (&map_lock);
+  pthread_mutex_unlock (&dev->lock);
+}
+
+SCANRT_EXPORT void
+SCANRT_present_read (int device, void *dst, const void *src, size_t bytes)
+{
+  struct scanrt_device *dev = NULL;
+  if (scanrt_offload_policy () != SCANRT_OFFLOAD_DISABLED)
+    dev = scanrt_device_info (scanrt_resolve_device (device));
+  int read = 0;
+  if (dev && !dev->unified)
+    {
+      pthread_mutex_lock (&dev->lock);
+      pthread_mutex_lock (&map_lock);
+      struct scanrt_map *m = find_map (dev, src, bytes);
+      if (m && !m->host_newer)
+        read = enqueue_copy (dev, m->mem, (const char *) src - m->base, dst,
+                             bytes, 0) == SCANRT_OK
+               && finish (dev) == SCANRT_OK;
+      pthread_mutex_unlock (&map_lock);
+      pthread_mutex_unlock (&dev->lock);
+    }
+  if (!read)
+    memcpy (dst, src, bytes);
 }

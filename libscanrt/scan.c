@@ -36,6 +36,29 @@ host_cutoff (const struct SCANRT_desc *desc)
                           integer ? HOST_CUTOFF_INTEGER : HOST_CUTOFF_OTHER);
 }
 
+/* Whether this run on a device is one that SCANOMP_FAIL_RUNS, a list of
+   run numbers counted from 1 in the process ("2,5"), makes fail: a test's
+   way to have a device fail part way.  */
+static int
+injected_failure (void)
+{
+  static unsigned long runs;
+  const char *s = getenv ("SCANOMP_FAIL_RUNS");
+  if (!s)
+    return 0;
+  unsigned long run = __atomic_add_fetch (&runs, 1, __ATOMIC_RELAXED);
+  for (char *end; *s; s = *end ? end + 1 : end)
+    if (strtoul (s, &end, 10) == run)
+      {
+        scanrt_report ("SCANOMP_FAIL_RUNS: run %lu on the device fails",
+                       run);
+        return 1;
+      }
+    else if (end == s)
+      break;
+  return 0;
+}
+
 /* The device part of scanrt_run: DEV is open; T collects the times.  */
 static int
 run_on (struct scanrt_device *dev, const struct scanrt_request *r,
@@ -68,7 +91,7 @@ run_on (struct scanrt_device *dev, const struct scanrt_request *r,
     {
       double t0 = scanrt_now ();
       l.bound = b.bound;
-      status = scanrt_launch_run (&l);
+      status = injected_failure () ? SCANRT_EDEVICE : scanrt_launch_run (&l);
       /* Normally one wait, in scanrt_unbind, covers kernels and copies;
          the profile waits for the kernels apart, to time them apart.  */
       if (status == SCANRT_OK && scanrt_profiling ()
@@ -146,7 +169,9 @@ scanrt_run (const struct scanrt_request *r)
       if (r->total)
         memcpy (r->total, r->seed, r->desc->elem_size);
     }
-  else if (!strict && r->n < host_cutoff (r->desc))
+  else if (!strict && r->n < host_cutoff (r->desc)
+           && !scanrt_resident (scanrt_device_info (device), r->desc,
+                                r->args))
     status = SCANRT_HOST;
   else if (scanrt_forked ())
     {
@@ -168,6 +193,8 @@ scanrt_run (const struct scanrt_request *r)
       else if (status != SCANRT_OK)
         {
           scanrt_report ("%s: the scan runs on the host instead", site);
+          if (dev)
+            scanrt_resident_to_host (dev, r->desc, r->args);
           status = SCANRT_HOST;
         }
     }
@@ -343,4 +370,12 @@ SCANRT_data_end (int device, unsigned count, void *const *ptrs,
 {
   for (unsigned i = count; i-- > 0;)
     scanrt_data_exit (device, ptrs[i], sizes[i], kinds[i]);
+}
+
+SCANRT_EXPORT void
+SCANRT_data_update (int device, unsigned count, void *const *ptrs,
+                    const size_t *sizes, const unsigned *kinds)
+{
+  for (unsigned i = 0; i < count; i++)
+    scanrt_data_update (device, ptrs[i], sizes[i], kinds[i]);
 }

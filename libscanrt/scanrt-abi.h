@@ -149,12 +149,23 @@ int SCANRT_scan (const struct SCANRT_desc *desc, int device, int threads,
 int SCANRT_named_device (int name);
 
 /* `target data' and `target enter/exit data': COUNT host ranges PTRS[i] of
-   SIZES[i] bytes with map kinds KINDS[i] (SCANRT_MAP_TO / SCANRT_MAP_FROM
-   of scanrt.h).  */
+   SIZES[i] bytes with map kinds KINDS[i] (the SCANRT_MAP_* masks of
+   scanrt.h).  */
 void SCANRT_data_begin (int device, unsigned count, void *const *ptrs,
                         const size_t *sizes, const unsigned *kinds);
 void SCANRT_data_end (int device, unsigned count, void *const *ptrs,
                       const size_t *sizes, const unsigned *kinds);
+/* Copy BYTES at SRC into DST as DEVICE sees them: from the device's copy
+   when SRC lies in data mapped there and the device has memory of its
+   own, else from the host's.  A target loop reads its seed, y[i-1] at the
+   first i, this way.  */
+void SCANRT_present_read (int device, void *dst, const void *src,
+                          size_t bytes);
+
+/* `target update': the same arguments, KINDS[i] SCANRT_MAP_TO or
+   SCANRT_MAP_FROM.  */
+void SCANRT_data_update (int device, unsigned count, void *const *ptrs,
+                         const size_t *sizes, const unsigned *kinds);
 
 #ifdef __cplusplus
 }

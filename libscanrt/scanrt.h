@@ -173,12 +173,21 @@ int scanrt_get_device_name (int device, char *buf, size_t size);
 /* Data mapping, as `target enter data' / `target exit data' do: data
    entered stays on DEVICE, counted by reference, and scans whose arrays
    lie inside it do not copy it again.  KIND is a mask of SCANRT_MAP_TO
-   (copy in on the first entry) and SCANRT_MAP_FROM (copy out on the last
-   exit).  */
+   (copy in on the first entry), SCANRT_MAP_FROM (copy out on the last
+   exit), SCANRT_MAP_ALWAYS (copy in on every entry, out on every exit,
+   as the `always' modifier does) and SCANRT_MAP_DELETE (an exit that
+   ends the mapping whatever its count, copying nothing, as `delete').
+   An entry or exit of a range inside a mapped one counts on that one.
+   scanrt_data_update copies a range inside mapped data to the device
+   (SCANRT_MAP_TO) or back (SCANRT_MAP_FROM), as `target update' does;
+   data not mapped is left alone.  */
 #define SCANRT_MAP_TO 1u
 #define SCANRT_MAP_FROM 2u
+#define SCANRT_MAP_ALWAYS 4u
+#define SCANRT_MAP_DELETE 8u
 int scanrt_data_enter (int device, void *ptr, size_t bytes, unsigned kind);
 int scanrt_data_exit (int device, void *ptr, size_t bytes, unsigned kind);
+int scanrt_data_update (int device, void *ptr, size_t bytes, unsigned kind);
 
 /* The name of a status, e.g. "SCANRT_EBUILD".  */
 const char *scanrt_status_name (int status);

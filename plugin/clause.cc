@@ -71,6 +71,8 @@ static bool was_preprocessed;
 /* Operators declared with `#pragma omp declare scan' or `declare
    reduction': identifiers and symbols.  */
 static vec<const char *> declared;
+/* Whether an `inscan' reduction was seen.  */
+static bool inscan_seen;
 
 static const struct
 {
@@ -411,8 +413,17 @@ macro_to_expand (cpp_reader *pfile, const cpp_token *tok)
   cpp_hashnode *node = tok->val.node.node;
   if (node == reduction_node)
     {
-      /* Never expanded: only a declaration's operator is noted.  */
+      /* Never expanded: only a declaration's operator is noted, and
+         whether the unit has an inscan reduction.  */
       int index = 0;
+      if (peek (pfile, &index)->type == CPP_OPEN_PAREN)
+        {
+          const cpp_token *t = peek (pfile, &index);
+          inscan_seen |= t->type == CPP_NAME
+                         && !strcmp ((const char *)
+                                     NODE_NAME (t->val.node.node), "inscan");
+        }
+      index = 0;
       if ((pragma_kind == PRAGMA_OMP_DECLARE || pragma_kind == PRAGMA_NONE)
           && peek (pfile, &index)->type == CPP_OPEN_PAREN
           && on_pragma_line (pfile, 0) && read_shape (pfile).colons >= 2)
@@ -593,6 +604,14 @@ scanomp_find_clause (location_t loc)
           : !c->used && matches (c, loc))
         return c;
   return NULL;
+}
+
+/* Whether the unit has a scan loop: a scan clause or an inscan
+   reduction.  */
+bool
+scanomp_unit_has_scans (void)
+{
+  return !clauses.is_empty () || (inscan_seen && scanomp_options.inscan);
 }
 
 /* Whether any clause, used or not, matches the construct at LOC.  */

@@ -449,6 +449,23 @@ team_request (scan_loop *l, gimple_seq *seq)
    jumping to FALLBACK or DONE.  RESUME, where the fallback can go on from
    the positions the runtime finished, is the index it starts from: the
    first, or the one after them.  */
+/* Read into DST, an addressable seed, the value at ADDR, of DST's type,
+   as DEVICE sees it, into *SEQ.  */
+static void
+present_read (tree device, tree dst, tree addr, gimple_seq *seq)
+{
+  tree fntype = build_function_type_list (void_type_node, integer_type_node,
+                                          ptr_type_node, const_ptr_type_node,
+                                          size_type_node, NULL_TREE);
+  tree fn = build_fn_decl ("SCANRT_present_read", fntype);
+  TREE_NOTHROW (fn) = 1;
+  gimple_seq_add_stmt (seq, gimple_build_call (fn, 4, device,
+                                               build_fold_addr_expr (dst),
+                                               value (addr, seq),
+                                               TYPE_SIZE_UNIT (TREE_TYPE
+                                                               (dst))));
+}
+
 static gimple_seq
 offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
               unsigned nargs, tree resume, tree fallback, tree done)
@@ -590,9 +607,19 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
       put (build_fold_addr_expr (copy), TYPE_SIZE_UNIT (TREE_TYPE (s)));
     }
 
+  /* A target's device, or its default; a loop outside any target runs on
+     the host's CPU device.  */
+  bool target = gimple_code (l->construct) == GIMPLE_OMP_TARGET;
+  tree device = l->device ? fold_convert (integer_type_node, l->device)
+                : build_int_cst (integer_type_node,
+                                 target ? -1 : SCANRT_DEVICE_HOST_CPU);
+  device = value (device, &seq);
+
   /* The seed: for an array of the clause y[i-1] at the first i, for a
      variable (an inscan loop's, a reduction beside the clause) its value
-     (a field each when there are several).  */
+     (a field each when there are several).  A target loop reads y[i-1]
+     where the target would: from the device, when y is mapped there
+     (SCANRT_present_read).  */
   tree seed = addressable_tmp (seed_type, "scan_seed");
   tree total = NULL_TREE;
   for (unsigned k = 0; k < n_items; k++)
@@ -644,8 +671,11 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
           tree addr = fold_convert (tp, fold_build_pointer_plus
                                           (base_pointer (item->var),
                                            offset_at (prev, lb)));
-          gimplify_assign (dst, build2 (MEM_REF, item->type, addr,
-                                        build_int_cst (tp, 0)), &seq);
+          if (target)
+            present_read (device, dst, addr, &seq);
+          else
+            gimplify_assign (dst, build2 (MEM_REF, item->type, addr,
+                                          build_int_cst (tp, 0)), &seq);
         }
       if (field)
         field = DECL_CHAIN (field);
@@ -665,13 +695,6 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
                                           ptr_type_node, ptr_type_node,
                                           NULL_TREE);
   tree fn = build_fn_decl ("SCANRT_scan", fntype);
-  /* A target's device, or its default; a loop outside any target runs on
-     the host's CPU device.  */
-  tree device = l->device ? fold_convert (integer_type_node, l->device)
-                : build_int_cst (integer_type_node,
-                                 gimple_code (l->construct) == GIMPLE_OMP_TARGET
-                                 ? -1 : SCANRT_DEVICE_HOST_CPU);
-  device = value (device, &seq);
   tree nu = value (fold_convert (long_unsigned_type_node, n), &seq);
   tree finished = resume ? addressable_tmp (ul, "scan_done") : NULL_TREE;
   tree threads = team_request (l, &seq);

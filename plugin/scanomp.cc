@@ -19,6 +19,10 @@
                                       DIR/FILE-LINE.cl
      -fplugin-arg-scanomp-inscan=off  leave OpenMP's inscan reductions to
                                       GCC (default: offload them too)
+     -fplugin-arg-scanomp-data=all    lower `target data', `enter data',
+                                      `exit data' and `update' for the
+                                      scans in every unit (default: in
+                                      units that hold a scan loop)
 
    Example (scanomp.specs adds the same, the README says where it is):
      gcc -fopenmp -fplugin=/usr/local/lib/scanomp/scanomp.so prog.c -lscanrt  */
@@ -51,6 +55,7 @@ static struct plugin_info scanomp_info = {
   "  -fplugin-arg-scanomp-verbose     a note for each offloaded loop\n"
   "  -fplugin-arg-scanomp-dump=DIR    write each kernel's OpenCL C to DIR\n"
   "  -fplugin-arg-scanomp-inscan=off  leave reduction(inscan) loops to GCC\n"
+  "  -fplugin-arg-scanomp-data=all    map target data for scans in every unit\n"
 };
 
 /* A construct carrying a clause, and the sequence that holds it.  */
@@ -339,6 +344,7 @@ public:
   {
     gimple_seq body = gimple_body (fun->decl);
     name_devices (&body);
+    scanomp_lower_data (&body);
     auto_vec<found> constructs;
     collect (&body, &constructs);
     for (found &f : constructs)
@@ -401,6 +407,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
         }
       else if (!strcmp (key, "verbose"))
         scanomp_options.verbose = true;
+      else if (!strcmp (key, "data") && value && !strcmp (value, "all"))
+        scanomp_options.all_data = true;
       else if (!strcmp (key, "dump") && value && *value)
         scanomp_options.dump_dir = value;
       else if (!strcmp (key, "inscan") && value

@@ -60,6 +60,8 @@ struct scanomp_options
 {
   bool verbose;
   bool inscan;               /* offload inscan reductions (default) */
+  bool all_data;             /* lower data constructs in every unit, not
+                                only in those with scan loops */
   const char *dump_dir;
 };
 extern struct scanomp_options scanomp_options;
@@ -69,6 +71,10 @@ void scanomp_clause_init (const char *plugin_name);
 struct scan_clause *scanomp_find_clause (location_t construct_loc);
 bool scanomp_clause_seen (location_t construct_loc);
 const char *scanomp_op_spelling (enum scan_op op);
+bool scanomp_unit_has_scans (void);
+
+/* data.cc */
+void scanomp_lower_data (gimple_seq *body);
 
 /* One memory access of the loop body: BASE[offset], the offset in bytes
    being COEF * iv + REST (REST free of the iv).  */

@@ -1,0 +1,247 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* data.cc: OpenMP's device data environment for the scans.
+
+   `target data', `target enter data', `target exit data' and `target
+   update' reach libscanrt's mapping table: each construct gets calls to
+   SCANRT_data_begin, SCANRT_data_end or SCANRT_data_update beside it,
+   with the address, size and kind of each item its map, to and from
+   clauses name, and keeps GCC's own lowering, which maps the data for
+   libgomp's devices as before.  A scan on a device whose arrays lie in
+   data mapped there then copies nothing (libscanrt/memory.c).
+
+     #pragma omp target data map(tofrom: y[0:n])   SCANRT_data_begin (...);
+     { scans }                                     #pragma omp target data
+                                                   { scans }
+                                                   SCANRT_data_end (...);
+
+   A region's begin and end take the same items, evaluated once as the
+   region starts, as OpenMP evaluates its list.  An if clause that is false
+   skips the calls.  Items of other kinds (a pointer's attachment, a
+   struct's header, use_device_ptr) map no data of their own and are left
+   out.
+
+   The constructs are lowered in a unit that holds a scan loop (or with
+   -fplugin-arg-scanomp-data=all, in every unit): elsewhere the plugin
+   leaves GCC's object code exactly as it was.  */
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "gimple-walk.h"
+#include "gimplify.h"
+#include "gimplify-me.h"
+#include "omp-general.h"
+#include "fold-const.h"
+#include "gomp-constants.h"
+#include "diagnostic-core.h"
+
+#include "scanomp.h"
+#include "scanrt.h"
+
+/* The runtime's kind (SCANRT_MAP_* of scanrt.h) of clause C, or -1 for a
+   clause that maps no data of its own.  */
+static int
+runtime_kind (tree c)
+{
+  switch (OMP_CLAUSE_CODE (c))
+    {
+    case OMP_CLAUSE_TO:
+      return SCANRT_MAP_TO;
+    case OMP_CLAUSE_FROM:
+      return SCANRT_MAP_FROM;
+    case OMP_CLAUSE_MAP:
+      break;
+    default:
+      return -1;
+    }
+  switch (OMP_CLAUSE_MAP_KIND (c))
+    {
+    case GOMP_MAP_ALLOC:
+    case GOMP_MAP_RELEASE:
+      return 0;
+    case GOMP_MAP_TO:
+      return SCANRT_MAP_TO;
+    case GOMP_MAP_FROM:
+      return SCANRT_MAP_FROM;
+    case GOMP_MAP_TOFROM:
+      return SCANRT_MAP_TO | SCANRT_MAP_FROM;
+    case GOMP_MAP_ALWAYS_TO:
+      return SCANRT_MAP_ALWAYS | SCANRT_MAP_TO;
+    case GOMP_MAP_ALWAYS_FROM:
+      return SCANRT_MAP_ALWAYS | SCANRT_MAP_FROM;
+    case GOMP_MAP_ALWAYS_TOFROM:
+      return SCANRT_MAP_ALWAYS | SCANRT_MAP_TO | SCANRT_MAP_FROM;
+    case GOMP_MAP_DELETE:
+      return SCANRT_MAP_DELETE;
+    default:
+      return -1;
+    }
+}
+
+/* A local array of COUNT elements of TYPE.  */
+static tree
+local_array (tree type, unsigned count, const char *name)
+{
+  tree a = create_tmp_var (build_array_type_nelts (type, count), name);
+  TREE_ADDRESSABLE (a) = 1;
+  return a;
+}
+
+/* Store VALUE, of element type of array A, at A[I], into *SEQ.  */
+static void
+store (tree a, unsigned i, tree value, gimple_seq *seq)
+{
+  tree elem = TREE_TYPE (TREE_TYPE (a));
+  gimplify_assign (build4 (ARRAY_REF, elem, a, size_int (i), NULL_TREE,
+                           NULL_TREE),
+                   fold_convert (elem, unshare_expr (value)), seq);
+}
+
+/* The items of a data construct, in local arrays.  */
+struct data_items
+{
+  unsigned count;
+  tree ptrs, sizes, kinds;
+  tree device;               /* int */
+  tree cond;                 /* the if clause's, or NULL_TREE */
+};
+
+/* Fill *ITEMS from the clauses of construct S, into *SEQ; false when S
+   names no data.  */
+static bool
+read_items (gimple *s, data_items *items, gimple_seq *seq)
+{
+  tree clauses = gimple_omp_target_clauses (s);
+  unsigned count = 0;
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN (c))
+    count += runtime_kind (c) >= 0 && OMP_CLAUSE_SIZE (c);
+  if (!count)
+    return false;
+  items->count = count;
+  items->ptrs = local_array (ptr_type_node, count, "scan_data_ptrs");
+  items->sizes = local_array (size_type_node, count, "scan_data_sizes");
+  items->kinds = local_array (unsigned_type_node, count, "scan_data_kinds");
+  unsigned i = 0;
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN (c))
+    {
+      int kind = runtime_kind (c);
+      if (kind < 0 || !OMP_CLAUSE_SIZE (c))
+        continue;
+      store (items->ptrs, i, build_fold_addr_expr (OMP_CLAUSE_DECL (c)), seq);
+      store (items->sizes, i, OMP_CLAUSE_SIZE (c), seq);
+      store (items->kinds, i, build_int_cst (unsigned_type_node, kind), seq);
+      i++;
+    }
+  tree d = omp_find_clause (clauses, OMP_CLAUSE_DEVICE);
+  items->device = d ? fold_convert (integer_type_node,
+                                    unshare_expr (OMP_CLAUSE_DEVICE_ID (d)))
+                    : build_int_cst (integer_type_node,
+                                     SCANRT_DEFAULT_DEVICE);
+  tree f = omp_find_clause (clauses, OMP_CLAUSE_IF);
+  items->cond = f ? unshare_expr (OMP_CLAUSE_IF_EXPR (f)) : NULL_TREE;
+  return true;
+}
+
+/* E as a GIMPLE value, appending what computes it to *SEQ
+   (force_gimple_operand starts a sequence of its own).  */
+static tree
+gimple_value (tree e, gimple_seq *seq)
+{
+  gimple_seq stmts;
+  tree v = force_gimple_operand (e, &stmts, true, NULL_TREE);
+  gimple_seq_add_seq (seq, stmts);
+  return v;
+}
+
+/* The call of FN_NAME (SCANRT_data_begin, _end or _update) for ITEMS,
+   guarded by their if clause.  */
+static gimple_seq
+data_call (const char *fn_name, const data_items &items, location_t loc)
+{
+  tree fntype = build_function_type_list (void_type_node, integer_type_node,
+                                          unsigned_type_node, ptr_type_node,
+                                          ptr_type_node, ptr_type_node,
+                                          NULL_TREE);
+  tree fn = build_fn_decl (fn_name, fntype);
+  TREE_NOTHROW (fn) = 1;
+  gimple_seq seq = NULL;
+  tree skip = NULL_TREE;
+  if (items.cond)
+    {
+      tree run = create_artificial_label (UNKNOWN_LOCATION);
+      skip = create_artificial_label (UNKNOWN_LOCATION);
+      tree cond = gimple_value (fold_convert (boolean_type_node,
+                                              items.cond), &seq);
+      gimple_seq_add_stmt (&seq, gimple_build_cond (NE_EXPR, cond,
+                                                    boolean_false_node, run,
+                                                    skip));
+      gimple_seq_add_stmt (&seq, gimple_build_label (run));
+    }
+  tree device = gimple_value (unshare_expr (items.device), &seq);
+  gcall *call = gimple_build_call (fn, 5, device,
+                                   build_int_cst (unsigned_type_node,
+                                                  items.count),
+                                   build_fold_addr_expr (items.ptrs),
+                                   build_fold_addr_expr (items.sizes),
+                                   build_fold_addr_expr (items.kinds));
+  gimple_set_location (call, loc);
+  gimple_seq_add_stmt (&seq, call);
+  if (skip)
+    gimple_seq_add_stmt (&seq, gimple_build_label (skip));
+  return seq;
+}
+
+/* walk_gimple_seq_mod's callback: give a data construct its calls, in a
+   bind of its own that holds their arrays, so that they are local to any
+   region around it.  WI->info is the set of constructs done.  */
+static tree
+lower_data (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *wi)
+{
+  gimple *s = gsi_stmt (*gsi);
+  hash_set<gimple *> *done = (hash_set<gimple *> *) wi->info;
+  *handled = false;
+  if (gimple_code (s) != GIMPLE_OMP_TARGET || done->add (s))
+    return NULL_TREE;
+  int kind = gimple_omp_target_kind (s);
+  if (kind != GF_OMP_TARGET_KIND_DATA && kind != GF_OMP_TARGET_KIND_UPDATE
+      && kind != GF_OMP_TARGET_KIND_ENTER_DATA
+      && kind != GF_OMP_TARGET_KIND_EXIT_DATA)
+    return NULL_TREE;
+  location_t loc = gimple_location (s);
+  push_gimplify_context (true);
+  data_items items;
+  gimple_seq seq = NULL, after = NULL;
+  if (!read_items (s, &items, &seq))
+    {
+      pop_gimplify_context (NULL);
+      return NULL_TREE;
+    }
+  if (kind == GF_OMP_TARGET_KIND_DATA || kind == GF_OMP_TARGET_KIND_ENTER_DATA)
+    gimple_seq_add_seq (&seq, data_call ("SCANRT_data_begin", items, loc));
+  if (kind == GF_OMP_TARGET_KIND_DATA || kind == GF_OMP_TARGET_KIND_EXIT_DATA)
+    after = data_call ("SCANRT_data_end", items, loc);
+  if (kind == GF_OMP_TARGET_KIND_UPDATE)
+    after = data_call ("SCANRT_data_update", items, loc);
+  /* S leaves its sequence before it joins the bind's.  */
+  gbind *bind = gimple_build_bind (NULL_TREE, NULL, NULL_TREE);
+  gsi_replace (gsi, bind, false);
+  gimple_seq_add_stmt (&seq, s);
+  gimple_seq_add_seq (&seq, after);
+  gimple_bind_set_body (bind, seq);
+  pop_gimplify_context (bind);
+  /* The walk goes on into the bind, and so into a region's body.  */
+  return NULL_TREE;
+}
+
+void
+scanomp_lower_data (gimple_seq *body)
+{
+  if (!scanomp_options.all_data && !scanomp_unit_has_scans ())
+    return;
+  hash_set<gimple *> done;
+  walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = &done;
+  walk_gimple_seq_mod (body, lower_data, NULL, &wi);
+}
