@@ -97,13 +97,24 @@ main (void)
   }
   same (dev, "the end of a from region");
 
-  /* to and alloc never copy back; delete drops the data whatever its
-     count, and a scan then copies its own.  */
+  /* always to copies in again; to and alloc never copy back; delete
+     drops the data whatever its count, and a scan then copies its own.  */
   fill ();
 #pragma omp target enter data map(to: y[0:N])
+  y[3] = host[3] = dev[3] = 77;
+#pragma omp target enter data map(always, to: y[2:2])
 #pragma omp target enter data map(alloc: y[0:N])
   scan ();
   scan_model (dev);
+  y[0] = host[0] = 5;
+  scan ();
+  scan_model (dev);
+#pragma omp target exit data map(release: y[0:N])
+  same (host, "to and alloc");
+#pragma omp target update from(y[N-10:10])
+  memcpy (host + N - 10, dev + N - 10, 10 * sizeof *dev);
+  same (host, "always to, then update from");
+  y[0] = host[0] = 6;
 #pragma omp target exit data map(delete: y[0:N])
   same (host, "delete");
   scan ();
@@ -119,7 +130,7 @@ main (void)
   puts ("data checked");
   return 0;
 }
-/* The six scans of mapped data ran on the device, whatever their size;
+/* The seven scans of mapped data ran on the device, whatever their size;
    the two others, below the size where the device pays, on the host
    unless every scan goes to the device.  */
-/* { dg-output "data checked.*libscanrt: \[^ \]*clause-run-data-1.c:29 +8 +(0|2) " } */
+/* { dg-output "data checked.*libscanrt: \[^ \]*clause-run-data-1.c:29 +9 +(0|2) " } */
