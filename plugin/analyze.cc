@@ -36,6 +36,7 @@
 #include "cfgexpand.h"
 #include "omp-general.h"
 #include "internal-fn.h"
+#include "ssa.h"
 
 #include "scanomp.h"
 #include "reader.h"
@@ -534,19 +535,72 @@ check_builtin_type (scan_loop *l)
   return true;
 }
 
+/* walk_gimple_seq's operand callback for unssa: an SSA name of the map
+   in WI->info becomes its variable.  */
+static tree
+ssa_to_var (tree *tp, int *walk_subtrees, void *data)
+{
+  hash_map<tree, tree> *vars
+    = (hash_map<tree, tree> *) ((walk_stmt_info *) data)->info;
+  if (TREE_CODE (*tp) == SSA_NAME)
+    {
+      if (tree *v = vars->get (*tp))
+        *tp = *v;
+      *walk_subtrees = 0;
+    }
+  else if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* walk_gimple_seq's statement callback for unssa: map an SSA name the
+   statement defines to a new variable, in WI->info.  */
+static tree
+note_ssa_def (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *wi)
+{
+  hash_map<tree, tree> *vars = (hash_map<tree, tree> *) wi->info;
+  tree lhs = gimple_get_lhs (gsi_stmt (*gsi));
+  *handled = false;
+  if (lhs && TREE_CODE (lhs) == SSA_NAME && !vars->get (lhs))
+    vars->put (lhs, create_tmp_var (TREE_TYPE (lhs), "scan_tmp"));
+  return NULL_TREE;
+}
+
+/* GCC writes the temporaries of a loop that no parallel region of its
+   function holds (an orphaned `omp for' in a function called from one) as
+   SSA names; the reader and the outlined functions take variables, as
+   GCC writes them inside a region.  Make those that LOOP's body defines
+   variables.  */
+static void
+unssa (gomp_for *loop)
+{
+  hash_map<tree, tree> vars;
+  gimple_seq body = gimple_omp_body (loop);
+  walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = &vars;
+  walk_gimple_seq (body, note_ssa_def, NULL, &wi);
+  if (vars.is_empty ())
+    return;
+  walk_gimple_seq_mod (&body, NULL, ssa_to_var, &wi);
+  gimple_omp_set_body (loop, body);
+  for (auto it = vars.begin (); it != vars.end (); ++it)
+    release_ssa_name ((*it).first);
+}
+
 bool
 scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
 {
   location_t loc = l->clause->loc;
   l->construct = construct;
   bool other = false;
-  if (gimple_code (construct) == GIMPLE_OMP_FOR)
-    {
-      error_at (loc, "%<scan%> on an orphaned %<omp for%> is not supported; "
-                "put it on the enclosing %<#pragma omp parallel for%>");
-      return false;
-    }
-  l->loop = scan_find_loop (gimple_omp_body (construct), &other);
+  /* An orphaned `omp for', inside a parallel region: the construct is
+     the loop (lower.cc runs it on one thread of the team).  */
+  l->loop = gimple_code (construct) == GIMPLE_OMP_FOR
+            ? as_a<gomp_for *> (construct)
+            : scan_find_loop (gimple_omp_body (construct), &other);
+  if (l->loop && l->loop == construct)
+    unssa (l->loop);
   if (!l->loop)
     {
       error_at (loc, "the %<scan%> clause is not on a loop; put it on "

@@ -950,6 +950,18 @@ scanomp_lower (scan_loop *l, unsigned n, const scan_outline *o,
   gbind *bind = gimple_build_bind (NULL_TREE, seq, NULL_TREE);
   pop_gimplify_context (bind);
 
+  if (l->construct == l->loop)
+    {
+      /* An orphaned `omp for' in a team that already runs: one thread
+         runs the scan, the others wait at the single's barrier, as they
+         would at the loop's.  The host path's own region is then nested,
+         with the team OpenMP allows there.  */
+      gsi_replace (gsi, gimple_build_omp_single (gimple_seq_alloc_with_stmt
+                                                 (bind), NULL_TREE),
+                   false);
+      return;
+    }
+
   /* The loop's place inside the construct gets the new code; then the
      construct gives way to its body.  */
   gimple_seq body = gimple_omp_body (l->construct);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* Stores to arrays the clause does not scan, orphaned loops, and arrays
-   of one clause that depend on each other, or are listed twice, are
-   not supported, and say so.  */
+/* Stores to arrays the clause does not scan, and arrays of one clause
+   that depend on each other, or are listed twice, are not supported, and
+   say so.  */
 /* { dg-do compile } */
 
 void
@@ -13,17 +13,6 @@ f (int *y, int *z, const int *x, int n)
       y[i] = y[i-1] + x[i];
       z[i] = y[i] * 2; /* { dg-error "the 'scan' loop stores to 'z'; only the arrays of the 'scan' clause may be written" } */
     }
-}
-
-void
-g (int *y, const int *x, int n)
-{
-#pragma omp parallel
-  {
-#pragma omp for scan(+: y) /* { dg-error "'scan' on an orphaned 'omp for' is not supported" } */
-    for (int i = 1; i < n; i++)
-      y[i] = y[i-1] + x[i];
-  }
 }
 
 void
