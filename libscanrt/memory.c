@@ -33,15 +33,25 @@ struct scanrt_map
 static pthread_mutex_t map_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct scanrt_map *maps;
 
+/* The link to the mapping on DEV that contains [P, P + BYTES), or NULL.
+   Call with map_lock held.  */
+static struct scanrt_map **
+find_link (struct scanrt_device *dev, const char *p, size_t bytes)
+{
+  for (struct scanrt_map **pm = &maps; *pm; pm = &(*pm)->next)
+    if ((*pm)->dev == dev && p >= (*pm)->base
+        && p + bytes <= (*pm)->base + (*pm)->bytes)
+      return pm;
+  return NULL;
+}
+
 /* The mapping on DEV that contains [P, P + BYTES), or NULL.  Call with
    map_lock held.  */
 static struct scanrt_map *
 find_map (struct scanrt_device *dev, const char *p, size_t bytes)
 {
-  for (struct scanrt_map *m = maps; m; m = m->next)
-    if (m->dev == dev && p >= m->base && p + bytes <= m->base + m->bytes)
-      return m;
-  return NULL;
+  struct scanrt_map **pm = find_link (dev, p, bytes);
+  return pm ? *pm : NULL;
 }
 
 size_t
@@ -375,14 +385,8 @@ scanrt_map_exit (int device, void *ptr, size_t bytes, unsigned kind)
     return SCANRT_OK;
   pthread_mutex_lock (&dev->lock);
   pthread_mutex_lock (&map_lock);
-  struct scanrt_map **pm, *m = NULL;
-  for (pm = &maps; *pm; pm = &(*pm)->next)
-    if ((*pm)->dev == dev && (char *) ptr >= (*pm)->base
-        && (char *) ptr + bytes <= (*pm)->base + (*pm)->bytes)
-      {
-        m = *pm;
-        break;
-      }
+  struct scanrt_map **pm = find_link (dev, ptr, bytes);
+  struct scanrt_map *m = pm ? *pm : NULL;
   if (!m)
     {
       scanrt_report ("data exit of %p (%zu bytes), which is not mapped on "
