@@ -36,7 +36,7 @@
    SCANRT_DEVICE_GPU and SCANRT_DEVICE_CPU of scanrt.h.  Everywhere else
    they stay identifiers, so a variable named GPU keeps its meaning.  The
    pass then replaces either constant in a device clause with a call that
-   finds the device at run time (scanomp_name_devices).  */
+   finds the device at run time (data.cc).  */
 
 #include "gcc-plugin.h"
 #include "tree.h"

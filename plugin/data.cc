@@ -1,5 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* data.cc: OpenMP's device data environment for the scans.
+/* data.cc: OpenMP's device data environment for the scans, and AClang's
+   named devices.
+
+   `device(GPU)' and `device(CPU)' reach GIMPLE as the constants
+   SCANRT_DEVICE_GPU and SCANRT_DEVICE_CPU (clause.cc); each target
+   construct that names its device so gets a call of SCANRT_named_device
+   instead, which finds that device at run time, for libgomp and libscanrt
+   alike.
 
    `target data', `target enter data', `target exit data' and `target
    update' reach libscanrt's mapping table: each construct gets calls to
@@ -38,6 +45,54 @@
 
 #include "scanomp.h"
 #include "scanrt.h"
+
+/* walk_gimple_seq_mod's callback for scanomp_name_devices: a target
+   construct whose device clause holds SCANRT_DEVICE_GPU or _CPU, the
+   expansion of `device(GPU)' or `device(CPU)' (clause.cc), gets the
+   device number that SCANRT_named_device finds at run time instead.  The
+   call goes before the construct, in a bind of its own that holds its
+   temporary, so that the temporary is local to any region around it.  */
+static tree
+name_device (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *)
+{
+  gimple *s = gsi_stmt (*gsi);
+  *handled = false;
+  if (gimple_code (s) != GIMPLE_OMP_TARGET)
+    return NULL_TREE;
+  tree c = omp_find_clause (gimple_omp_target_clauses (s), OMP_CLAUSE_DEVICE);
+  if (!c || !tree_fits_shwi_p (OMP_CLAUSE_DEVICE_ID (c)))
+    return NULL_TREE;
+  HOST_WIDE_INT name = tree_to_shwi (OMP_CLAUSE_DEVICE_ID (c));
+  if (name != SCANRT_DEVICE_GPU && name != SCANRT_DEVICE_CPU)
+    return NULL_TREE;
+  tree fn = build_fn_decl ("SCANRT_named_device",
+                           build_function_type_list (integer_type_node,
+                                                     integer_type_node,
+                                                     NULL_TREE));
+  TREE_NOTHROW (fn) = 1;
+  tree device = create_tmp_var_raw (integer_type_node, "device");
+  gcall *call = gimple_build_call (fn, 1, OMP_CLAUSE_DEVICE_ID (c));
+  gimple_call_set_lhs (call, device);
+  gimple_set_location (call, gimple_location (s));
+  OMP_CLAUSE_DEVICE_ID (c) = device;
+  gbind *bind = gimple_build_bind (device, NULL, NULL_TREE);
+  gsi_replace (gsi, bind, false);
+  gimple_seq body = NULL;
+  gimple_seq_add_stmt (&body, call);
+  gimple_seq_add_stmt (&body, s);
+  gimple_bind_set_body (bind, body);
+  /* The walk goes on into the bind, and so into the construct's body,
+     where `target update' may stand.  */
+  return NULL_TREE;
+}
+
+void
+scanomp_name_devices (gimple_seq *seq)
+{
+  walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  walk_gimple_seq_mod (seq, name_device, NULL, &wi);
+}
 
 /* The runtime's kind (SCANRT_MAP_* of scanrt.h) of clause C, or -1 for a
    clause that maps no data of its own.  */

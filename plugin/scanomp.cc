@@ -35,8 +35,6 @@
 #include "function.h"
 #include "gimple.h"
 #include "gimple-iterator.h"
-#include "gimple-walk.h"
-#include "omp-general.h"
 #include "diagnostic-core.h"
 #include "options.h"
 
@@ -168,56 +166,6 @@ collect (gimple_seq *seq, vec<found> *out)
     }
 }
 
-/* walk_gimple_seq_mod's callback for name_devices: a target construct
-   whose device clause holds SCANRT_DEVICE_GPU or SCANRT_DEVICE_CPU, the
-   expansion of `device(GPU)' or `device(CPU)' (clause.cc), gets the
-   device number that SCANRT_named_device finds at run time instead.  The
-   call goes before the construct, in a bind of its own that holds its
-   temporary, so that the temporary is local to any region around it.  */
-static tree
-name_device (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *)
-{
-  gimple *s = gsi_stmt (*gsi);
-  *handled = false;
-  if (gimple_code (s) != GIMPLE_OMP_TARGET)
-    return NULL_TREE;
-  tree c = omp_find_clause (gimple_omp_target_clauses (s), OMP_CLAUSE_DEVICE);
-  if (!c || !tree_fits_shwi_p (OMP_CLAUSE_DEVICE_ID (c)))
-    return NULL_TREE;
-  HOST_WIDE_INT name = tree_to_shwi (OMP_CLAUSE_DEVICE_ID (c));
-  if (name != SCANRT_DEVICE_GPU && name != SCANRT_DEVICE_CPU)
-    return NULL_TREE;
-  tree fn = build_fn_decl ("SCANRT_named_device",
-                           build_function_type_list (integer_type_node,
-                                                     integer_type_node,
-                                                     NULL_TREE));
-  TREE_NOTHROW (fn) = 1;
-  tree device = create_tmp_var_raw (integer_type_node, "device");
-  gcall *call = gimple_build_call (fn, 1, OMP_CLAUSE_DEVICE_ID (c));
-  gimple_call_set_lhs (call, device);
-  gimple_set_location (call, gimple_location (s));
-  OMP_CLAUSE_DEVICE_ID (c) = device;
-  gbind *bind = gimple_build_bind (device, NULL, NULL_TREE);
-  gsi_replace (gsi, bind, false);
-  gimple_seq body = NULL;
-  gimple_seq_add_stmt (&body, call);
-  gimple_seq_add_stmt (&body, s);
-  gimple_bind_set_body (bind, body);
-  /* The walk goes on into the bind, and so into the construct's body,
-     where `target update' may stand.  */
-  return NULL_TREE;
-}
-
-/* Give each target construct in *SEQ that names its device `GPU' or `CPU'
-   the number of that device.  */
-static void
-name_devices (gimple_seq *seq)
-{
-  walk_stmt_info wi;
-  memset (&wi, 0, sizeof wi);
-  walk_gimple_seq_mod (seq, name_device, NULL, &wi);
-}
-
 /* Write SOURCE, the kernels of the loop at LOC (its clause, or its
    construct for an inscan loop), to the dump directory; return the path
    written, or NULL.  Every instance of a C++ template has its own kernel:
@@ -343,7 +291,7 @@ public:
   execute (function *fun) final override
   {
     gimple_seq body = gimple_body (fun->decl);
-    name_devices (&body);
+    scanomp_name_devices (&body);
     scanomp_lower_data (&body);
     auto_vec<found> constructs;
     collect (&body, &constructs);

@@ -73,7 +73,9 @@ bool scanomp_clause_seen (location_t construct_loc);
 const char *scanomp_op_spelling (enum scan_op op);
 bool scanomp_unit_has_scans (void);
 
-/* data.cc */
+/* data.cc: give the target constructs of BODY that name their device
+   `GPU' or `CPU' that device's number; lower its data constructs.  */
+void scanomp_name_devices (gimple_seq *body);
 void scanomp_lower_data (gimple_seq *body);
 
 /* One memory access of the loop body: BASE[offset], the offset in bytes
