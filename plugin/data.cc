@@ -46,12 +46,30 @@
 #include "scanomp.h"
 #include "scanrt.h"
 
+/* Put S, the statement at *GSI, into a new bind of VARS, between BEFORE
+   and AFTER, and return the bind.  S leaves its sequence before it joins
+   the bind's (gimple_seq_add_stmt relinks it).  The walk goes on into the
+   bind, and so into S's body.  */
+static gbind *
+wrap (gimple_stmt_iterator *gsi, tree vars, gimple_seq before,
+      gimple_seq after)
+{
+  gimple *s = gsi_stmt (*gsi);
+  gbind *bind = gimple_build_bind (vars, NULL, NULL_TREE);
+  gsi_replace (gsi, bind, false);
+  gimple_seq_add_stmt (&before, s);
+  gimple_seq_add_seq (&before, after);
+  gimple_bind_set_body (bind, before);
+  return bind;
+}
+
 /* walk_gimple_seq_mod's callback for scanomp_name_devices: a target
    construct whose device clause holds SCANRT_DEVICE_GPU or _CPU, the
    expansion of `device(GPU)' or `device(CPU)' (clause.cc), gets the
    device number that SCANRT_named_device finds at run time instead.  The
    call goes before the construct, in a bind of its own that holds its
-   temporary, so that the temporary is local to any region around it.  */
+   temporary, so that the temporary is local to any region around it (and
+   `target update' inside a data region's body is reached too).  */
 static tree
 name_device (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *)
 {
@@ -75,14 +93,7 @@ name_device (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *)
   gimple_call_set_lhs (call, device);
   gimple_set_location (call, gimple_location (s));
   OMP_CLAUSE_DEVICE_ID (c) = device;
-  gbind *bind = gimple_build_bind (device, NULL, NULL_TREE);
-  gsi_replace (gsi, bind, false);
-  gimple_seq body = NULL;
-  gimple_seq_add_stmt (&body, call);
-  gimple_seq_add_stmt (&body, s);
-  gimple_bind_set_body (bind, body);
-  /* The walk goes on into the bind, and so into the construct's body,
-     where `target update' may stand.  */
+  wrap (gsi, device, gimple_seq_alloc_with_stmt (call), NULL);
   return NULL_TREE;
 }
 
@@ -198,17 +209,6 @@ read_items (gimple *s, data_items *items, gimple_seq *seq)
   return true;
 }
 
-/* E as a GIMPLE value, appending what computes it to *SEQ
-   (force_gimple_operand starts a sequence of its own).  */
-static tree
-gimple_value (tree e, gimple_seq *seq)
-{
-  gimple_seq stmts;
-  tree v = force_gimple_operand (e, &stmts, true, NULL_TREE);
-  gimple_seq_add_seq (seq, stmts);
-  return v;
-}
-
 /* The call of FN_NAME (SCANRT_data_begin, _end or _update) for ITEMS,
    guarded by their if clause.  */
 static gimple_seq
@@ -226,14 +226,14 @@ data_call (const char *fn_name, const data_items &items, location_t loc)
     {
       tree run = create_artificial_label (UNKNOWN_LOCATION);
       skip = create_artificial_label (UNKNOWN_LOCATION);
-      tree cond = gimple_value (fold_convert (boolean_type_node,
-                                              items.cond), &seq);
+      tree cond = scanomp_value (fold_convert (boolean_type_node,
+                                               items.cond), &seq);
       gimple_seq_add_stmt (&seq, gimple_build_cond (NE_EXPR, cond,
                                                     boolean_false_node, run,
                                                     skip));
       gimple_seq_add_stmt (&seq, gimple_build_label (run));
     }
-  tree device = gimple_value (unshare_expr (items.device), &seq);
+  tree device = scanomp_value (items.device, &seq);
   gcall *call = gimple_build_call (fn, 5, device,
                                    build_int_cst (unsigned_type_node,
                                                   items.count),
@@ -278,14 +278,7 @@ lower_data (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *wi)
     after = data_call ("SCANRT_data_end", items, loc);
   if (kind == GF_OMP_TARGET_KIND_UPDATE)
     after = data_call ("SCANRT_data_update", items, loc);
-  /* S leaves its sequence before it joins the bind's.  */
-  gbind *bind = gimple_build_bind (NULL_TREE, NULL, NULL_TREE);
-  gsi_replace (gsi, bind, false);
-  gimple_seq_add_stmt (&seq, s);
-  gimple_seq_add_seq (&seq, after);
-  gimple_bind_set_body (bind, seq);
-  pop_gimplify_context (bind);
-  /* The walk goes on into the bind, and so into a region's body.  */
+  pop_gimplify_context (wrap (gsi, NULL_TREE, seq, after));
   return NULL_TREE;
 }
 

@@ -248,11 +248,8 @@ make_desc (scan_loop *l, unsigned n, const scan_outline *o,
                       "scanomp_desc");
 }
 
-/* E as a GIMPLE value, its computation appended to *SEQ, in temporaries
-   of scanomp_lower's gimplify context (force_gimple_operand would make
-   them in a context of its own, outside the bind that declares them).  */
-static tree
-value (tree e, gimple_seq *seq)
+tree
+scanomp_value (tree e, gimple_seq *seq)
 {
   if (is_gimple_val (e))
     return unshare_expr (e);
@@ -306,7 +303,7 @@ sequential_loop (scan_loop *l, tree from)
   gimplify_assign (l->iv, unshare_expr (gimple_omp_for_incr (l->loop, 0)),
                    &seq);
   gimple_seq_add_stmt (&seq, gimple_build_label (cond_label));
-  tree ub = value (l->ub, &seq);
+  tree ub = scanomp_value (l->ub, &seq);
   gimple_seq_add_stmt (&seq, gimple_build_cond (l->cond, l->iv, ub,
                                                 body_label, exit_label));
   gimple_seq_add_stmt (&seq, gimple_build_label (exit_label));
@@ -442,7 +439,7 @@ team_request (scan_loop *l, gimple_seq *seq)
                            fold_build2 (NE_EXPR, boolean_type_node, cond,
                                         build_zero_cst (TREE_TYPE (cond))),
                            threads, integer_one_node);
-  return value (threads, seq);
+  return scanomp_value (threads, seq);
 }
 
 /* The host code: bounds, extents, NARGS arguments, seed and the call,
@@ -461,7 +458,7 @@ present_read (tree device, tree dst, tree addr, gimple_seq *seq)
   TREE_NOTHROW (fn) = 1;
   gimple_seq_add_stmt (seq, gimple_build_call (fn, 4, device,
                                                build_fold_addr_expr (dst),
-                                               value (addr, seq),
+                                               scanomp_value (addr, seq),
                                                TYPE_SIZE_UNIT (TREE_TYPE
                                                                (dst))));
 }
@@ -497,7 +494,7 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
   gimple_seq_add_stmt (&seq, gimple_build_label (go));
   if (l->if_cond)
     {
-      tree c = value (l->if_cond, &seq);
+      tree c = scanomp_value (l->if_cond, &seq);
       tree yes = create_artificial_label (UNKNOWN_LOCATION);
       gimple_seq_add_stmt (&seq, gimple_build_cond (NE_EXPR, c,
                                                     build_zero_cst (TREE_TYPE (c)),
@@ -613,7 +610,7 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
   tree device = l->device ? fold_convert (integer_type_node, l->device)
                 : build_int_cst (integer_type_node,
                                  target ? -1 : SCANRT_DEVICE_HOST_CPU);
-  device = value (device, &seq);
+  device = scanomp_value (device, &seq);
 
   /* The seed: for an array of the clause y[i-1] at the first i, for a
      variable (an inscan loop's, a reduction beside the clause) its value
@@ -695,7 +692,7 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
                                           ptr_type_node, ptr_type_node,
                                           NULL_TREE);
   tree fn = build_fn_decl ("SCANRT_scan", fntype);
-  tree nu = value (fold_convert (long_unsigned_type_node, n), &seq);
+  tree nu = scanomp_value (fold_convert (long_unsigned_type_node, n), &seq);
   tree finished = resume ? addressable_tmp (ul, "scan_done") : NULL_TREE;
   tree threads = team_request (l, &seq);
   gcall *call = gimple_build_call (fn, 9, build_fold_addr_expr (desc), device,
@@ -733,7 +730,7 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
   if (resume)
     {
       tree part = create_artificial_label (UNKNOWN_LOCATION);
-      finished = value (finished, &seq);
+      finished = scanomp_value (finished, &seq);
       gimple_seq_add_stmt (&seq, gimple_build_cond (EQ_EXPR, finished,
                                                     build_zero_cst (ul),
                                                     fallback, part));

@@ -214,6 +214,12 @@ bool scanomp_host_functions (struct scan_loop *l, unsigned n, tree seed_type,
                              tree fns[3]);
 
 /* lower.cc */
+/* E as a GIMPLE value, its computation appended to *SEQ, in temporaries
+   of the caller's gimplify context, which the bind around the new code
+   declares (force_gimple_operand would make them in a context of its own,
+   outside that bind: a function-wide temporary, which an OpenMP region
+   around the code could not use).  */
+tree scanomp_value (tree e, gimple_seq *seq);
 tree scanomp_record (const char *name, unsigned n, const tree *types,
                      const char *const *names, tree *fields);
 tree scanomp_last_type (tree type);

@@ -39,6 +39,19 @@ scan_model (long *a)
     a[i] = a[i-1] + a[i];
 }
 
+/* A region inside a parallel region, its device a long and its if a
+   char: what the mapping calls take are computed there.  */
+static void
+in_parallel (long device, char k)
+{
+#pragma omp parallel num_threads(2)
+#pragma omp target data map(tofrom: y[0:N]) if(k) device(device)
+  {
+#pragma omp single
+    scan ();
+  }
+}
+
 static void
 same (const long *want, const char *what)
 {
@@ -121,6 +134,11 @@ main (void)
   scan_model (host);
   same (host, "a scan after delete");
 
+  fill ();
+  in_parallel (0, 1);
+  scan_model (host);
+  same (host, "a region in a parallel region");
+
   /* if(0) maps nothing.  */
   fill ();
 #pragma omp target data map(to: y[0:N]) if(0)
@@ -130,7 +148,7 @@ main (void)
   puts ("data checked");
   return 0;
 }
-/* The seven scans of mapped data ran on the device, whatever their size;
+/* The eight scans of mapped data ran on the device, whatever their size;
    the two others, below the size where the device pays, on the host
    unless every scan goes to the device.  */
-/* { dg-output "data checked.*libscanrt: \[^ \]*clause-run-data-1.c:29 +9 +(0|2) " } */
+/* { dg-output "data checked.*libscanrt: \[^ \]*clause-run-data-1.c:29 +10 +(0|2) " } */
