@@ -54,6 +54,32 @@ find_map (struct scanrt_device *dev, const char *p, size_t bytes)
   return pm ? *pm : NULL;
 }
 
+/* Take DEV's lock, for its queue, then map_lock, in the order scanrt_bind
+   has them (run_on holds the device's).  */
+static void
+lock_maps (struct scanrt_device *dev)
+{
+  pthread_mutex_lock (&dev->lock);
+  pthread_mutex_lock (&map_lock);
+}
+
+static void
+unlock_maps (struct scanrt_device *dev)
+{
+  pthread_mutex_unlock (&map_lock);
+  pthread_mutex_unlock (&dev->lock);
+}
+
+/* Device NUMBER, open, with lock_maps taken; NULL when it cannot open.  */
+static struct scanrt_device *
+open_locked (int number)
+{
+  struct scanrt_device *dev = scanrt_device_open (number);
+  if (dev)
+    lock_maps (dev);
+  return dev;
+}
+
 size_t
 scanrt_buffer_limit (const struct scanrt_device *dev)
 {
@@ -333,15 +359,13 @@ scanrt_unbind (struct scanrt_device *dev, struct scanrt_binding *b, int ok,
 int
 scanrt_map_enter (int device, void *ptr, size_t bytes, unsigned kind)
 {
-  struct scanrt_device *dev = scanrt_device_open (device);
-  double seconds = 0;
-  int status = SCANRT_OK;
   /* A device that cannot open leaves the data on the host: scans will
      run there.  */
+  struct scanrt_device *dev = open_locked (device);
+  double seconds = 0;
+  int status = SCANRT_OK;
   if (!dev)
     return SCANRT_OK;
-  pthread_mutex_lock (&dev->lock);
-  pthread_mutex_lock (&map_lock);
   struct scanrt_map *m = find_map (dev, ptr, bytes);
   if (m)
     {
@@ -370,21 +394,18 @@ scanrt_map_enter (int device, void *ptr, size_t bytes, unsigned kind)
     }
   else
     status = SCANRT_ENOMEM;
-  pthread_mutex_unlock (&map_lock);
-  pthread_mutex_unlock (&dev->lock);
+  unlock_maps (dev);
   return status;
 }
 
 int
 scanrt_map_exit (int device, void *ptr, size_t bytes, unsigned kind)
 {
-  struct scanrt_device *dev = scanrt_device_open (device);
+  struct scanrt_device *dev = open_locked (device);
   double seconds = 0;
   int status = SCANRT_OK;
   if (!dev)
     return SCANRT_OK;
-  pthread_mutex_lock (&dev->lock);
-  pthread_mutex_lock (&map_lock);
   struct scanrt_map **pm = find_link (dev, ptr, bytes);
   struct scanrt_map *m = pm ? *pm : NULL;
   if (!m)
@@ -405,27 +426,23 @@ scanrt_map_exit (int device, void *ptr, size_t bytes, unsigned kind)
   else if ((kind & SCANRT_MAP_ALWAYS) && (kind & SCANRT_MAP_FROM)
            && !m->host_newer)
     status = copy_range (m, ptr, bytes, 0, &seconds);
-  pthread_mutex_unlock (&map_lock);
-  pthread_mutex_unlock (&dev->lock);
+  unlock_maps (dev);
   return status;
 }
 
 int
 scanrt_map_update (int device, void *ptr, size_t bytes, unsigned kind)
 {
-  struct scanrt_device *dev = scanrt_device_open (device);
+  struct scanrt_device *dev = open_locked (device);
   double seconds = 0;
   int status = SCANRT_OK;
   if (!dev)
     return SCANRT_OK;
-  pthread_mutex_lock (&dev->lock);
-  pthread_mutex_lock (&map_lock);
   struct scanrt_map *m = find_map (dev, ptr, bytes);
   if (m && ((kind & SCANRT_MAP_TO) || !m->host_newer))
     status = copy_range (m, ptr, bytes, (kind & SCANRT_MAP_TO) != 0,
                          &seconds);
-  pthread_mutex_unlock (&map_lock);
-  pthread_mutex_unlock (&dev->lock);
+  unlock_maps (dev);
   return status;
 }
 
@@ -452,8 +469,7 @@ scanrt_resident_to_host (struct scanrt_device *dev,
   double seconds = 0;
   if (dev->unified)
     return;
-  pthread_mutex_lock (&dev->lock);
-  pthread_mutex_lock (&map_lock);
+  lock_maps (dev);
   for (unsigned i = 0; i < desc->nargs; i++)
     {
       struct scanrt_map *m = scanrt_arg_is_array (desc->args[i].kind)
@@ -468,8 +484,7 @@ scanrt_resident_to_host (struct scanrt_device *dev,
                        (void *) m->base);
       m->host_newer = 1;
     }
-  pthread_mutex_unlock (&map_lock);
-  pthread_mutex_unlock (&dev->lock);
+  unlock_maps (dev);
 }
 
 SCANRT_EXPORT void
@@ -481,15 +496,13 @@ SCANRT_present_read (int device, void *dst, const void *src, size_t bytes)
   int read = 0;
   if (dev && !dev->unified)
     {
-      pthread_mutex_lock (&dev->lock);
-      pthread_mutex_lock (&map_lock);
+      lock_maps (dev);
       struct scanrt_map *m = find_map (dev, src, bytes);
       if (m && !m->host_newer)
         read = enqueue_copy (dev, m->mem, (const char *) src - m->base, dst,
                              bytes, 0) == SCANRT_OK
                && finish (dev) == SCANRT_OK;
-      pthread_mutex_unlock (&map_lock);
-      pthread_mutex_unlock (&dev->lock);
+      unlock_maps (dev);
     }
   if (!read)
     memcpy (dst, src, bytes);
