@@ -442,10 +442,13 @@ team_request (scan_loop *l, gimple_seq *seq)
   return scanomp_value (threads, seq);
 }
 
-/* The host code: bounds, extents, NARGS arguments, seed and the call,
-   jumping to FALLBACK or DONE.  RESUME, where the fallback can go on from
-   the positions the runtime finished, is the index it starts from: the
-   first, or the one after them.  */
+/* Whether L is outside any target construct.  */
+static bool
+on_host (const scan_loop *l)
+{
+  return gimple_code (l->construct) != GIMPLE_OMP_TARGET;
+}
+
 /* Read into DST, an addressable seed, the value at ADDR, of DST's type,
    as DEVICE sees it, into *SEQ.  */
 static void
@@ -463,6 +466,10 @@ present_read (tree device, tree dst, tree addr, gimple_seq *seq)
                                                                (dst))));
 }
 
+/* The host code: bounds, extents, NARGS arguments, seed and the call,
+   jumping to FALLBACK or DONE.  RESUME, where the fallback can go on from
+   the positions the runtime finished, is the index it starts from: the
+   first, or the one after them.  */
 static gimple_seq
 offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
               unsigned nargs, tree resume, tree fallback, tree done)
@@ -606,10 +613,9 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
 
   /* A target's device, or its default; a loop outside any target runs on
      the host's CPU device.  */
-  bool target = gimple_code (l->construct) == GIMPLE_OMP_TARGET;
   tree device = l->device ? fold_convert (integer_type_node, l->device)
                 : build_int_cst (integer_type_node,
-                                 target ? -1 : SCANRT_DEVICE_HOST_CPU);
+                                 on_host (l) ? SCANRT_DEVICE_HOST_CPU : -1);
   device = scanomp_value (device, &seq);
 
   /* The seed: for an array of the clause y[i-1] at the first i, for a
@@ -668,7 +674,7 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
           tree addr = fold_convert (tp, fold_build_pointer_plus
                                           (base_pointer (item->var),
                                            offset_at (prev, lb)));
-          if (target)
+          if (!on_host (l))
             present_read (device, dst, addr, &seq);
           else
             gimplify_assign (dst, build2 (MEM_REF, item->type, addr,
@@ -850,13 +856,6 @@ element_type (scan_loop *l, unsigned n)
   fields.safe_grow (n);
   return scanomp_record ("scanomp_multi", n, types.address (), names.address (),
                       fields.address ());
-}
-
-/* Whether L is outside any target construct.  */
-static bool
-on_host (const scan_loop *l)
-{
-  return gimple_code (l->construct) != GIMPLE_OMP_TARGET;
 }
 
 bool
