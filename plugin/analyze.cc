@@ -395,12 +395,7 @@ check_accesses (reader *r)
     {
       scan_access &a = l->accesses[k];
       if (a.store && a.base != l->var && !scan_scanned_elsewhere (l, a.base))
-        {
-          error_at (gimple_location (a.stmt), "the %<scan%> loop stores to "
-                    "%qD; only the arrays of the %<scan%> clause may be "
-                    "written", a.base);
-          return false;
-        }
+        a.output = l->outputs = true;
       if (a.base != l->var)
         {
           scan_add_base (l, a.base);
@@ -432,6 +427,8 @@ check_accesses (reader *r)
           if (l->recur < 0)
             l->recur = k;
         }
+      else if (!a.store && rest == 0 && l->store >= 0)
+        a.after = true;
       else if (!a.store && rest == 0)
         at_i_load = k;
       else
@@ -464,6 +461,79 @@ check_accesses (reader *r)
     }
   l->in_place = at_i_load >= 0;
   scan_add_base (l, l->var);
+  return true;
+}
+
+/* The bytes of access A's element; 1 where its type has no size.  */
+static HOST_WIDE_INT
+access_size (const scan_access &a)
+{
+  tree size = TYPE_SIZE_UNIT (a.elem_type);
+  return size && tree_fits_shwi_p (size) ? tree_to_shwi (size) : 1;
+}
+
+/* Whether access B, to the array beside the clause that store A writes,
+   touches no element that A writes in another iteration: the two touch
+   the same element in an iteration, or elements apart by less than a
+   stride.  */
+static bool
+disjoint_stores (const scan_access &a, const scan_access &b)
+{
+  if (a.coef != b.coef || !a.rest || !b.rest)
+    return false;
+  if (operand_equal_p (a.rest, b.rest, 0))
+    return true;
+  if (TREE_CODE (a.rest) != INTEGER_CST || TREE_CODE (b.rest) != INTEGER_CST)
+    return false;
+  HOST_WIDE_INT d = tree_to_shwi (fold_convert (ssizetype, a.rest))
+                    - tree_to_shwi (fold_convert (ssizetype, b.rest));
+  HOST_WIDE_INT size = MAX (access_size (a), access_size (b));
+  return abs_hwi (d) + size <= abs_hwi (a.coef);
+}
+
+/* Check the scan phase's stores of L: to arrays beside the clause, each
+   iteration storing elements of its own, which it alone reads, and with
+   no value the output hook, run from the identity, would get wrong.  */
+static bool
+check_outputs (reader *r)
+{
+  scan_loop *l = r->l;
+  for (const scan_access &a : l->accesses)
+    {
+      if (!a.output)
+        continue;
+      if (abs_hwi (a.coef) < access_size (a))
+        {
+          error_at (gimple_location (a.stmt), "every iteration of the "
+                    "%<scan%> loop stores to the same element of %qD; store "
+                    "to %<%D[i]%>, or keep the last value in a "
+                    "%<lastprivate%> variable", a.base, a.base);
+          inform (r->loc, "for this %<scan%> clause");
+          return false;
+        }
+      for (const scan_access &b : l->accesses)
+        if (b.base == a.base && !disjoint_stores (a, b))
+          {
+            error_at (gimple_location (b.stmt), "the %<scan%> loop %s "
+                      "%qD at an element that another iteration stores to; "
+                      "each iteration may only read and write elements of "
+                      "its own, as %<%D[i]%>", b.store ? "stores to"
+                                                      : "reads", a.base,
+                      a.base);
+            inform (r->loc, "for this %<scan%> clause");
+            return false;
+          }
+    }
+  if (gimple *s = scan_output_from_prev (l))
+    {
+      error_at (gimple_location (s), "this store of the %<scan%> loop "
+                "depends on %<%s[i-1]%>; a store beside the scanned arrays "
+                "may use %<%s[i]%> after its update, the scanned value, but "
+                "not %<%s[i-1]%> or what is computed from it", l->var_name,
+                l->var_name, l->var_name);
+      inform (r->loc, "for this %<scan%> clause");
+      return false;
+    }
   return true;
 }
 
@@ -697,6 +767,8 @@ scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
         return false;
     }
 
+  if (l->outputs && !check_outputs (&r))
+    return false;
   if (!scan_sets_no_shared (&r, gimple_omp_body (l->loop)))
     return false;
   scan_note_scalars (&r, gimple_omp_body (l->loop));

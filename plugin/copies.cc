@@ -16,7 +16,9 @@
    may set one from a prefix: a taint analysis over the phase's
    statements, through values, memory and the branches that decide
    whether a statement runs (control dependence), flow-sensitive where
-   the phase has no loop of its own.  */
+   the phase has no loop of its own.  The same analysis finds, for
+   scan_output_from_prev, a scan-phase store that the output hook, which
+   runs the body from the identity, would give a wrong value.  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
@@ -241,6 +243,8 @@ struct taint
   hash_set<tree> *vars;       /* where the statement at hand is */
   hash_set<tree> arrays;
   bool all;                   /* a store the reader did not place */
+  hash_set<gimple *> seeds;   /* statements that use a tainted value */
+  hash_set<tree> untainted;   /* arrays whose stores taint nothing */
   bool grew;                  /* the memory tainted (and VARS, when
                                  VARS_GROW) grew */
   bool vars_grow;
@@ -251,6 +255,8 @@ static void
 taint_memory (taint *t, tree ref)
 {
   tree a = array_of (t->l, ref);
+  if (a && t->untainted.contains (a))
+    return;
   if (a ? !t->arrays.add (a) : !t->all)
     t->grew = true;
   if (!a)
@@ -280,6 +286,8 @@ static void
 add_tainted (tree v, void *data)
 {
   taint *t = (taint *) data;
+  if (t->untainted.contains (v))
+    return;
   if (!t->vars->add (v) && t->vars_grow)
     t->grew = true;
 }
@@ -291,6 +299,8 @@ uses_tainted (gimple *s, taint *t)
 {
   if (scanomp_sanitizer_call (s))
     return false;
+  if (t->seeds.contains (s))
+    return true;
   unsigned first = is_gimple_assign (s) || is_gimple_call (s) ? 1 : 0;
   for (unsigned k = first; k < gimple_num_ops (s); k++)
     if (gimple_op (s, k) && walk_tree (gimple_op_ptr (s, k), find_tainted, t,
@@ -361,6 +371,44 @@ forward (flow *f, taint *t, const vec<tree> &seeds, vec<bool> *dirty,
     delete h;
 }
 
+/* The statements of F that T's seeds make dirty, into DIRTY (see
+   forward), VARS being tainted at the start; the variables tainted at the
+   end into END.  */
+static void
+dirty_statements (flow *f, taint *t, const vec<tree> &vars,
+                  vec<bool> *dirty, hash_set<tree> *end)
+{
+  t->vars_grow = f->cyclic;
+  dirty->safe_grow_cleared (f->stmts.length ());
+  /* To a fixpoint of the memory tainted (and for a cyclic phase, which is
+     taken as a whole, of the variables too).  */
+  do
+    {
+      t->grew = false;
+      if (!f->cyclic)
+        {
+          forward (f, t, vars, dirty, end);
+          continue;
+        }
+      t->vars = end;
+      for (tree v : vars)
+        end->add (v);
+      for (unsigned i = 0; i < f->stmts.length (); i++)
+        if (uses_tainted (f->stmts[i], t))
+          {
+            (*dirty)[i] = true;
+            taint_sets (f->stmts[i], t);
+            if (gimple_code (f->stmts[i]) == GIMPLE_COND)
+              for (unsigned j = 0; j < f->stmts.length (); j++)
+                {
+                  (*dirty)[j] = true;
+                  taint_sets (f->stmts[j], t);
+                }
+          }
+    }
+  while (t->grew);
+}
+
 gimple *
 scan_set_from_prefix (scan_loop *l, gimple_seq seq, const vec<tree> &vars,
                       const vec<tree> &arrays, const vec<tree> &last,
@@ -372,38 +420,10 @@ scan_set_from_prefix (scan_loop *l, gimple_seq seq, const vec<tree> &vars,
   taint t;
   t.l = l;
   t.all = false;
-  t.vars_grow = f.cyclic;
   for (tree a : arrays)
     t.arrays.add (a);
   auto_vec<bool> dirty;
-  dirty.safe_grow_cleared (f.stmts.length ());
-  /* To a fixpoint of the memory tainted (and for a cyclic phase, which is
-     taken as a whole, of the variables too).  */
-  do
-    {
-      t.grew = false;
-      if (!f.cyclic)
-        {
-          forward (&f, &t, vars, &dirty, &end);
-          continue;
-        }
-      t.vars = &end;
-      for (tree v : vars)
-        end.add (v);
-      for (unsigned i = 0; i < f.stmts.length (); i++)
-        if (uses_tainted (f.stmts[i], &t))
-          {
-            dirty[i] = true;
-            taint_sets (f.stmts[i], &t);
-            if (gimple_code (f.stmts[i]) == GIMPLE_COND)
-              for (unsigned j = 0; j < f.stmts.length (); j++)
-                {
-                  dirty[j] = true;
-                  taint_sets (f.stmts[j], &t);
-                }
-          }
-    }
-  while (t.grew);
+  dirty_statements (&f, &t, vars, &dirty, &end);
   /* A variable of LAST tainted at the end, where a dirty statement sets
      it (any that does, failing one).  */
   *sets = false;
@@ -428,6 +448,30 @@ scan_set_from_prefix (scan_loop *l, gimple_seq seq, const vec<tree> &vars,
           }
     }
   return found;
+}
+
+gimple *
+scan_output_from_prev (scan_loop *l)
+{
+  flow f;
+  flow_init (&f, gimple_omp_body (l->loop));
+  taint t;
+  t.l = l;
+  t.all = false;
+  t.untainted.add (l->var);
+  for (const scan_access &a : l->accesses)
+    if (a.prev)
+      t.seeds.add (a.stmt);
+  auto_vec<bool> dirty;
+  hash_set<tree> end;
+  auto_vec<tree> none;
+  dirty_statements (&f, &t, none, &dirty, &end);
+  for (unsigned i = 0; i < f.stmts.length (); i++)
+    if (dirty[i])
+      for (const scan_access &a : l->accesses)
+        if (a.output && a.stmt == f.stmts[i])
+          return a.stmt;
+  return NULL;
 }
 
 /* Push DECL on V unless it is there.  */

@@ -143,7 +143,18 @@ identity (emitter *e, scan_loop *l)
     }
 }
 
-/* Write the value of access A: y[i-1] is the identity (see above).  */
+/* Array K's value of the iteration in a hook: the input hook's result
+   R, or the output hook's prefix V.  */
+static void
+item_value (emitter *e, unsigned k, bool prefix)
+{
+  add (&e->out, "%s", prefix ? "v" : "r");
+  if (e->n > 1)
+    add (&e->out, ".s%u", k);
+}
+
+/* Write the value of access A: y[i-1] is the identity (see above), and
+   y[i] after the store to it the value stored.  */
 void
 element (emitter *e, const scan_access &a, gimple *stmt)
 {
@@ -152,31 +163,40 @@ element (emitter *e, const scan_access &a, gimple *stmt)
       identity (e, &e->items[item_of (e, a.base)]);
       return;
     }
+  if (a.after)
+    {
+      item_value (e, item_of (e, a.base), e->scan_phase);
+      return;
+    }
   add (&e->out, "(*");
   address (e, a, stmt);
   add (&e->out, ")");
 }
 
 /* Write statement S's assignment of RHS (or of the OpenCL C expression
-   TEXT) to LHS: in the loop body, a store to y[i] is what the iteration
-   contributes (the scan clause), or a real store (an inscan loop's scan
-   phase).  */
+   TEXT) to LHS.  In the loop body, a store to y[i] is what the iteration
+   contributes (a scan clause's input hook), or stores the prefix (its
+   output hook); the stores of an inscan loop's scan phase and a scan
+   clause's stores beside its arrays are real, and only in the output
+   hook.  */
 void
 assign (emitter *e, gimple *s, tree lhs, tree rhs, const char *text)
 {
   const scan_access *a = e->local ? NULL : access_of (e, lhs, s);
-  if (a && e->no_stores)
+  if (a && (e->no_stores || (a->output && !e->scan_phase)))
     return;
-  /* The scan phase's stores are real, and stream when the runtime asks,
-     but for structs, which no non-temporal store takes.  */
-  bool out = a && e->l->inscan && !AGGREGATE_TYPE_P (a->elem_type);
+  bool real = a && (e->l->inscan || a->output);
+  bool prefix = a && !real && e->scan_phase;
+  /* Real stores stream when the runtime asks, but for structs, which no
+     non-temporal store takes.  */
+  bool out = (real || prefix) && !AGGREGATE_TYPE_P (a->elem_type);
   if (out)
     {
       add (&e->out, "  scanomp_out (");
       address (e, *a, s);
       add (&e->out, ", ");
     }
-  else if (a && e->l->inscan)
+  else if (real || prefix)
     {
       add (&e->out, "  *");
       address (e, *a, s);
@@ -196,7 +216,9 @@ assign (emitter *e, gimple *s, tree lhs, tree rhs, const char *text)
       expr (e, lhs, s);
       add (&e->out, " = ");
     }
-  if (text)
+  if (prefix)
+    item_value (e, item_of (e, a->base), true);
+  else if (text)
     add (&e->out, "%s", text);
   else
     expr (e, rhs, s);
@@ -301,6 +323,21 @@ yield_vars (emitter *e, bool last)
     }
 }
 
+/* scanomp_out (p, v), the output hook's stores: *p = v, streaming where
+   the runtime asks.  SCANOMP_STREAM comes as a -D option, before this
+   head; the template's own SCANOMP_STREAM_STORE is defined only after
+   it.  */
+static void
+stream_macro (emitter *e)
+{
+  add (&e->out, "#if defined SCANOMP_STREAM && SCANOMP_STREAM "
+       "&& defined __has_builtin\n#if __has_builtin "
+       "(__builtin_nontemporal_store)\n#define scanomp_out(p, v) "
+       "__builtin_nontemporal_store ((v), (p))\n#endif\n#endif\n"
+       "#ifndef scanomp_out\n#define scanomp_out(p, v) (*(p) = (v))\n"
+       "#endif\n");
+}
+
 /* An inscan loop's hooks: scanomp_input runs the input phase from the
    identities and returns the variables; scanomp_output runs the scan
    phase from the prefix V.  */
@@ -308,14 +345,7 @@ static void
 inscan_functions (emitter *e)
 {
   scan_loop *l = e->l;
-  /* SCANOMP_STREAM comes as a -D option, before this head; the
-     template's own SCANOMP_STREAM_STORE is defined only after it.  */
-  add (&e->out, "#if defined SCANOMP_STREAM && SCANOMP_STREAM "
-       "&& defined __has_builtin\n#if __has_builtin "
-       "(__builtin_nontemporal_store)\n#define scanomp_out(p, v) "
-       "__builtin_nontemporal_store ((v), (p))\n#endif\n#endif\n"
-       "#ifndef scanomp_out\n#define scanomp_out(p, v) (*(p) = (v))\n"
-       "#endif\n");
+  stream_macro (e);
   add (&e->out, "static SCANOMP_T\nscanomp_input (long k, SCANOMP_PARAMS)\n"
        "{\n  SCANOMP_T r;\n");
   hash_set<tree> seen;
@@ -342,6 +372,46 @@ inscan_functions (emitter *e)
   function_start (e, l->output, &seen_out);
   set_scan_vars (e, &seen_out, "v");
   stmt_seq (e, l->output);
+  add (&e->out, "}\n");
+}
+
+/* A scan clause's hooks: scanomp_input runs the body from the
+   identities and returns what the iteration contributes; where the loop
+   stores beside its arrays, scanomp_output runs the body again, storing
+   the prefix V to y[i] and making those stores.  */
+static void
+clause_functions (emitter *e)
+{
+  scan_loop *l = e->l;
+  gimple_seq body = gimple_omp_body (l->loop);
+  add (&e->out, "static SCANOMP_T\nscanomp_input (long k, "
+       "SCANOMP_PARAMS)\n{\n  SCANOMP_T r");
+  if (e->n == 1)
+    {
+      add (&e->out, " = ");
+      identity (e, l);
+    }
+  else
+    add (&e->out, " = scanomp_identity ()");
+  add (&e->out, ";\n");
+  hash_set<tree> seen;
+  function_start (e, body, &seen);
+  set_scan_vars (e, &seen, NULL);
+  stmt_seq (e, body);
+  yield_vars (e, false);
+  yield_vars (e, true);
+  add (&e->out, "  return r;\n}\n");
+  if (!l->outputs)
+    return;
+  stream_macro (e);
+  add (&e->out, "\nstatic void\nscanomp_output (long k, SCANOMP_T v, "
+       "SCANOMP_PARAMS)\n{\n");
+  hash_set<tree> seen_out;
+  function_start (e, body, &seen_out);
+  set_scan_vars (e, &seen_out, NULL);
+  e->scan_phase = true;
+  stmt_seq (e, body);
+  e->scan_phase = false;
   add (&e->out, "}\n");
 }
 
@@ -509,6 +579,7 @@ scanomp_emit (scan_loop *items, unsigned n)
   e.out = e.types = e.funcs = { NULL, 0, 0 };
   e.local = false;
   e.no_stores = false;
+  e.scan_phase = false;
   e.fn = current_function_decl;
   e.ok = true;
   e.beyond_device = false;
@@ -555,7 +626,7 @@ scanomp_emit (scan_loop *items, unsigned n)
   /* SCANOMP_STORE: each array's element at byte offset size * i + rest;
      streaming where the runtime asks (one array only: structs do not
      stream).  */
-  if (l->inscan)
+  if (l->inscan || l->outputs)
     add (&e.out, "#define SCANOMP_STORE(i, v) scanomp_output ((i), (v), "
          "SCANOMP_ARGS)\n\n");
   else if (n == 1)
@@ -583,25 +654,7 @@ scanomp_emit (scan_loop *items, unsigned n)
   if (l->inscan)
     inscan_functions (&e);
   else
-    {
-      add (&e.out, "static SCANOMP_T\nscanomp_input (long k, "
-           "SCANOMP_PARAMS)\n{\n  SCANOMP_T r");
-      if (n == 1)
-        {
-          add (&e.out, " = ");
-          identity (&e, l);
-        }
-      else
-        add (&e.out, " = scanomp_identity ()");
-      add (&e.out, ";\n");
-      hash_set<tree> seen;
-      function_start (&e, gimple_omp_body (l->loop), &seen);
-      set_scan_vars (&e, &seen, NULL);
-      stmt_seq (&e, gimple_omp_body (l->loop));
-      yield_vars (&e, false);
-      yield_vars (&e, true);
-      add (&e.out, "  return r;\n}\n");
-    }
+    clause_functions (&e);
 
   l->device_limits = !e.ok && !e.beyond_device;
   char *source = NULL;

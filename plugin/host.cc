@@ -252,13 +252,17 @@ struct outline
   scan_loop *l;
   unsigned n;
   bool scan;                      /* the scan function, else reduce */
-  /* The markers that stand for each array's reads of y[i-1] and stores
-     to y[i] in the copy of the body, and what they stand for.  */
+  /* The markers that stand for each array's reads of y[i-1], stores to
+     y[i] and reads of y[i] after them in the copy of the body, and for
+     the stores beside the clause's arrays, and what they stand for.  */
   struct marker
   {
     tree decl;
     unsigned item;
     bool store;
+    bool after;                   /* a read of y[i] after the store */
+    bool output;                  /* a store beside the clause's arrays,
+                                     which only the scan function makes */
     tree ref;                     /* the access in the loop */
     gimple *stmt;                 /* and its statement */
   };
@@ -418,7 +422,18 @@ prepare (gimple_stmt_iterator *gsi, bool *, struct walk_stmt_info *wi)
     }
   tree lhs = gimple_get_lhs (s);
   for (const outline::marker &m : o->markers)
-    if (o->scan && m.store && lhs == m.decl)
+    if (m.output && lhs == m.decl)
+      {
+        if (!o->scan)
+          {
+            gsi_replace (gsi, gimple_build_nop (), false);
+            return NULL_TREE;
+          }
+        gimple_set_lhs (s, unshare_expr (m.ref));
+        lhs = NULL_TREE;
+      }
+  for (const outline::marker &m : o->markers)
+    if (o->scan && m.store && !m.output && lhs == m.decl)
       gsi_insert_after (gsi, gimple_build_assign (unshare_expr (m.ref),
                                                   o->stored ? o->stored
                                                             : m.decl),
@@ -725,14 +740,24 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
 
   /* Markers for each array's y[i-1] and y[i], put in the loop's own body
      while it is copied: for every read of y[i-1] (a macro may read it
-     twice) and every store to y[i] (one a branch).  */
+     twice), every store to y[i] (one a branch) and every read of the
+     value stored (but through a pointer passed to a function, which
+     reads memory); and for the stores beside the arrays.  */
   for (unsigned k = 0; k < n; k++)
     if (!l[k].host_var)
       for (const scan_access &a : l[k].accesses)
-        if (a.base == l[k].var && (a.prev || a.store))
+        if (a.base == l[k].var
+            && (a.prev || a.store || (a.after && a.arg < 0)))
           o.markers.safe_push ({ create_tmp_var_raw (l[k].type,
                                                      "scan_marker"),
-                                 k, a.store, a.ref, a.stmt });
+                                 k, a.store, a.after, false, a.ref,
+                                 a.stmt });
+  if (l->outputs)
+    for (const scan_access &a : l->accesses)
+      if (a.output)
+        o.markers.safe_push ({ create_tmp_var_raw (TREE_TYPE (a.ref),
+                                                   "scan_marker"),
+                               0, true, false, true, a.ref, a.stmt });
   auto mark = [&] (bool on) {
     for (const outline::marker &m : o.markers)
       if (!swap_in (m.stmt, on ? m.ref : m.decl, on ? m.decl : m.ref))
@@ -858,7 +883,8 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
       o.map.put (it->var, vars[k] ? vars[k] : o.carry[k]);
     }
   for (const outline::marker &m : o.markers)
-    o.map.put (m.decl, o.carry[m.item]);
+    if (!m.output)
+      o.map.put (m.decl, o.carry[m.item]);
   /* Private variables are the function's own, globals too.  */
   for (tree v : l->privates)
     if (is_global_var (v) && !o.map.get (v))
@@ -929,11 +955,12 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
       else
         {
           /* A scan clause's scan phase: markers of its own, from the
-             identity, the stores of y[i] storing the prefix; labels of
-             its own.  */
+             identity, the stores of y[i] storing the prefix, which the
+             reads after them read; labels of its own.  */
           tree dead = create_tmp_var (l->type, "scan_dead");
           for (const outline::marker &m : o.markers)
-            o.map.put (m.decl, dead);
+            if (!m.output)
+              o.map.put (m.decl, m.after ? o.carry[0] : dead);
           o.map.put (o.stored, o.carry[0]);
           forget_labels (&o);
           remap_seq (&o, &output);

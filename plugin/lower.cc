@@ -123,14 +123,14 @@ stored (scan_loop *l, tree base)
   return false;
 }
 
-/* Whether the loop of L reads, besides y[i-1], an array it stores to (the
-   host path's reduce function then reads what its scan function stores:
-   SCANRT_READS_STORED).  */
+/* Whether the loop of L reads, besides y[i-1] and the value it stores to
+   y[i], an array it stores to (the host path's reduce function then reads
+   what its scan function stores: SCANRT_READS_STORED).  */
 static bool
 reads_stored (scan_loop *l)
 {
   for (const scan_access &a : l->accesses)
-    if (!a.store && !a.prev && stored (l, a.base))
+    if (!a.store && !a.prev && !(a.after && a.arg < 0) && stored (l, a.base))
       return true;
   return false;
 }

@@ -91,6 +91,11 @@ void scan_copies_as_scalars (scan_loop *l, reader *r,
 gimple *scan_set_from_prefix (scan_loop *l, gimple_seq seq,
                               const vec<tree> &vars, const vec<tree> &arrays,
                               const vec<tree> &last, bool *sets, tree *which);
+/* The first store of scan clause L's loop to an array beside the clause
+   (a store of the scan phase) that stores a value computed from L's
+   y[i-1], or that a condition on one decides whether to run; NULL when
+   none does.  The y[i] the update stores is no such value.  */
+gimple *scan_output_from_prev (scan_loop *l);
 
 /* udr.cc */
 bool scan_check_udr_update (reader *r);

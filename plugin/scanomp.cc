@@ -212,7 +212,10 @@ merge (scan_loop *l, unsigned n)
           l[0].scalars.safe_push (s);
       for (unsigned a = 0; a < l[0].accesses.length (); a++)
         if (l[0].accesses[a].base == l[k].var)
-          l[0].accesses[a].prev = l[k].accesses[a].prev;
+          {
+            l[0].accesses[a].prev = l[k].accesses[a].prev;
+            l[0].accesses[a].after = l[k].accesses[a].after;
+          }
     }
 }
 

@@ -88,6 +88,10 @@ struct scan_access
   tree elem_type;
   bool store;
   bool prev;                 /* a read of y[i-1] */
+  bool after;                /* a read of y[i] after the store to it: the
+                                scanned value */
+  bool output;               /* a store to an array beside the clause's:
+                                a store of the scan phase */
   int arg;                   /* for a pointer passed to a function: the
                                 argument's position (the element is read
                                 through it), else -1 */
@@ -126,6 +130,9 @@ struct scan_loop
   tree type;                 /* its element type */
   enum scan_op op;
   bool in_place;             /* y[i] op= y[i-1] */
+  bool outputs;              /* the loop stores to arrays beside its
+                                clause's: the scan phase's stores (see
+                                scan_check_outputs) */
   vec<scan_access> accesses;
   int store;                 /* index of the y[i] store in ACCESSES */
   int recur;                 /* index of the y[i-1] load */

@@ -1,19 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* Stores to arrays the clause does not scan, and arrays of one clause
-   that depend on each other, or are listed twice, are not supported, and
-   say so.  */
+/* Arrays of one clause that depend on each other, or are listed twice,
+   are not supported, and say so.  */
 /* { dg-do compile } */
-
-void
-f (int *y, int *z, const int *x, int n)
-{
-#pragma omp parallel for scan(+: y)
-  for (int i = 1; i < n; i++)
-    {
-      y[i] = y[i-1] + x[i];
-      z[i] = y[i] * 2; /* { dg-error "the 'scan' loop stores to 'z'; only the arrays of the 'scan' clause may be written" } */
-    }
-}
 
 void
 h (int *y, int *z, const int *x, int n)

@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* Stores of the scan phase that the kernels cannot make are errors at the
+   store, saying what to write: a value computed from y[i-1] (read again,
+   or the update's own temporary), a store that a branch on y[i-1]
+   decides, one element stored by every iteration, and elements that
+   another iteration stores to or reads.  */
+/* { dg-do compile } */
+
+void
+prev (int *y, int *z, const int *x, int n)
+{
+#pragma omp parallel for scan(+: y)
+  for (int i = 1; i < n; i++)
+    {
+      y[i] = y[i-1] + x[i];
+      z[i] = y[i-1] * 2; /* { dg-error "this store of the 'scan' loop depends on 'y\\\[i-1\\\]'; a store beside the scanned arrays may use 'y\\\[i\\\]' after its update, the scanned value, but not 'y\\\[i-1\\\]' or what is computed from it" } */
+    }
+}
+
+void
+temporary (int *y, int *z, const int *x, int n)
+{
+#pragma omp parallel for scan(+: y)
+  for (int i = 1; i < n; i++)
+    {
+      int t = y[i-1] + x[i];
+      y[i] = t;
+      z[i] = t; /* { dg-error "this store of the 'scan' loop depends on 'y\\\[i-1\\\]'" } */
+    }
+}
+
+void
+same (int *y, int *last, const int *x, int n)
+{
+#pragma omp parallel for scan(+: y)
+  for (int i = 1; i < n; i++)
+    {
+      y[i] = y[i-1] + x[i];
+      last[0] = y[i]; /* { dg-error "every iteration of the 'scan' loop stores to the same element of 'last'; store to 'last\\\[i\\\]', or keep the last value in a 'lastprivate' variable" } */
+    }
+}
+
+void
+overlap (int *y, int *z, const int *x, int n)
+{
+#pragma omp parallel for scan(+: y)
+  for (int i = 1; i < n; i++)
+    {
+      y[i] = y[i-1] + x[i];
+      z[i] = y[i];
+      z[i+1] = x[i]; /* { dg-error "the 'scan' loop stores to 'z' at an element that another iteration stores to; each iteration may only read and write elements of its own, as 'z\\\[i\\\]'" } */
+    }
+}
+
+void
+carried (int *y, int *z, const int *x, int n)
+{
+#pragma omp parallel for scan(+: y)
+  for (int i = 1; i < n; i++)
+    {
+      y[i] = y[i-1] + x[i];
+      z[i] = z[i-1] + y[i]; /* { dg-error "the 'scan' loop reads 'z' at an element that another iteration stores to" } */
+    }
+}
+
+void
+decided (int *y, int *z, const int *x, int n)
+{
+#pragma omp parallel for scan(min: y)
+  for (int i = 1; i < n; i++)
+    {
+      int m = x[i] < y[i-1];
+      y[i] = m ? x[i] : y[i-1];
+      if (m)
+        z[i] = 1; /* { dg-error "this store of the 'scan' loop depends on 'y\\\[i-1\\\]'" } */
+    }
+}
+
+void
+byptr (int *y, int *z, const int *x, int n)
+{
+#pragma omp parallel for scan(+: y)
+  for (int i = 1; i < n; i++)
+    {
+      y[i] = y[i-1] + x[i];
+      z[2*i] = y[i];
+      z[i] = 0; /* { dg-error "the 'scan' loop stores to 'z' at an element that another iteration stores to" } */
+    }
+}
