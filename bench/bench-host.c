@@ -13,7 +13,8 @@
    over int32, float and double at 2^10 to 2^26 elements, each method at
    its default cutoff; then a pipeline (a parallel map, the scan, a
    parallel loop that uses it) at 2^16, 2^20 and 2^24, with the scan as
-   the clause and as the serial loop.  The opencl method runs last, in a
+   the clause, as the serial loop, and as an orphaned `omp for' in one
+   parallel region with the two loops around it (orphan).  The opencl method runs last, in a
    table of its own beside the serial loop again: pocl's threads, once
    started, would share the cores with the host path's.
 
@@ -117,6 +118,24 @@ pipeline (int serial, int *x, int *x2, int *y, int *z, long n)
     z[i] = y[i] ^ (y[i] >> 3);
 }
 
+/* The pipeline as one parallel region, the scan an orphaned loop.  */
+static void
+orphan_pipeline (int *x, int *x2, int *y, int *z, long n)
+{
+#pragma omp parallel
+  {
+#pragma omp for
+    for (long i = 0; i < n; i++)
+      x2[i] = x[i] * 3 + 1;
+#pragma omp for scan(+: y)
+    for (long i = 1; i < n; i++)
+      y[i] = y[i-1] + x2[i-1];
+#pragma omp for
+    for (long i = 0; i < n; i++)
+      z[i] = y[i] ^ (y[i] >> 3);
+  }
+}
+
 struct pipe_args
 {
   int *x, *x2, *y, *z;
@@ -127,7 +146,10 @@ static void
 run_pipeline (int m, void *ctx)
 {
   struct pipe_args *a = ctx;
-  pipeline (m == 1, a->x, a->x2, a->y, a->z, a->n);
+  if (m == 2)
+    orphan_pipeline (a->x, a->x2, a->y, a->z, a->n);
+  else
+    pipeline (m == 1, a->x, a->x2, a->y, a->z, a->n);
 }
 
 /* --first LOG2N.  */
@@ -226,7 +248,7 @@ main (int argc, char **argv)
   static const int host[] = { M_HOST, M_SERIAL, M_COPY };
   table (out, host, 3);
 
-  static const char *const pnames[2] = { "clause", "serial" };
+  static const char *const pnames[3] = { "clause", "serial", "orphan" };
   static const int plogs[] = { 16, 20, 24 };
   for (unsigned s = 0; s < sizeof plogs / sizeof plogs[0]; s++)
     {
@@ -235,11 +257,11 @@ main (int argc, char **argv)
                              malloc (n * 4), n };
       for (long i = 0; i < n; i++)
         p.x[i] = (int) (i % 1000) - 500, p.x2[i] = p.y[i] = p.z[i] = -1;
-      double med[2];
-      if (bench_round_robin (2, plogs[s] <= 20 ? 41 : 11, run_pipeline, &p,
+      double med[3];
+      if (bench_round_robin (3, plogs[s] <= 20 ? 41 : 11, run_pipeline, &p,
                              med, out, "pipeline", pnames, n))
         return 2;
-      for (int m = 0; m < 2; m++)
+      for (int m = 0; m < 3; m++)
         printf ("%-8s %8ld %-8s %11.7f %9.3f %9.2f\n", "pipeline", n,
                 pnames[m], med[m], n / med[m] * 1e-9, med[1] / med[m]);
       putchar ('\n');

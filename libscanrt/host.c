@@ -29,6 +29,14 @@
    `parallel for' before the scan leaves each half of its output in the
    cache of the thread that wrote it, as one block per thread has it.
 
+   An orphaned loop (SCANRT_THREADS_TEAM) runs in a team that already
+   exists, one thread of which calls here while the others wait at the
+   loop's barrier: the scan is shared among that team as tasks, which
+   waiting threads take.  Tasks need not run at once, so none waits for
+   another: the calling thread scans block 0 while tasks reduce the
+   others; it then combines the partials into each block's prefix, and
+   tasks scan the other blocks from them.
+
    Every thread combines the partials in the same order, and the blocks
    depend only on the numbers of threads and positions, so the result of
    a floating-point scan does not change from run to run.  Nothing is
@@ -162,12 +170,63 @@ scan_alone (const struct scanrt_request *r)
     memcpy (r->total, carry, d->elem_size);
 }
 
+/* R's scan shared among the BLOCKS threads of the calling thread's team
+   as tasks: see the head of this file.  */
+static void
+task_scan (const struct scanrt_request *r, int blocks)
+{
+  const struct SCANRT_desc *d = r->desc;
+  size_t elem = d->elem_size, n = r->n;
+  size_t len = (n + blocks - 1) / blocks;
+  blocks = (int) ((n + len - 1) / len);
+  size_t stride = (elem + SLOT_ALIGN - 1) / SLOT_ALIGN * SLOT_ALIGN;
+  /* Block b's partial, then its prefix, in slot b.  */
+  alignas (SLOT_ALIGN) unsigned char slots[(size_t) blocks * stride];
+  alignas (max_align_t) unsigned char carry[elem];
+  memcpy (carry, r->seed, elem);
+  for (int b = 1; b < blocks; b++)
+    {
+#pragma omp task firstprivate (b) shared (slots)
+      {
+        size_t lo = b * len, hi = lo + len < n ? lo + len : n;
+        d->reduce (r->args, r->first, lo, hi, slots + b * stride);
+      }
+    }
+  d->scan (r->args, r->first, 0, len < n ? len : n, carry);
+#pragma omp taskwait
+  for (int b = 1; b < blocks; b++)
+    {
+      unsigned char *slot = slots + b * stride;
+      alignas (max_align_t) unsigned char partial[elem];
+      memcpy (partial, slot, elem);
+      memcpy (slot, carry, elem);
+      d->combine (carry, partial);
+#pragma omp task firstprivate (b) shared (slots)
+      {
+        size_t lo = b * len, hi = lo + len < n ? lo + len : n;
+        d->scan (r->args, r->first, lo, hi, slots + b * stride);
+      }
+    }
+#pragma omp taskwait
+  if (r->total)
+    memcpy (r->total, carry, elem);
+}
+
 int
 scanrt_team_scan (const struct scanrt_request *r, int threads)
 {
   const struct SCANRT_desc *d = r->desc;
   if (!d->reduce || !d->scan || !d->combine)
     return SCANRT_HOST;
+  if (threads == SCANRT_THREADS_TEAM)
+    {
+      int team = omp_get_num_threads ();
+      if (team == 1 || r->n < team_cutoff (d) || !r->n)
+        scan_alone (r);
+      else
+        task_scan (r, team < MAX_TEAM ? team : MAX_TEAM);
+      return SCANRT_OK;
+    }
   /* A team of one thread, as num_threads(1), if(0), the ICV or a region
      nested past max-active-levels would make it, or too few positions to
      share: the loop on this thread, without starting a region.  */

@@ -18,9 +18,12 @@
 
    E(i) may read other arrays at affine indices, loop-invariant scalars and
    temporaries computed earlier in the body; it may call const built-in
-   functions.  Everything else gets an error at the clause.  This file
-   finds the loop and classifies its accesses; update.cc checks that the
-   update has one of the forms above.  */
+   functions.  The loop may also store to other arrays (the scan phase's
+   stores: out[i] = y[i] * 2, y[i] read after the update being the
+   scanned value), each iteration to elements of its own, with values
+   that do not depend on y[i-1].  Everything else gets an error at the
+   clause.  This file finds the loop and classifies its accesses;
+   update.cc checks that the update has one of the forms above.  */
 
 #include "gcc-plugin.h"
 #include "tree.h"

@@ -12,7 +12,10 @@
      iteration k contributes, E(k), since identity op E = E (for a
      user-defined y[i] = f (y[i-1], E), translate.cc skips f and yields
      E directly);
-   - SCANOMP_STORE writes the scanned value to y[i].
+   - SCANOMP_STORE writes the scanned value to y[i]; where the loop also
+     stores to other arrays, it runs the body again (scanomp_output),
+     with y[i] the prefix, making those stores, which scanomp_input
+     leaves out.
 
    Loop-invariant scalars and the loop's first index are passed by value.
    Labels, conditional jumps and gotos are kept as they are: OpenCL C has

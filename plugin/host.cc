@@ -13,7 +13,9 @@
    positions, in a function of its own: the read of y[i-1] reads a local
    carry instead, and the store to y[i] sets the carry (and, in scan, then
    stores it), so that from the identity the body yields what its
-   iteration contributes, as emit.cc's kernels do.  The arrays and the
+   iteration contributes, as emit.cc's kernels do; a read of y[i] after
+   that store reads the carry too, and the stores to other arrays are
+   made in scan alone.  The arrays and the
    loop-invariant scalars come from ARGS, laid out as for the kernels
    (lower.cc's arg_descs); every other variable of the body becomes a
    local of the function.  Where it can, the scan function is an `omp simd'

@@ -400,11 +400,14 @@ privatize (scan_loop *l, gimple_seq loop)
 
 /* What L's `parallel' asks of the host path's team, as SCANRT_scan's
    THREADS, its computation appended to *SEQ: 1 where its if clause is
-   false, else its num_threads, else 0.  */
+   false, else its num_threads, else 0; for an orphaned loop, the team
+   that meets it (SCANRT_THREADS_TEAM).  */
 static tree
 team_request (scan_loop *l, gimple_seq *seq)
 {
   gimple *par = l->construct;
+  if (par == l->loop)
+    return build_int_cst (integer_type_node, SCANRT_THREADS_TEAM);
   if (gimple_code (par) == GIMPLE_OMP_TARGET)
     {
       gimple_seq body = gimple_omp_body (par);
@@ -950,8 +953,7 @@ scanomp_lower (scan_loop *l, unsigned n, const scan_outline *o,
     {
       /* An orphaned `omp for' in a team that already runs: one thread
          runs the scan, the others wait at the single's barrier, as they
-         would at the loop's.  The host path's own region is then nested,
-         with the team OpenMP allows there.  */
+         would at the loop's, and take the host path's tasks there.  */
       gsi_replace (gsi, gimple_build_omp_single (gimple_seq_alloc_with_stmt
                                                  (bind), NULL_TREE),
                    false);

@@ -3,8 +3,10 @@
    region that does other work before and after it, as GCC's own tests
    and real code write loops.  Every thread sees the whole scan once the
    loop is done (its barrier), and a second `omp for' uses it; a max scan
-   and a loop in a function called from the region, checked against the
-   sequential loops.  */
+   and a loop in a function called from the region, one with stores beside
+   the scan and `nowait' before an explicit barrier, checked against the
+   sequential loops.  The host path shares each among the team as
+   tasks.  */
 /* { dg-do run } */
 
 #include <omp.h>
@@ -30,12 +32,16 @@ main (void)
       long *x = malloc (n * sizeof *x), *r = malloc (n * sizeof *r);
       double *m = malloc (n * sizeof *m), *d = malloc (n * sizeof *d);
       double *mr = malloc (n * sizeof *mr);
+      long *w = malloc (n * sizeof *w), *z2 = malloc (n * sizeof *z2);
+      long *wr = malloc (n * sizeof *wr);
       for (long i = 0; i < n; i++)
         {
           x[i] = (long) (rnd () % 1000) - 400;
           d[i] = (double) (rnd () % 100000) / 7;
           y[i] = r[i] = 3;
           m[i] = mr[i] = -1;
+          w[i] = wr[i] = 5;
+          z2[i] = -7;
         }
       long before = 0;
 #pragma omp parallel reduction(+: before)
@@ -48,13 +54,26 @@ main (void)
         for (long i = 0; i < n; i++)
           z[i] = 2 * y[i];
         running_max (m, d, n);
+#pragma omp for scan(+: w) nowait
+        for (long i = 1; i < n; i++)
+          {
+            w[i] = w[i-1] + x[i] * 3;
+            z2[i] = w[i] - x[i];
+          }
+#pragma omp barrier
       }
       for (long i = 1; i < n; i++)
         {
           r[i] = r[i-1] + x[i];
           mr[i] = mr[i-1] > d[i] ? mr[i-1] : d[i];
+          wr[i] = wr[i-1] + x[i] * 3;
         }
       CHECK (before > 0, "the work before the loop");
+      CHECK (z2[0] == -7, "z2[0] is %ld, not -7", z2[0]);
+      for (long i = 0; i < n; i++)
+        CHECK (w[i] == wr[i] && (!i || z2[i] == wr[i] - x[i]),
+               "n=%ld: at %ld, w %ld z2 %ld; want %ld %ld", n, i, w[i],
+               z2[i], wr[i], wr[i] - x[i]);
       for (long i = 0; i < n; i++)
         if (y[i] != r[i] || z[i] != 2 * r[i] || m[i] != mr[i])
           FAIL ("n=%ld: at %ld, y %ld z %ld m %g; want %ld %ld %g", n, i,
@@ -66,6 +85,9 @@ main (void)
       free (m);
       free (d);
       free (mr);
+      free (w);
+      free (z2);
+      free (wr);
     }
   puts ("orphaned loops checked");
   return 0;

@@ -4,8 +4,8 @@
    other values, or both, to arrays beside the clause: several arrays and
    types, at strides and downward, under branches on y[i], before the
    update, read back at the element stored, beside two scanned arrays and
-   a reduction, after a min written with ?:, a struct element, and inside a
-   target.  Each loop is checked against the same loop run sequentially;
+   a reduction, after a min written with ?:, a struct element, of a
+   user-defined operator, and inside a target.  Each loop is checked against the same loop run sequentially;
    every output element outside the loop's range keeps its value.  */
 /* { dg-do run } */
 
@@ -115,6 +115,32 @@ structs (long n)
     }
 }
 
+/* A user-defined operator, which does not commute: its elements' parts
+   go to two arrays.  */
+typedef struct { unsigned a; unsigned b; } Aff;
+
+static Aff
+then (Aff p, Aff q)
+{
+  return (Aff) { p.a * q.a, p.b * q.a + q.b };
+}
+
+#pragma omp declare scan(then : Aff : omp_out = then (omp_out, omp_in)) initializer(omp_priv = (Aff) { 1, 0 })
+
+static Aff g[N], wg[N];
+
+static void
+user (long n)
+{
+#pragma omp parallel for scan(then: g)
+  for (long i = 1; i < n; i++)
+    {
+      g[i] = then (g[i-1], (Aff) { (unsigned) x[i] | 1, (unsigned) i });
+      out[i] = (int) g[i].b;
+      y[i] = (int) (g[i].a >> 3);
+    }
+}
+
 static void
 target (long n, int t)
 {
@@ -139,6 +165,7 @@ fill (long n)
       out[i] = want[i] = (int) (rnd () % 100);
       flag[i] = wflag[i] = 9;
       d[i] = wd[i] = 1.0;
+      g[i] = wg[i] = (Aff) { 1, (unsigned) i };
       f[i] = wf[i] = -1.0f;
       twice[2 * i] = want2[2 * i] = twice[2 * i + 1] = want2[2 * i + 1] = 5;
       p[i] = wp[i] = (struct pr) { -1, -1 };
@@ -164,6 +191,9 @@ compare (const char *what, long n)
              && twice[2 * i + 1] == want2[2 * i + 1],
              "%s, n %ld: twice[%ld..] is %d %d, not %d %d", what, n, 2 * i,
              twice[2 * i], twice[2 * i + 1], want2[2 * i], want2[2 * i + 1]);
+      CHECK (g[i].a == wg[i].a && g[i].b == wg[i].b,
+             "%s, n %ld: g[%ld] is { %u, %u }, not { %u, %u }", what, n, i,
+             g[i].a, g[i].b, wg[i].a, wg[i].b);
       CHECK (p[i].v == wp[i].v && p[i].at == wp[i].at,
              "%s, n %ld: p[%ld] is { %d, %ld }, not { %d, %ld }", what, n, i,
              p[i].v, p[i].at, wp[i].v, wp[i].at);
@@ -259,6 +289,16 @@ main (void)
           wp[i] = (struct pr) { ref[i], i };
         }
       compare ("structs", n);
+
+      fill (n);
+      user (n);
+      for (long i = 1; i < n; i++)
+        {
+          wg[i] = then (wg[i-1], (Aff) { (unsigned) x[i] | 1, (unsigned) i });
+          want[i] = (int) wg[i].b;
+          ref[i] = (int) (wg[i].a >> 3);
+        }
+      compare ("user", n);
 
       fill (n);
       target (n, 3);

@@ -767,12 +767,44 @@ clause_loop (int k)
     add (&extra, "      lk = (long) i * 3 + (x[i] > w[i]);\n");
   int first = pick (2);
 
+  /* Sometimes stores of the scan phase, to the arrays the clause does
+     not scan: of the last scanned array's element as the updates leave
+     it, or as it was (before them), maybe under a branch.  */
+  int phase = n < 3 && pick (3) == 0;
+  int first_phase = pick (4) == 0;
+  struct text phase_text = { .len = 0 };
+  for (int j = n; phase && j < 3; j++)
+    {
+      const char *y = outputs[n - 1], *o = outputs[j];
+      add (&phase_text, "      ");
+      switch (pick (s.user ? 2 : 4))
+        {
+        case 0:
+          add (&phase_text, "%s[i] = %s[i];\n", o, y);
+          break;
+        case 1:
+          add (&phase_text, "if (w[i] > x[i])\n        %s[i] = %s[i];\n", o,
+               y);
+          break;
+        case 2:
+          add (&phase_text, "%s[i] = (%s) (%s[i] > x[i]);\n", o, s.t->name,
+               y);
+          break;
+        default:
+          add (&phase_text, "if (%s[i] < x[i])\n        %s[i] = %s[i];\n"
+               "      else\n        %s[i] = (%s) 1;\n", y, o, y, o,
+               s.t->name);
+        }
+    }
+
   struct text body = { .len = 0 };
   add (&body, "  ");
   add (&body, heads[form], index, start);
   add (&body, "\n    {\n");
   if (copies && first)
     add (&body, "%s", extra.s);
+  if (phase && first_phase)
+    add (&body, "%s", phase_text.s);
   for (int j = 0; j < n; j++)
     {
       char e[256], yi[16], prev[16];
@@ -812,6 +844,8 @@ clause_loop (int k)
     }
   if (copies && !first)
     add (&body, "%s", extra.s);
+  if (phase && !first_phase)
+    add (&body, "%s", phase_text.s);
   add (&body, "    }\n");
 
   char clause[256];
@@ -1040,12 +1074,20 @@ static const char *const negatives[] = {
   "#pragma omp %2$s scan (+: y)\n"
   "  for (long i = lb; i < ub; i++)\n"
   "    y[i] = y[i - 1] + fz_elsewhere (x[i]);\n",
-  /* A store to an array the clause does not list.  */
+  /* A store beside the clause of a value computed from y[i-1].  */
   "#pragma omp %2$s scan (+: y)\n"
   "  for (long i = lb; i < ub; i++)\n"
   "    {\n"
-  "      o[i] = x[i];\n"
   "      y[i] = y[i - 1] + x[i];\n"
+  "      o[i] = y[i - 1];\n"
+  "    }\n",
+  /* Stores beside the clause to an element another iteration stores.  */
+  "#pragma omp %2$s scan (+: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    {\n"
+  "      o[i + 1] = x[i];\n"
+  "      y[i] = y[i - 1] + x[i];\n"
+  "      o[i] = y[i];\n"
   "    }\n",
   /* An update that does not match the operator.  */
   "#pragma omp %2$s scan (+: y)\n"
