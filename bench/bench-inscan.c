@@ -4,7 +4,9 @@
    and as the scanomp plugin runs it (the host path, libscanrt/host.c),
    with the serial loop, side by side in one process (methods round-robin,
    medians) at the default OpenMP settings, over int32 at 2^10 to 2^24
-   elements.  The same source, inscan-loop.h, is compiled both ways.
+   elements; each way also as an orphaned `for' in a parallel region
+   (-orphan), compared with GCC's own of that.  The same source,
+   inscan-loop.h, is compiled both ways.
 
      bench-inscan [RESULTS.TSV]       the table (default bench/inscan.tsv)
      bench-inscan --first METHOD LOG2N
@@ -21,6 +23,8 @@
 
 int inscan_gcc (int *restrict y, const int *restrict x, long n);
 int inscan_scanomp (int *restrict y, const int *restrict x, long n);
+int inscan_gcc_orphan (int *restrict y, const int *restrict x, long n);
+int inscan_scanomp_orphan (int *restrict y, const int *restrict x, long n);
 
 static int
 serial (int *restrict y, const int *restrict x, long n)
@@ -31,12 +35,15 @@ serial (int *restrict y, const int *restrict x, long n)
   return s;
 }
 
-enum { M_SCANOMP, M_GCC, M_SERIAL, NMETHODS };
+enum { M_SCANOMP, M_GCC, M_SERIAL, M_SCANOMP_ORPHAN, M_GCC_ORPHAN,
+       NMETHODS };
 static const char *const names[NMETHODS] = { "scanomp", "gcc-inscan",
-                                              "serial" };
+                                              "serial", "scanomp-orphan",
+                                              "gcc-orphan" };
 static int (*const fns[NMETHODS]) (int *restrict, const int *restrict,
                                    long) = { inscan_scanomp, inscan_gcc,
-                                             serial };
+                                             serial, inscan_scanomp_orphan,
+                                             inscan_gcc_orphan };
 
 struct args
 {
@@ -78,7 +85,8 @@ first_call (const char *method, int log2n)
   if (!fn)
     {
       fprintf (stderr, "bench-inscan: --first takes scanomp, gcc-inscan, "
-               "serial or region, not %s\n", method);
+               "serial, scanomp-orphan, gcc-orphan or region, not %s\n",
+               method);
       return 2;
     }
   long n = 1L << log2n;
@@ -113,8 +121,8 @@ main (int argc, char **argv)
   FILE *out = bench_open_tsv (tsv);
   if (!out)
     return 2;
-  printf ("%-7s %9s %-11s %11s %9s %9s %11s\n", "case", "n", "method",
-          "median s", "Gelem/s", "/serial", "/gcc-inscan");
+  printf ("%-7s %9s %-14s %11s %9s %9s %8s\n", "case", "n", "method",
+          "median s", "Gelem/s", "/serial", "/gcc");
   static const int logs[] = { 10, 14, 17, 20, 24 };
   for (unsigned s = 0; s < sizeof logs / sizeof logs[0]; s++)
     {
@@ -147,16 +155,17 @@ main (int argc, char **argv)
         med[m] /= inner, min[m] /= inner;
       bench_write_tsv (out, "int32", names, NMETHODS, n, reps, med, min);
       for (int m = 0; m < NMETHODS; m++)
-        printf ("%-7s %9ld %-11s %11.9f %9.3f %9.2f %11.2f\n", "int32", n,
+        printf ("%-7s %9ld %-14s %11.9f %9.3f %9.2f %8.2f\n", "int32", n,
                 names[m], med[m], n / med[m] * 1e-9, med[M_SERIAL] / med[m],
-                med[M_GCC] / med[m]);
+                med[m < M_SCANOMP_ORPHAN ? M_GCC : M_GCC_ORPHAN] / med[m]);
       putchar ('\n');
       free (x);
       free (y);
       free (ref);
     }
   fclose (out);
-  printf ("/serial, /gcc-inscan: speed relative to that method (higher is "
+  printf ("/serial, /gcc: speed relative to the serial loop and to GCC's "
+          "own loop of the same form, gcc-inscan or gcc-orphan (higher is "
           "faster).\nWrote %s.\n", tsv);
   return 0;
 }

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* inscan-gcc.c: bench-inscan's loop as GCC compiles it.  */
 #define INSCAN_NAME inscan_gcc
+#define INSCAN_ORPHAN_NAME inscan_gcc_orphan
 #include "inscan-loop.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* inscan-scanomp.c: bench-inscan's loop through the scanomp plugin.  */
 #define INSCAN_NAME inscan_scanomp
+#define INSCAN_ORPHAN_NAME inscan_scanomp_orphan
 #include "inscan-loop.h"

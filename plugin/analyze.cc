@@ -308,8 +308,10 @@ tree
 scan_find_clause (gimple *construct, tree iv,
                   bool (*wanted) (tree, tree, void *), void *data)
 {
+  /* An orphaned `omp for' is its own construct.  */
   tree clauses = gimple_code (construct) == GIMPLE_OMP_PARALLEL
-                   ? gimple_omp_parallel_clauses (construct) : NULL_TREE;
+                 || gimple_code (construct) == GIMPLE_OMP_FOR
+                 ? construct_clauses (construct) : NULL_TREE;
   return find_clause (clauses, gimple_omp_body (construct), iv, wanted,
                       data);
 }
@@ -608,7 +610,7 @@ check_builtin_type (scan_loop *l)
   return true;
 }
 
-/* walk_gimple_seq's operand callback for unssa: an SSA name of the map
+/* walk_gimple_seq's operand callback for scan_unssa: an SSA name of the map
    in WI->info becomes its variable.  */
 static tree
 ssa_to_var (tree *tp, int *walk_subtrees, void *data)
@@ -626,7 +628,7 @@ ssa_to_var (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* walk_gimple_seq's statement callback for unssa: map an SSA name the
+/* walk_gimple_seq's statement callback for scan_unssa: map an SSA name the
    statement defines to a new variable, in WI->info.  */
 static tree
 note_ssa_def (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *wi)
@@ -644,8 +646,8 @@ note_ssa_def (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *wi)
    SSA names; the reader and the outlined functions take variables, as
    GCC writes them inside a region.  Make those that LOOP's body defines
    variables.  */
-static void
-unssa (gomp_for *loop)
+void
+scan_unssa (gomp_for *loop)
 {
   hash_map<tree, tree> vars;
   gimple_seq body = gimple_omp_body (loop);
@@ -673,7 +675,7 @@ scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
             ? as_a<gomp_for *> (construct)
             : scan_find_loop (gimple_omp_body (construct), &other);
   if (l->loop && l->loop == construct)
-    unssa (l->loop);
+    scan_unssa (l->loop);
   if (!l->loop)
     {
       error_at (loc, "the %<scan%> clause is not on a loop; put it on "

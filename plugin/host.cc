@@ -204,15 +204,18 @@ new_function (const char *name, unsigned n, const tree *types, tree *parms)
    function vectorizes, -O2 included (-ftree-loop-vectorize
    -fvect-cost-model=dynamic), with several accumulators (-funroll-loops
    -fvariable-expansion-in-unroller), and reassociates floating-point
-   arithmetic (-fassociative-math) to do so: its association then differs
-   from the loop's, as the kernels' does, but not from run to run.  A
-   reduce is a scan's other half of the work; vectorized, it costs a
-   fraction of it.  A SCAN function unrolls its loop, which takes its
+   arithmetic (-fassociative-math) to do so where REASSOCIATE: its
+   association then differs from the loop's, as the kernels' does, but
+   not from run to run.  Not for a floating-point product: one partial
+   product a vector lane (every fourth factor) can overflow where the
+   loop's never does, and 0 * inf gives a NaN (GCC's libgomp.c/scan-3.c
+   found it).  A reduce is a scan's other half of the work; vectorized,
+   it costs a fraction of it.  A SCAN function unrolls its loop, which takes its
    time per element from 1.25 times the sequential loop's to the same (a
    2^15-int `+' scan on 2 cores), and vectorizes its `omp simd' form
    (see simd_form), -O1 included.  */
 static void
-tune (tree fn, bool scan)
+tune (tree fn, bool scan, bool reassociate)
 {
   if (!optimize || DECL_FUNCTION_SPECIFIC_OPTIMIZATION (fn))
     return;
@@ -221,7 +224,7 @@ tune (tree fn, bool scan)
   opts_set = global_options_set;
   opts.x_flag_unroll_loops = 1;
   opts.x_flag_tree_loop_vectorize = 1;
-  if (!scan)
+  if (!scan && reassociate)
     {
       opts.x_flag_vect_cost_model = VECT_COST_MODEL_DYNAMIC;
       opts.x_flag_associative_math = 1;
@@ -797,7 +800,10 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
 
   tree fn = new_function (scan ? "scanomp_scan" : "scanomp_reduce", 5, types,
                           parms);
-  tune (fn, scan);
+  bool product = false;
+  for (unsigned k = 0; k < n; k++)
+    product |= l[k].op == SCAN_OP_MUL && FLOAT_TYPE_P (l[k].type);
+  tune (fn, scan, !product);
   push_gimplify_context ();
   gimple_seq seq = NULL;
   tree args = parms[0], first = parms[1], lo = parms[2], hi = parms[3];

@@ -47,10 +47,15 @@ inscan_loop (gomp_for *loop)
 }
 
 bool
-scanomp_has_inscan (gimple *construct)
+scanomp_has_inscan (gimple *construct, bool *other)
 {
-  bool other = false;
-  gomp_for *loop = scan_find_loop (gimple_omp_body (construct), &other);
+  *other = false;
+  /* An orphaned `omp for', not a combined `for simd'.  */
+  if (gomp_for *loop = dyn_cast<gomp_for *> (construct))
+    return (gimple_omp_for_kind (loop) == GF_OMP_FOR_KIND_FOR
+            && inscan_loop (loop)
+            && !scan_find_loop (gimple_omp_body (loop), other));
+  gomp_for *loop = scan_find_loop (gimple_omp_body (construct), other);
   return loop && inscan_loop (loop);
 }
 
@@ -248,7 +253,14 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
   l->construct = construct;
   l->inscan = true;
   l->quiet = true;
-  l->loop = scan_find_loop (gimple_omp_body (construct), &other);
+  /* An orphaned `omp for' is its own construct (lower.cc).  */
+  if (gimple_code (construct) == GIMPLE_OMP_FOR)
+    {
+      l->loop = as_a<gomp_for *> (construct);
+      scan_unssa (l->loop);
+    }
+  else
+    l->loop = scan_find_loop (gimple_omp_body (construct), &other);
   if (other)
     {
       scan_complain (l, loc, "this inscan loop runs on host threads: its "

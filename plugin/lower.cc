@@ -884,6 +884,34 @@ scanomp_outline (scan_loop *l, unsigned n, scan_outline *o)
   return o->source || host;
 }
 
+/* SEQ, which goes on at label TO_FALLBACK or TO_DONE, run by one thread
+   of the team in an `omp single' that tells every thread which way it
+   went, so that all go on at FALLBACK or all at DONE: an orphaned inscan
+   loop's fallback, GCC's own worksharing loop, is met by the whole team
+   or by none of it.  */
+static gimple_seq
+decided_by_one (gimple_seq seq, tree to_fallback, tree to_done,
+                tree fallback, tree done)
+{
+  tree go = create_tmp_var (integer_type_node, "scan_fallback");
+  tree end = create_artificial_label (UNKNOWN_LOCATION);
+  gimple_seq_add_stmt (&seq, gimple_build_label (to_fallback));
+  gimple_seq_add_stmt (&seq, gimple_build_assign (go, integer_one_node));
+  gimple_seq_add_stmt (&seq, gimple_build_goto (end));
+  gimple_seq_add_stmt (&seq, gimple_build_label (to_done));
+  gimple_seq_add_stmt (&seq, gimple_build_assign (go, integer_zero_node));
+  gimple_seq_add_stmt (&seq, gimple_build_label (end));
+  tree broadcast = build_omp_clause (UNKNOWN_LOCATION,
+                                     OMP_CLAUSE_COPYPRIVATE);
+  OMP_CLAUSE_DECL (broadcast) = go;
+  gimple_seq all = gimple_seq_alloc_with_stmt (gimple_build_omp_single
+                                               (seq, broadcast));
+  gimple_seq_add_stmt (&all, gimple_build_cond (NE_EXPR, go,
+                                                integer_zero_node, fallback,
+                                                done));
+  return all;
+}
+
 const char *
 scanomp_route (const scan_loop *l, const scan_outline *o)
 {
@@ -927,9 +955,16 @@ scanomp_lower (scan_loop *l, unsigned n, const scan_outline *o,
     {
       /* The construct stays as it is, for GCC to run on host threads when
          the device declines.  */
+      bool orphan = l->construct == l->loop;
+      tree to_fallback = orphan ? create_artificial_label (UNKNOWN_LOCATION)
+                                : fallback;
+      tree to_done = orphan ? create_artificial_label (UNKNOWN_LOCATION)
+                            : done;
       gimple_seq seq = offload_call (l, n, o->seed_type, desc,
-                                     args.length (), NULL_TREE, fallback,
-                                     done);
+                                     args.length (), NULL_TREE, to_fallback,
+                                     to_done);
+      if (orphan)
+        seq = decided_by_one (seq, to_fallback, to_done, fallback, done);
       gbind *bind = gimple_build_bind (NULL_TREE, seq, NULL_TREE);
       pop_gimplify_context (bind);
       gsi_insert_before (gsi, bind, GSI_SAME_STMT);

@@ -55,6 +55,10 @@ tree scan_find_clause (gimple *construct, tree iv,
 bool scan_read_header (scan_loop *l, location_t loc);
 void scan_read_target (scan_loop *l, gimple *construct);
 void scan_add_base (scan_loop *l, tree decl);
+/* Make the SSA names that LOOP's body defines variables: GCC writes the
+   temporaries of an orphaned `omp for' that no parallel region of its
+   function holds as SSA names.  */
+void scan_unssa (gomp_for *loop);
 bool scan_scanned_elsewhere (scan_loop *l, tree decl);
 
 bool scan_is_probe (tree c, struct scan_clause *sc);

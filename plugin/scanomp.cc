@@ -95,9 +95,10 @@ clause_inside (gimple_seq seq)
   return NULL;
 }
 
-/* Collect the constructs in *SEQ that carry a clause.  */
+/* Collect the constructs in *SEQ that carry a clause or hold an inscan
+   loop; IN_TARGET when *SEQ is inside a target region.  */
 static void
-collect (gimple_seq *seq, vec<found> *out)
+collect (gimple_seq *seq, vec<found> *out, bool in_target)
 {
   for (gimple_stmt_iterator g = gsi_start (*seq); !gsi_end_p (g); gsi_next (&g))
     {
@@ -141,15 +142,33 @@ collect (gimple_seq *seq, vec<found> *out)
             inner = gimple_omp_body_ptr (s);
           break;
         }
+      /* An inscan loop: of a parallel construct that holds it alone, of a
+         target construct, or an orphaned `omp for' outside any target (in
+         a larger parallel region, or in a function called from one).  */
+      bool other = false;
+      bool inscan = false;
+      if (!c)
+        switch (gimple_code (s))
+          {
+          case GIMPLE_OMP_PARALLEL:
+            inscan = scanomp_has_inscan (s, &other) && !other;
+            break;
+          case GIMPLE_OMP_TARGET:
+            inscan = scanomp_has_inscan (s, &other);
+            break;
+          case GIMPLE_OMP_FOR:
+            inscan = !in_target && scanomp_has_inscan (s, &other);
+            break;
+          default:
+            break;
+          }
       if (c)
         {
           c->used = true;
           found f = { s, seq, c };
           out->safe_push (f);
         }
-      else if ((gimple_code (s) == GIMPLE_OMP_PARALLEL
-                || gimple_code (s) == GIMPLE_OMP_TARGET)
-               && scanomp_has_inscan (s))
+      else if (inscan)
         {
           found f = { s, seq, NULL };
           out->safe_push (f);
@@ -162,7 +181,8 @@ collect (gimple_seq *seq, vec<found> *out)
                   "belongs to this construct; write the pragma of each scan "
                   "loop on a line of its own");
       else if (inner)
-        collect (inner, out);
+        collect (inner, out,
+                 in_target || gimple_code (s) == GIMPLE_OMP_TARGET);
     }
 }
 
@@ -297,7 +317,7 @@ public:
     scanomp_name_devices (&body);
     scanomp_lower_data (&body);
     auto_vec<found> constructs;
-    collect (&body, &constructs);
+    collect (&body, &constructs, false);
     for (found &f : constructs)
       if (f.clause)
         offload (f);

@@ -199,7 +199,9 @@ void scanomp_read_udr (struct scan_loop *l, tree clause);
 bool scanomp_user_function (tree fn);
 
 /* inscan.cc */
-bool scanomp_has_inscan (gimple *construct);
+/* Whether CONSTRUCT, a parallel or target construct or an orphaned `omp
+   for', holds an inscan loop; *OTHER when it holds more than the loop.  */
+bool scanomp_has_inscan (gimple *construct, bool *other);
 void scanomp_offload_inscan (gimple *construct, gimple_seq *seq);
 
 /* scanomp.cc */

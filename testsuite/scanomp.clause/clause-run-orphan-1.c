@@ -4,7 +4,8 @@
    and real code write loops.  Every thread sees the whole scan once the
    loop is done (its barrier), and a second `omp for' uses it; a max scan
    and a loop in a function called from the region, one with stores beside
-   the scan and `nowait' before an explicit barrier, checked against the
+   the scan, a reduction and a lastprivate variable on the `for' itself,
+   and `nowait' before an explicit barrier, checked against the
    sequential loops.  The host path shares each among the team as
    tasks.  */
 /* { dg-do run } */
@@ -43,7 +44,7 @@ main (void)
           w[i] = wr[i] = 5;
           z2[i] = -7;
         }
-      long before = 0;
+      long before = 0, s2 = 4, k2 = -1, rs2 = 4;
 #pragma omp parallel reduction(+: before)
       {
         before += omp_get_thread_num () + 1;
@@ -54,11 +55,13 @@ main (void)
         for (long i = 0; i < n; i++)
           z[i] = 2 * y[i];
         running_max (m, d, n);
-#pragma omp for scan(+: w) nowait
+#pragma omp for scan(+: w) reduction(+: s2) lastprivate(k2) nowait
         for (long i = 1; i < n; i++)
           {
             w[i] = w[i-1] + x[i] * 3;
             z2[i] = w[i] - x[i];
+            s2 += x[i] & 3;
+            k2 = i * 5;
           }
 #pragma omp barrier
       }
@@ -67,7 +70,11 @@ main (void)
           r[i] = r[i-1] + x[i];
           mr[i] = mr[i-1] > d[i] ? mr[i-1] : d[i];
           wr[i] = wr[i-1] + x[i] * 3;
+          rs2 += x[i] & 3;
         }
+      CHECK (s2 == rs2 && k2 == (n > 1 ? (n - 1) * 5 : -1),
+             "n=%ld: the reduction is %ld, not %ld, and k2 %ld", n, s2, rs2,
+             k2);
       CHECK (before > 0, "the work before the loop");
       CHECK (z2[0] == -7, "z2[0] is %ld, not -7", z2[0]);
       for (long i = 0; i < n; i++)
