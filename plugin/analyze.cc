@@ -399,7 +399,17 @@ check_accesses (reader *r)
   for (unsigned k = 0; k < l->accesses.length (); k++)
     {
       scan_access &a = l->accesses[k];
-      if (a.store && a.base != l->var && !scan_scanned_elsewhere (l, a.base))
+      bool scanned = a.base == l->var || scan_scanned_elsewhere (l, a.base);
+      if (a.store && a.part && scanned)
+        {
+          error_at (gimple_location (a.stmt), "the loop stores to a field of "
+                    "an element of %qD, which the %<scan%> clause scans; a "
+                    "scan stores the whole element, as %<%D[i] = ...%>",
+                    a.base, a.base);
+          inform (r->loc, "for this %<scan%> clause");
+          return false;
+        }
+      if (a.store && !scanned)
         a.output = l->outputs = true;
       if (a.base != l->var)
         {

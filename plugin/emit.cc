@@ -185,9 +185,16 @@ element (emitter *e, const scan_access &a, gimple *stmt)
 void
 assign (emitter *e, gimple *s, tree lhs, tree rhs, const char *text)
 {
-  const scan_access *a = e->local ? NULL : access_of (e, lhs, s);
+  tree ref = lhs;
+  while (TREE_CODE (ref) == COMPONENT_REF)
+    ref = TREE_OPERAND (ref, 0);
+  const scan_access *a = e->local ? NULL : access_of (e, ref, s);
   if (a && (e->no_stores || (a->output && !e->scan_phase)))
     return;
+  /* A field of an element beside the clause's arrays: stored as it is
+     written.  */
+  if (a && a->part)
+    a = NULL;
   bool real = a && (e->l->inscan || a->output);
   bool prefix = a && !real && e->scan_phase;
   /* Real stores stream when the runtime asks, but for structs, which no

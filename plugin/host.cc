@@ -426,15 +426,18 @@ prepare (gimple_stmt_iterator *gsi, bool *, struct walk_stmt_info *wi)
       return NULL_TREE;
     }
   tree lhs = gimple_get_lhs (s);
+  tree whole = lhs;
+  while (whole && TREE_CODE (whole) == COMPONENT_REF)
+    whole = TREE_OPERAND (whole, 0);
   for (const outline::marker &m : o->markers)
-    if (m.output && lhs == m.decl)
+    if (m.output && whole == m.decl)
       {
         if (!o->scan)
           {
             gsi_replace (gsi, gimple_build_nop (), false);
             return NULL_TREE;
           }
-        gimple_set_lhs (s, unshare_expr (m.ref));
+        swap_in (s, m.decl, unshare_expr (m.ref));
         lhs = NULL_TREE;
       }
   for (const outline::marker &m : o->markers)

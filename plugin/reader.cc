@@ -637,11 +637,25 @@ read_stmt (reader *r, gimple *s)
           rhs = TREE_OPERAND (rhs, 0);
         if (rhs && (TREE_CODE (rhs) == MEM_REF || TREE_CODE (rhs) == ARRAY_REF))
           scan_record_access (r, rhs, s, false);
+        tree elem = lhs;
+        while (TREE_CODE (elem) == COMPONENT_REF)
+          elem = TREE_OPERAND (elem, 0);
         if (TREE_CODE (lhs) == MEM_REF || TREE_CODE (lhs) == ARRAY_REF)
           scan_record_access (r, lhs, s, true);
         else if (TREE_CODE (lhs) == COMPONENT_REF && local_base (r, lhs))
           /* A field of a private struct.  */
           unknown_value (r, local_base (r, lhs));
+        else if (!r->l->inscan
+                 && (TREE_CODE (elem) == MEM_REF
+                     || TREE_CODE (elem) == ARRAY_REF))
+          {
+            /* A field of an array element: a store of the scan phase
+               (see analyze.cc).  */
+            unsigned n = r->l->accesses.length ();
+            scan_record_access (r, elem, s, true);
+            if (r->l->accesses.length () > n)
+              r->l->accesses.last ().part = true;
+          }
         else if (VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL)
           {
             tree v = scan_substitute (r, gimple_assign_rhs_to_tree (s));

@@ -92,6 +92,7 @@ struct scan_access
                                 scanned value */
   bool output;               /* a store to an array beside the clause's:
                                 a store of the scan phase */
+  bool part;                 /* a store to a field of the element */
   int arg;                   /* for a pointer passed to a function: the
                                 argument's position (the element is read
                                 through it), else -1 */

@@ -2,8 +2,8 @@
 /* Stores of the scan phase that the kernels cannot make are errors at the
    store, saying what to write: a value computed from y[i-1] (read again,
    or the update's own temporary), a store that a branch on y[i-1]
-   decides, one element stored by every iteration, and elements that
-   another iteration stores to or reads.  */
+   decides, one element stored by every iteration, elements that another
+   iteration stores to or reads, and a field of a scanned element.  */
 /* { dg-do compile } */
 
 void
@@ -85,5 +85,20 @@ byptr (int *y, int *z, const int *x, int n)
       y[i] = y[i-1] + x[i];
       z[2*i] = y[i];
       z[i] = 0; /* { dg-error "the 'scan' loop stores to 'z' at an element that another iteration stores to" } */
+    }
+}
+
+typedef struct { int a; int b; } P;
+P comb (P x, P y) { P r = { x.a + y.a, x.b + y.b }; return r; }
+#pragma omp declare scan(comb : P : omp_out = comb (omp_out, omp_in)) initializer(omp_priv = (P) { 0, 0 })
+
+void
+field (P *g, const P *h, int n)
+{
+#pragma omp parallel for scan(comb: g)
+  for (int i = 1; i < n; i++)
+    {
+      g[i] = comb (g[i-1], h[i]);
+      g[i].b = 0; /* { dg-error "the loop stores to a field of an element of 'g', which the 'scan' clause scans; a scan stores the whole element, as 'g\\\[i\\\] = ...'" } */
     }
 }

@@ -4,8 +4,8 @@
    other values, or both, to arrays beside the clause: several arrays and
    types, at strides and downward, under branches on y[i], before the
    update, read back at the element stored, beside two scanned arrays and
-   a reduction, after a min written with ?:, a struct element, of a
-   user-defined operator, and inside a target.  Each loop is checked against the same loop run sequentially;
+   a reduction, after a min written with ?:, a struct element and fields
+   of one, of a user-defined operator, and inside a target.  Each loop is checked against the same loop run sequentially;
    every output element outside the loop's range keeps its value.  */
 /* { dg-do run } */
 
@@ -112,6 +112,20 @@ structs (long n)
       y[i] = y[i-1] + x[i];
       struct pr q = { y[i], i };
       p[i] = q;
+    }
+}
+
+/* Fields of elements, one under a branch.  */
+static void
+fields (long n)
+{
+#pragma omp parallel for scan(+: y)
+  for (long i = 1; i < n; i++)
+    {
+      y[i] = y[i-1] + x[i];
+      p[i].v = y[i];
+      if (x[i] > 0)
+        p[i].at = i;
     }
 }
 
@@ -289,6 +303,17 @@ main (void)
           wp[i] = (struct pr) { ref[i], i };
         }
       compare ("structs", n);
+
+      fill (n);
+      fields (n);
+      for (long i = 1; i < n; i++)
+        {
+          ref[i] = ref[i-1] + x[i];
+          wp[i].v = ref[i];
+          if (x[i] > 0)
+            wp[i].at = i;
+        }
+      compare ("fields", n);
 
       fill (n);
       user (n);
