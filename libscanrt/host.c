@@ -70,12 +70,15 @@ int
 scanrt_host_route (void)
 {
   const char *s = getenv ("SCANOMP_HOST");
-  int opencl = s && !strcasecmp (s, "opencl");
-  if (s && *s && !opencl && strcasecmp (s, "native")
+  if (s && !strcasecmp (s, "opencl"))
+    return SCANRT_ROUTE_OPENCL;
+  if (s && !strcasecmp (s, "off"))
+    return SCANRT_ROUTE_OFF;
+  if (s && *s && strcasecmp (s, "native")
       && scanrt_first_report ("SCANOMP_HOST", s))
-    scanrt_report ("SCANOMP_HOST=%s is not native or opencl; scans outside "
-                   "target constructs run natively", s);
-  return opencl ? SCANRT_ROUTE_OPENCL : SCANRT_ROUTE_NATIVE;
+    scanrt_report ("SCANOMP_HOST=%s is not native, opencl or off; scans "
+                   "outside target constructs run natively", s);
+  return SCANRT_ROUTE_NATIVE;
 }
 
 /* The fewest positions of scans of D that a team shares;

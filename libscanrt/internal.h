@@ -276,7 +276,8 @@ int scanrt_run_split (const struct scanrt_request *r, size_t *done);
 enum
 {
   SCANRT_ROUTE_NATIVE,          /* the host path, the default */
-  SCANRT_ROUTE_OPENCL           /* pocl, as target scans */
+  SCANRT_ROUTE_OPENCL,          /* pocl, as target scans */
+  SCANRT_ROUTE_OFF              /* the loop as the program wrote it */
 };
 int scanrt_host_route (void);
 /* Run R on the host path with THREADS (as SCANRT_scan's): SCANRT_OK, or

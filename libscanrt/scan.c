@@ -340,8 +340,13 @@ SCANRT_scan (const struct SCANRT_desc *desc, int device, int threads,
      OpenCL at all; a target loop there when it falls back with nothing
      done.  A loop with no kernels (which the plugin could not translate
      to OpenCL C) has only the host path.  */
-  int native = device == SCANRT_DEVICE_HOST_CPU && desc->scan
-               && scanrt_host_route () == SCANRT_ROUTE_NATIVE;
+  int route = device == SCANRT_DEVICE_HOST_CPU ? scanrt_host_route ()
+                                               : SCANRT_ROUTE_OPENCL;
+  /* SCANOMP_HOST=off: the loop as written (GCC's code for an inscan
+     loop), by the user's choice.  */
+  if (route == SCANRT_ROUTE_OFF)
+    return SCANRT_HOST;
+  int native = route == SCANRT_ROUTE_NATIVE && desc->scan;
   if (!native && desc->source)
     status = scanrt_run_split (&r, done ? &finished : NULL);
   else if (!native && scanrt_first_report ("no kernels", desc->site))

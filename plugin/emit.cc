@@ -381,7 +381,9 @@ inscan_functions (emitter *e)
   hash_set<tree> seen_out;
   function_start (e, l->output, &seen_out);
   set_scan_vars (e, &seen_out, "v");
+  e->scan_phase = true;
   stmt_seq (e, l->output);
+  e->scan_phase = false;
   add (&e->out, "}\n");
 }
 

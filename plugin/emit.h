@@ -38,10 +38,10 @@ struct emitter
                                      the one holding the loop */
   bool no_stores;                 /* an inscan loop's scan phase, run in
                                      the input hook: its stores go */
-  bool scan_phase;                /* a scan clause's output hook: y[i] is
-                                     the prefix v, and the stores beside
-                                     the clause's arrays are made (the
-                                     input hook leaves them out) */
+  bool scan_phase;                /* the output hook: the stores of the
+                                     scan phase are made (the input hook
+                                     leaves them out), and of a scan
+                                     clause, y[i] is the prefix v */
   bool ok;
   bool beyond_device;             /* a refusal was about more than what
                                      OpenCL C lacks (see refuse) */

@@ -39,15 +39,6 @@
 
 #include "scanomp.h"
 
-/* Whether the host path takes L: all but an inscan loop whose scan phase
-   sets a lastprivate variable, which the reduce function would have to run
-   without its stores.  */
-static bool
-supported (scan_loop *l)
-{
-  return !(l->inscan && l->output_sets_last);
-}
-
 /* Whether the scan function of L's N items is an `omp simd' loop with an
    inscan `+' reduction, which GCC vectorizes (an in-register scan of each
    vector, a vector store): a single array or scan variable of arithmetic
@@ -727,9 +718,10 @@ simd_loop (tree p, tree start, tree end, tree s, bool exclusive,
    variables set to their identities, the input phase, the carries
    combined with them; then for the scan function the variables set to
    the carries and the scan phase (an exclusive scan runs the scan phase
-   first, from the carries as they were).  A lastprivate variable is a
-   local of the function, which the iterations that set it leave its
-   value in, noting that one did.  */
+   first, from the carries as they were), and for the reduce function
+   too, without its stores, where it sets a lastprivate variable.  A
+   lastprivate variable is a local of the function, which the iterations
+   that set it leave its value in, noting that one did.  */
 static tree
 body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
 {
@@ -760,12 +752,16 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
                                                      "scan_marker"),
                                  k, a.store, a.after, false, a.ref,
                                  a.stmt });
-  if (l->outputs)
-    for (const scan_access &a : l->accesses)
-      if (a.output)
-        o.markers.safe_push ({ create_tmp_var_raw (TREE_TYPE (a.ref),
-                                                   "scan_marker"),
-                               0, true, false, true, a.ref, a.stmt });
+  bool last_only = l->inscan && !scan && l->output_sets_last;
+  for (const scan_access &a : l->accesses)
+    if (a.output && a.arg < 0)
+      o.markers.safe_push ({ create_tmp_var_raw (TREE_TYPE (a.ref),
+                                                 "scan_marker"),
+                             0, true, false, true, a.ref, a.stmt });
+    else if (a.output && last_only)
+      /* A store through a pointer passed to a function: the reduce
+         function cannot leave it out.  */
+      return NULL_TREE;
   auto mark = [&] (bool on) {
     for (const outline::marker &m : o.markers)
       if (!swap_in (m.stmt, on ? m.ref : m.decl, on ? m.decl : m.ref))
@@ -782,6 +778,11 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
       o.stored = create_tmp_var_raw (l->type, "scan_marker");
       output = copy_for (&o, gimple_omp_body (l->loop));
     }
+  /* The reduce function of an inscan loop whose scan phase sets a
+     lastprivate variable runs that phase too, without its stores (of
+     values that do not depend on the scan variables: see inscan.cc).  */
+  if (o.ok && last_only)
+    output = copy_for (&o, l->output);
   mark (false);
   if (l->inscan && scan)
     output = copy_for (&o, l->output);
@@ -924,7 +925,7 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
     }
   else
     {
-      if (l->inscan && scan && l->exclusive)
+      if (l->inscan && (scan || last_only) && l->exclusive)
         scan_phase ();
       for (unsigned k = 0; k < n; k++)
         if (vars[k])
@@ -934,7 +935,7 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
       for (unsigned k = 0; k < n; k++)
         if (vars[k])
           add_combined (&o, k, o.carry[k], vars[k], merges[k], &iteration);
-      if (l->inscan && scan && !l->exclusive)
+      if (l->inscan && (scan || last_only) && !l->exclusive)
         scan_phase ();
     }
 
@@ -1074,8 +1075,6 @@ bool
 scanomp_host_functions (scan_loop *l, unsigned n, tree seed_type, tree fns[3])
 {
   fns[0] = fns[1] = fns[2] = NULL_TREE;
-  if (!supported (l))
-    return false;
   tree combine = combine_function (l, n, seed_type);
   tree reduce = combine ? body_function (l, n, seed_type, false) : NULL_TREE;
   tree scan = reduce ? body_function (l, n, seed_type, true) : NULL_TREE;

@@ -407,6 +407,8 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
                          "phase stores to memory");
           return false;
         }
+      if (l->accesses[k].store)
+        l->accesses[k].output = l->outputs = true;
       scan_add_base (l, l->accesses[k].base);
     }
   /* The kernels give a lastprivate variable the scan phase sets its value

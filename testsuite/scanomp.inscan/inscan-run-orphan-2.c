@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* An orphaned inscan loop whose scan goes back to GCC's own loop: its scan
-   phase sets a lastprivate variable, which the kernels carry and the host
-   path does not, and no OpenCL platform can be found (OCL_ICD_VENDORS
-   names an empty directory).  The thread that tried tells the whole team,
-   which then runs GCC's worksharing loop together, as it must.  Checked
-   against the sequential loop.  */
+/* An orphaned inscan loop whose scan goes back to GCC's own loop, as
+   SCANOMP_HOST=off asks: the thread that meets the loop first tells the
+   whole team, which then runs GCC's worksharing loop together, as it must.
+   Its scan phase sets a lastprivate variable.  Checked against the
+   sequential loop.  */
 /* { dg-do run } */
-/* { dg-set-env OCL_ICD_VENDORS /nonexistent } */
+/* { dg-set-env SCANOMP_HOST off } */
 /* { dg-set-env OMP_TARGET_OFFLOAD DEFAULT } */
 /* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
 
@@ -20,9 +19,10 @@ main (void)
       long n = sizes[k];
       int *x = random_ints (n);
       long *y = malloc ((n + 1) * sizeof *y);
-      long s = 1, last = -5;
-#pragma omp parallel
+      long s = 1, last = -5, before = 0;
+#pragma omp parallel reduction(+: before)
       {
+        before++;
 #pragma omp for reduction(inscan, +: s) lastprivate(last)
         for (long i = 0; i < n; i++)
           {
@@ -39,6 +39,7 @@ main (void)
           CHECK (y[i] == rs, "n %ld: y[%ld] is %ld, not %ld", n, i, y[i], rs);
         }
       CHECK (s == rs, "n %ld: s is %ld, not %ld", n, s, rs);
+      CHECK (before > 0, "the work before the loop");
       /* With no iteration, OpenMP leaves lastprivate's value open.  */
       CHECK (!n || last == n * 2 - 1, "n %ld: last is %ld", n, last);
       free (x);
