@@ -518,6 +518,11 @@ start_parse_unit (void *gcc_data, void *user_data)
   cpp_define (parse_in, "scan(...)=");
   cpp_define (parse_in, "__scanomp_declare_scan=reduction");
   cpp_define (parse_in, "__scanomp_udr(...)=reduction(__VA_ARGS__[0:1])");
+  /* Each definition `scan' takes turns with has a macro of its own to
+     keep it: GCC's garbage collector, which runs after each function,
+     sees a definition only through a macro that holds it, and would free
+     the empty one while `scan' holds the probe.  */
+  cpp_define (parse_in, "__scanomp_empty(...)=");
   /* Back to preprocessed mode (see scanomp_clause_init), before GCC
      would define the built-in macros that the file already has.  */
   if (was_preprocessed)
@@ -526,7 +531,9 @@ start_parse_unit (void *gcc_data, void *user_data)
   declare_node = cpp_lookup (parse_in,
                              (const unsigned char *) "__scanomp_declare_scan",
                              strlen ("__scanomp_declare_scan"));
-  scan_empty = scan_node->value.macro;
+  scan_empty = cpp_lookup (parse_in, (const unsigned char *) "__scanomp_empty",
+                          strlen ("__scanomp_empty"))->value.macro;
+  scan_node->value.macro = scan_empty;
   scan_probe = cpp_lookup (parse_in, (const unsigned char *) "__scanomp_udr",
                            strlen ("__scanomp_udr"))->value.macro;
   /* The probe's own tokens are spelled nowhere: GCC then places what it

@@ -857,21 +857,23 @@ scan_strip (tree e)
   return e;
 }
 
-/* Whether E is the value of access A (the same memory, read).  */
+/* Whether E is the value of access A (the same memory, read).  A is
+   copied first: it is often an element of the accesses that the probe
+   is pushed on, which may move them.  */
 bool
 scan_is_load_of (tree e, const scan_access &a, reader *r)
 {
   e = scan_strip (e);
   if (TREE_CODE (e) != MEM_REF && TREE_CODE (e) != ARRAY_REF)
     return false;
-  scan_access probe;
+  scan_access want = a, probe;
   unsigned n = r->l->accesses.length ();
-  scan_record_access (r, e, a.stmt, false);
+  scan_record_access (r, e, want.stmt, false);
   if (r->l->accesses.length () == n)
     return false;
   probe = r->l->accesses.pop ();
-  return probe.base == a.base && probe.coef == a.coef && probe.rest
-         && a.rest && operand_equal_p (probe.rest, a.rest, 0);
+  return probe.base == want.base && probe.coef == want.coef && probe.rest
+         && want.rest && operand_equal_p (probe.rest, want.rest, 0);
 }
 
 

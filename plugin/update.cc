@@ -308,7 +308,7 @@ flatten (tree e, enum tree_code code, bool neg, vec<tree> *terms,
 static bool
 folded_identity (reader *r, tree v)
 {
-  const scan_access &prev = r->l->accesses[r->l->recur];
+  const scan_access prev = r->l->accesses[r->l->recur];
   v = scan_strip (v);
   if (r->l->op != SCAN_OP_LAND && r->l->op != SCAN_OP_LOR)
     return scan_is_load_of (v, prev, r);
@@ -323,7 +323,7 @@ folded_identity (reader *r, tree v)
 static bool
 folded_lor (reader *r, tree v)
 {
-  const scan_access &prev = r->l->accesses[r->l->recur];
+  const scan_access prev = r->l->accesses[r->l->recur];
   v = scan_strip (v);
   if (r->l->op != SCAN_OP_LOR || TREE_CODE (v) != NE_EXPR
       || !integer_zerop (TREE_OPERAND (v, 1)))
@@ -344,7 +344,7 @@ bool
 scan_check_update (reader *r, tree v)
 {
   scan_loop *l = r->l;
-  const scan_access &prev = l->accesses[l->recur];
+  const scan_access prev = l->accesses[l->recur];
   const char *name = l->var_name, *op = l->clause->op_name;
 
   /* The store must happen in every iteration: no jump before it may land
