@@ -128,8 +128,9 @@ struct SCANRT_desc
 /* Run the scan of DESC over positions [0, N) on DEVICE (-1: the default),
    the hooks seeing index FIRST + position.  THREADS is what the loop's
    `parallel' asks of the host path: its num_threads, 1 for a false if
-   clause, 0 for neither; SCANRT_THREADS_TEAM for an orphaned loop.  A scan that would fall back to the host runs
-   on the host path, where the descriptor has one.  SEED (elem_size bytes) is
+   clause, 0 for neither; SCANRT_THREADS_TEAM for an orphaned loop.  A
+   scan that would fall back to the host runs on the host path, where the
+   descriptor has one.  SEED (elem_size bytes) is
    combined before position 0; TOTAL, if not NULL, receives seed combined
    with every contribution.  Returns 0 when done; positive when the caller
    must run its fallback (the reason has been printed where it is an error,

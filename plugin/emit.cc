@@ -185,10 +185,8 @@ element (emitter *e, const scan_access &a, gimple *stmt)
 void
 assign (emitter *e, gimple *s, tree lhs, tree rhs, const char *text)
 {
-  tree ref = lhs;
-  while (TREE_CODE (ref) == COMPONENT_REF)
-    ref = TREE_OPERAND (ref, 0);
-  const scan_access *a = e->local ? NULL : access_of (e, ref, s);
+  const scan_access *a = e->local ? NULL
+                        : access_of (e, scanomp_whole (lhs), s);
   if (a && (e->no_stores || (a->output && !e->scan_phase)))
     return;
   /* A field of an element beside the clause's arrays: stored as it is

@@ -15,11 +15,11 @@
    stores it), so that from the identity the body yields what its
    iteration contributes, as emit.cc's kernels do; a read of y[i] after
    that store reads the carry too, and the stores to other arrays are
-   made in scan alone.  The arrays and the
-   loop-invariant scalars come from ARGS, laid out as for the kernels
-   (lower.cc's arg_descs); every other variable of the body becomes a
-   local of the function.  Where it can, the scan function is an `omp simd'
-   loop that GCC vectorizes instead (see simd_form).  */
+   made in scan alone.  The arrays and the loop-invariant scalars come
+   from ARGS, laid out as for the kernels (lower.cc's arg_descs); every
+   other variable of the body becomes a local of the function.  Where it
+   can, the scan function is an `omp simd' loop that GCC vectorizes
+   instead (see simd_form).  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
@@ -201,10 +201,10 @@ new_function (const char *name, unsigned n, const tree *types, tree *parms)
    product a vector lane (every fourth factor) can overflow where the
    loop's never does, and 0 * inf gives a NaN (GCC's libgomp.c/scan-3.c
    found it).  A reduce is a scan's other half of the work; vectorized,
-   it costs a fraction of it.  A SCAN function unrolls its loop, which takes its
-   time per element from 1.25 times the sequential loop's to the same (a
-   2^15-int `+' scan on 2 cores), and vectorizes its `omp simd' form
-   (see simd_form), -O1 included.  */
+   it costs a fraction of it.  A SCAN function unrolls its loop, which
+   takes its time per element from 1.25 times the sequential loop's to
+   the same (a 2^15-int `+' scan on 2 cores), and vectorizes its `omp
+   simd' form (see simd_form), -O1 included.  */
 static void
 tune (tree fn, bool scan, bool reassociate)
 {
@@ -417,11 +417,8 @@ prepare (gimple_stmt_iterator *gsi, bool *, struct walk_stmt_info *wi)
       return NULL_TREE;
     }
   tree lhs = gimple_get_lhs (s);
-  tree whole = lhs;
-  while (whole && TREE_CODE (whole) == COMPONENT_REF)
-    whole = TREE_OPERAND (whole, 0);
   for (const outline::marker &m : o->markers)
-    if (m.output && whole == m.decl)
+    if (m.output && scanomp_whole (lhs) == m.decl)
       {
         if (!o->scan)
           {

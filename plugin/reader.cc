@@ -252,11 +252,11 @@ find_assigned (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* Record the memory access REF of STMT, a store when STORE.  */
-void
-scan_record_access (reader *r, tree ref, gimple *stmt, bool store)
+bool
+scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
+                  scan_access *out)
 {
-  scan_access a;
+  scan_access &a = *out;
   memset (&a, 0, sizeof a);
   a.arg = -1;
   a.ref = ref;
@@ -290,7 +290,7 @@ scan_record_access (reader *r, tree ref, gimple *stmt, bool store)
                      "loop; compute it next to its use, from the loop index");
       scan_for_this_clause (r);
       r->ok = false;
-      return;
+      return false;
     }
   if (!ok || !r->ok)
     {
@@ -299,7 +299,7 @@ scan_record_access (reader *r, tree ref, gimple *stmt, bool store)
                 "points to; index arrays directly, as in %<x[i]%>");
       scan_for_this_clause (r);
       r->ok = false;
-      return;
+      return false;
     }
   widening_refused = false;
   bool is_affine = affine (off, r->l, &a.coef, &a.rest);
@@ -311,7 +311,7 @@ scan_record_access (reader *r, tree ref, gimple *stmt, bool store)
                      TREE_TYPE (r->l->iv), r->l->iv);
       scan_for_this_clause (r);
       r->ok = false;
-      return;
+      return false;
     }
   if (!is_affine || walk_tree (&a.rest, find_assigned, r, NULL))
     {
@@ -320,9 +320,18 @@ scan_record_access (reader *r, tree ref, gimple *stmt, bool store)
                 "index arrays as in %<x[i + k]%> or %<x[2 * i]%>", r->l->iv);
       scan_for_this_clause (r);
       r->ok = false;
-      return;
+      return false;
     }
-  r->l->accesses.safe_push (a);
+  return true;
+}
+
+/* Record the memory access REF of STMT, a store when STORE.  */
+void
+scan_record_access (reader *r, tree ref, gimple *stmt, bool store)
+{
+  scan_access a;
+  if (scan_read_access (r, ref, stmt, store, &a))
+    r->l->accesses.safe_push (a);
 }
 
 /* The private variable whose part REF is (a field of a field...), or
@@ -330,8 +339,7 @@ scan_record_access (reader *r, tree ref, gimple *stmt, bool store)
 static tree
 local_base (reader *r, tree ref)
 {
-  while (TREE_CODE (ref) == COMPONENT_REF)
-    ref = TREE_OPERAND (ref, 0);
+  ref = scanomp_whole (ref);
   /* The gimplifier's temporaries, as for a C++ object passed by value,
      belong to their statement.  */
   return VAR_P (ref) && (r->privates.contains (ref)
@@ -631,15 +639,11 @@ read_stmt (reader *r, gimple *s)
       {
         tree lhs = gimple_assign_lhs (s);
         /* A load, maybe of a field of the element.  */
-        tree rhs = gimple_assign_single_p (s) ? gimple_assign_rhs1 (s)
-                                              : NULL_TREE;
-        while (rhs && TREE_CODE (rhs) == COMPONENT_REF)
-          rhs = TREE_OPERAND (rhs, 0);
+        tree rhs = gimple_assign_single_p (s)
+                   ? scanomp_whole (gimple_assign_rhs1 (s)) : NULL_TREE;
         if (rhs && (TREE_CODE (rhs) == MEM_REF || TREE_CODE (rhs) == ARRAY_REF))
           scan_record_access (r, rhs, s, false);
-        tree elem = lhs;
-        while (TREE_CODE (elem) == COMPONENT_REF)
-          elem = TREE_OPERAND (elem, 0);
+        tree elem = scanomp_whole (lhs);
         if (TREE_CODE (lhs) == MEM_REF || TREE_CODE (lhs) == ARRAY_REF)
           scan_record_access (r, lhs, s, true);
         else if (TREE_CODE (lhs) == COMPONENT_REF && local_base (r, lhs))
@@ -651,10 +655,12 @@ read_stmt (reader *r, gimple *s)
           {
             /* A field of an array element: a store of the scan phase
                (see analyze.cc).  */
-            unsigned n = r->l->accesses.length ();
-            scan_record_access (r, elem, s, true);
-            if (r->l->accesses.length () > n)
-              r->l->accesses.last ().part = true;
+            scan_access a;
+            if (scan_read_access (r, elem, s, true, &a))
+              {
+                a.part = true;
+                r->l->accesses.safe_push (a);
+              }
           }
         else if (VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL)
           {
@@ -769,9 +775,7 @@ find_shared_set (gimple_stmt_iterator *gsi, bool *handled,
   *handled = false;
   if (!is_gimple_assign (s) && !is_gimple_call (s))
     return NULL_TREE;
-  tree v = gimple_get_lhs (s);
-  while (v && TREE_CODE (v) == COMPONENT_REF)
-    v = TREE_OPERAND (v, 0);
+  tree v = scanomp_whole (gimple_get_lhs (s));
   *handled = v && VAR_P (v) && !DECL_ARTIFICIAL (v) && !is_global_var (v)
              && v != r->l->iv && !r->privates.contains (v);
   return *handled ? v : NULL_TREE;
@@ -857,23 +861,17 @@ scan_strip (tree e)
   return e;
 }
 
-/* Whether E is the value of access A (the same memory, read).  A is
-   copied first: it is often an element of the accesses that the probe
-   is pushed on, which may move them.  */
+/* Whether E is the value of access A (the same memory, read).  */
 bool
 scan_is_load_of (tree e, const scan_access &a, reader *r)
 {
   e = scan_strip (e);
-  if (TREE_CODE (e) != MEM_REF && TREE_CODE (e) != ARRAY_REF)
+  scan_access probe;
+  if ((TREE_CODE (e) != MEM_REF && TREE_CODE (e) != ARRAY_REF)
+      || !scan_read_access (r, e, a.stmt, false, &probe))
     return false;
-  scan_access want = a, probe;
-  unsigned n = r->l->accesses.length ();
-  scan_record_access (r, e, want.stmt, false);
-  if (r->l->accesses.length () == n)
-    return false;
-  probe = r->l->accesses.pop ();
-  return probe.base == want.base && probe.coef == want.coef && probe.rest
-         && want.rest && operand_equal_p (probe.rest, want.rest, 0);
+  return probe.base == a.base && probe.coef == a.coef && probe.rest
+         && a.rest && operand_equal_p (probe.rest, a.rest, 0);
 }
 
 

@@ -40,6 +40,11 @@ bool scan_read_through_temporaries (gimple_seq seq, bool change);
 void scan_note_scalars (reader *r, gimple_seq seq);
 bool scan_sets_no_shared (reader *r, gimple_seq seq);
 tree scan_substitute (reader *r, tree e);
+/* Read the memory access REF of STMT, a store when STORE, into *A,
+   without recording it (a probe: the accesses read so far stay where they
+   are); false, having said why, where it is no access the plugin takes.  */
+bool scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
+                       scan_access *a);
 void scan_record_access (reader *r, tree ref, gimple *stmt, bool store);
 tree scan_strip (tree e);
 bool scan_split_pointer (tree p, tree *base, tree *off);

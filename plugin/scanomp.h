@@ -111,6 +111,16 @@ enum scan_refusal
                                 on the host path */
 };
 
+/* The element or variable whose field (of a field...) T is; T itself
+   where it is no field.  */
+static inline tree
+scanomp_whole (tree t)
+{
+  while (t && TREE_CODE (t) == COMPONENT_REF)
+    t = TREE_OPERAND (t, 0);
+  return t;
+}
+
 /* A loop with a scan clause, as the analysis found it.  */
 struct scan_loop
 {
@@ -131,9 +141,9 @@ struct scan_loop
   tree type;                 /* its element type */
   enum scan_op op;
   bool in_place;             /* y[i] op= y[i-1] */
-  bool outputs;              /* the loop stores to arrays beside its
-                                clause's: the scan phase's stores (see
-                                scan_check_outputs) */
+  bool outputs;              /* the loop makes stores of the scan phase:
+                                some access is an output one (analyze.cc,
+                                inscan.cc) */
   vec<scan_access> accesses;
   int store;                 /* index of the y[i] store in ACCESSES */
   int recur;                 /* index of the y[i-1] load */

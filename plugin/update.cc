@@ -46,14 +46,11 @@ find_other_scan (tree *tp, int *walk_subtrees, void *data)
     *walk_subtrees = 0;
   else if (TREE_CODE (*tp) == MEM_REF || TREE_CODE (*tp) == ARRAY_REF)
     {
-      unsigned n = r->l->accesses.length ();
-      scan_record_access (r, *tp, r->l->accesses[r->l->store].stmt, false);
-      if (r->l->accesses.length () > n)
-        {
-          tree base = r->l->accesses.pop ().base;
-          if (scan_scanned_elsewhere (r->l, base))
-            return *tp;
-        }
+      scan_access a;
+      if (scan_read_access (r, *tp, r->l->accesses[r->l->store].stmt, false,
+                            &a)
+          && scan_scanned_elsewhere (r->l, a.base))
+        return *tp;
     }
   return NULL_TREE;
 }
@@ -308,7 +305,7 @@ flatten (tree e, enum tree_code code, bool neg, vec<tree> *terms,
 static bool
 folded_identity (reader *r, tree v)
 {
-  const scan_access prev = r->l->accesses[r->l->recur];
+  const scan_access &prev = r->l->accesses[r->l->recur];
   v = scan_strip (v);
   if (r->l->op != SCAN_OP_LAND && r->l->op != SCAN_OP_LOR)
     return scan_is_load_of (v, prev, r);
@@ -323,7 +320,7 @@ folded_identity (reader *r, tree v)
 static bool
 folded_lor (reader *r, tree v)
 {
-  const scan_access prev = r->l->accesses[r->l->recur];
+  const scan_access &prev = r->l->accesses[r->l->recur];
   v = scan_strip (v);
   if (r->l->op != SCAN_OP_LOR || TREE_CODE (v) != NE_EXPR
       || !integer_zerop (TREE_OPERAND (v, 1)))
@@ -344,7 +341,7 @@ bool
 scan_check_update (reader *r, tree v)
 {
   scan_loop *l = r->l;
-  const scan_access prev = l->accesses[l->recur];
+  const scan_access &prev = l->accesses[l->recur];
   const char *name = l->var_name, *op = l->clause->op_name;
 
   /* The store must happen in every iteration: no jump before it may land
