@@ -99,7 +99,9 @@ describe (struct scanrt_device *d, cl_platform_id p, cl_device_id id)
                                  sizeof d->max_wg, &d->max_wg, NULL))
       || (err = clGetDeviceInfo (id, CL_DEVICE_MAX_COMPUTE_UNITS,
                                  sizeof d->compute_units, &d->compute_units,
-                                 NULL)))
+                                 NULL))
+      || (err = clGetDeviceInfo (id, CL_DEVICE_MAX_CLOCK_FREQUENCY,
+                                 sizeof d->clock_mhz, &d->clock_mhz, NULL)))
     {
       scanrt_report_cl ("clGetDeviceInfo", err,
                         "skipping this device; check its OpenCL driver");

@@ -78,6 +78,10 @@ struct scanrt_device
   cl_ulong cache_size;     /* global memory cache, 0 if unknown */
   size_t max_wg;
   cl_uint compute_units;
+  cl_uint clock_mhz;
+  /* Positions a second in its last block of a scan split across devices
+     (split.c); 0 before the first.  */
+  double rate;
   int int64_atomics;       /* cl_khr_int64_base_atomics */
   /* Created on first use, under LOCK, which also serialises launches.  */
   pthread_mutex_t lock;
@@ -260,6 +264,10 @@ struct scanrt_request
   size_t n;
   const void *seed;
   void *total;
+  int total_only;                /* compute TOTAL, storing nothing */
+  /* If set, a run that succeeds leaves its results on the device, bound
+     here: the caller copies them back with scanrt_unbind.  */
+  struct scanrt_binding *keep;
 };
 /* Run R on a device.  Returns SCANRT_OK; SCANRT_HOST when the caller
    should compute on the host instead; or a negative status when it must
@@ -268,8 +276,32 @@ int scanrt_run (const struct scanrt_request *r);
 /* The call site R reports as: its params' site, else its descriptor's.  */
 const char *scanrt_site (const struct scanrt_request *r);
 /* scanrt_run in consecutive segments where R's arrays exceed the largest
-   buffer (see scanrt-abi.h); with DONE, as SCANRT_scan's.  */
+   buffer (see scanrt-abi.h), or across devices (split.c); with DONE, as
+   SCANRT_scan's.  */
 int scanrt_run_split (const struct scanrt_request *r, size_t *done);
+/* Run R on DEV, which is open, with no fallback; T collects the times.  */
+struct scanrt_timing;
+int scanrt_run_on (struct scanrt_device *dev, const struct scanrt_request *r,
+                   struct scanrt_timing *t);
+/* The fewest positions of DESC's scans that leave the host.  */
+size_t scanrt_host_cutoff (const struct SCANRT_desc *desc);
+/* The bytes by which the window of R's argument I moves from one position
+   to the next, or 0 where it does not.  */
+size_t scanrt_window_step (const struct scanrt_request *r, unsigned i);
+/* ARGS and STARTS (R's count each): R's arguments with every moving
+   window cut to positions [P0, P0 + M).  */
+void scanrt_window_args (const struct scanrt_request *r, size_t p0, size_t m,
+                         struct SCANRT_arg *args, long *starts);
+/* Whether DEV's buffers take R's windows over M positions.  */
+int scanrt_windows_fit (const struct scanrt_request *r,
+                        const struct scanrt_device *dev, size_t m);
+
+/* split.c: one scan across the devices of SCANOMP_DEVICES or
+   scanrt_params.devices.  Returns 0 where R is not to be split (no list,
+   or a scan that stays on the host or on one device); else runs it, sets
+   *STATUS and *DONE (as scanrt_run_split's) and returns 1.  */
+int scanrt_spread (const struct scanrt_request *r, size_t *done,
+                   int *status);
 
 /* host.c: the host path.  Where scans outside target constructs go
    (SCANOMP_HOST): */

@@ -27,8 +27,8 @@
 #define HOST_CUTOFF_INTEGER ((size_t) 1 << 20)
 #define HOST_CUTOFF_OTHER ((size_t) 1 << 17)
 
-static size_t
-host_cutoff (const struct SCANRT_desc *desc)
+size_t
+scanrt_host_cutoff (const struct SCANRT_desc *desc)
 {
   int integer = desc->type < SCANRT_NTYPES && desc->type != SCANRT_FLOAT
                 && desc->type != SCANRT_DOUBLE;
@@ -59,10 +59,9 @@ injected_failure (void)
   return 0;
 }
 
-/* The device part of scanrt_run: DEV is open; T collects the times.  */
-static int
-run_on (struct scanrt_device *dev, const struct scanrt_request *r,
-        struct scanrt_timing *t)
+int
+scanrt_run_on (struct scanrt_device *dev, const struct scanrt_request *r,
+               struct scanrt_timing *t)
 {
   struct scanrt_launch l = { 0 };
   char options[256];
@@ -80,6 +79,9 @@ run_on (struct scanrt_device *dev, const struct scanrt_request *r,
   status = scanrt_launch_plan (&l, r->params, options, sizeof options);
   if (status != SCANRT_OK)
     return status;
+  if (r->total_only)
+    strncat (options, " -DSCANOMP_TOTAL_ONLY=1",
+             sizeof options - strlen (options) - 1);
 
   pthread_mutex_lock (&dev->lock);
   l.prog = scanrt_program_get (dev, r->desc->source,
@@ -93,14 +95,22 @@ run_on (struct scanrt_device *dev, const struct scanrt_request *r,
       l.bound = b.bound;
       status = injected_failure () ? SCANRT_EDEVICE : scanrt_launch_run (&l);
       /* Normally one wait, in scanrt_unbind, covers kernels and copies;
-         the profile waits for the kernels apart, to time them apart.  */
-      if (status == SCANRT_OK && scanrt_profiling ()
+         the profile waits for the kernels apart, to time them apart, and
+         a caller that keeps the binding for the kernels alone.  */
+      if (status == SCANRT_OK && (scanrt_profiling () || r->keep)
           && clFinish (dev->queue) != CL_SUCCESS)
         status = SCANRT_EDEVICE;
       t->kernel += scanrt_now () - t0;
-      int out = scanrt_unbind (dev, &b, status == SCANRT_OK, &t->transfer);
-      if (status == SCANRT_OK)
-        status = out;
+      if (status == SCANRT_OK && r->keep)
+        *r->keep = b;
+      else
+        {
+          int out = scanrt_unbind (dev, &b, status == SCANRT_OK
+                                            && !r->total_only,
+                                   &t->transfer);
+          if (status == SCANRT_OK)
+            status = out;
+        }
       if (status != SCANRT_OK)
         scanrt_launch_forget (dev);
     }
@@ -169,7 +179,7 @@ scanrt_run (const struct scanrt_request *r)
       if (r->total)
         memcpy (r->total, r->seed, r->desc->elem_size);
     }
-  else if (!strict && r->n < host_cutoff (r->desc)
+  else if (!strict && r->n < scanrt_host_cutoff (r->desc)
            && !scanrt_resident (scanrt_device_info (device), r->desc,
                                 r->args))
     status = SCANRT_HOST;
@@ -185,7 +195,7 @@ scanrt_run (const struct scanrt_request *r)
   else
     {
       struct scanrt_device *dev = scanrt_device_open (device);
-      status = dev ? run_on (dev, r, &t) : SCANRT_EDEVICE;
+      status = dev ? scanrt_run_on (dev, r, &t) : SCANRT_EDEVICE;
       if (status != SCANRT_OK && strict)
         scanrt_report ("%s: the scan failed on device %d (%s) and may not "
                        "run on the host", site, device,
@@ -205,13 +215,12 @@ scanrt_run (const struct scanrt_request *r)
   return status;
 }
 
-/* The bytes by which the window of R's argument I moves from one
-   position to the next, or 0 if it does not move: not an array, no
-   stride, no START after it, or a window too small for its stride (not
-   the plugin's).  The window over LEN positions is then
-   BYTES - STEP * (N - LEN).  */
-static size_t
-window_step (const struct scanrt_request *r, unsigned i)
+/* The window of R's argument I over LEN positions is
+   BYTES - STEP * (N - LEN), where STEP is 0 for an argument that is not
+   an array, has no stride, no START after it, or a window too small for
+   its stride (not the plugin's).  */
+size_t
+scanrt_window_step (const struct scanrt_request *r, unsigned i)
 {
   const struct SCANRT_arg_desc *a = &r->desc->args[i];
   size_t step = a->stride < 0 ? -(size_t) a->stride : (size_t) a->stride;
@@ -220,6 +229,38 @@ window_step (const struct scanrt_request *r, unsigned i)
       || r->args[i].bytes / step < r->n - 1)
     return 0;
   return step;
+}
+
+void
+scanrt_window_args (const struct scanrt_request *r, size_t p0, size_t m,
+                    struct SCANRT_arg *args, long *starts)
+{
+  const struct SCANRT_desc *desc = r->desc;
+  memcpy (args, r->args, desc->nargs * sizeof *args);
+  for (unsigned i = 0; i < desc->nargs; i++)
+    {
+      size_t step = scanrt_window_step (r, i);
+      if (!step)
+        continue;
+      /* The window of positions [P0, P0 + M) within the whole one.  */
+      size_t from = step * (desc->args[i].stride > 0 ? p0 : r->n - p0 - m);
+      args[i].ptr = (char *) r->args[i].ptr + from;
+      args[i].bytes = r->args[i].bytes - step * (r->n - m);
+      starts[i] = *(const long *) r->args[i + 1].ptr + (long) from;
+      args[i + 1].ptr = &starts[i];
+    }
+}
+
+int
+scanrt_windows_fit (const struct scanrt_request *r,
+                    const struct scanrt_device *dev, size_t m)
+{
+  size_t limit = scanrt_buffer_limit (dev);
+  for (unsigned i = 0; i < r->desc->nargs; i++)
+    if (scanrt_arg_is_array (r->desc->args[i].kind)
+        && r->args[i].bytes - scanrt_window_step (r, i) * (r->n - m) > limit)
+      return 0;
+  return 1;
 }
 
 /* The positions of R that one launch takes: all of them, unless an
@@ -238,7 +279,7 @@ segment_length (const struct scanrt_request *r)
       size_t bytes = r->args[i].bytes;
       if (!scanrt_arg_is_array (r->desc->args[i].kind) || bytes <= limit)
         continue;
-      size_t step = window_step (r, i);
+      size_t step = scanrt_window_step (r, i);
       size_t cut = step ? (bytes - limit + step - 1) / step : 0;
       if (!step || cut >= r->n)
         {
@@ -259,10 +300,13 @@ segment_length (const struct scanrt_request *r)
 int
 scanrt_run_split (const struct scanrt_request *r, size_t *done)
 {
+  int status;
+  if (scanrt_spread (r, done, &status))
+    return status;
   size_t len = segment_length (r);
   if (len == 0 || len == r->n)
     {
-      int status = scanrt_run (r);
+      status = scanrt_run (r);
       if (done)
         *done = status == SCANRT_OK ? r->n : 0;
       return status;
@@ -278,30 +322,18 @@ scanrt_run_split (const struct scanrt_request *r, size_t *done)
                                   : (scanrt_params) SCANRT_PARAMS_INIT;
   later.flags |= SCANRT_NO_HOST;
   memcpy (carry[0], r->seed, elem);
-  int status = SCANRT_OK, k = 0;
+  int k = 0;
   size_t p0;
+  status = SCANRT_OK;
   for (p0 = 0; p0 < r->n; p0 += len, k = !k)
     {
       size_t m = r->n - p0 < len ? r->n - p0 : len;
-      memcpy (args, r->args, nargs * sizeof *args);
-      for (unsigned i = 0; i < nargs; i++)
-        {
-          size_t step = window_step (r, i);
-          if (!step)
-            continue;
-          /* The window of positions [P0, P0 + M) within the whole one.  */
-          size_t from = step * (desc->args[i].stride > 0 ? p0
-                                                         : r->n - p0 - m);
-          args[i].ptr = (char *) r->args[i].ptr + from;
-          args[i].bytes = r->args[i].bytes - step * (r->n - m);
-          starts[i] = *(const long *) r->args[i + 1].ptr + (long) from;
-          args[i + 1].ptr = &starts[i];
-        }
+      scanrt_window_args (r, p0, m, args, starts);
       /* Without DONE, a later segment cannot hand the rest to the
          caller's fallback: it runs on the device or fails.  */
       struct scanrt_request seg = {
         desc, args, p0 && !done ? &later : r->params, r->device,
-        r->first + (long) p0, m, carry[k], carry[!k]
+        r->first + (long) p0, m, carry[k], carry[!k], 0, NULL
       };
       status = scanrt_run (&seg);
       if (status != SCANRT_OK)
@@ -333,7 +365,7 @@ SCANRT_scan (const struct SCANRT_desc *desc, int device, int threads,
       return SCANRT_HOST;
     }
   struct scanrt_request r = { desc, args, NULL, device, first, n, seed,
-                              total };
+                              total, 0, NULL };
   size_t finished = 0;
   int status = SCANRT_HOST;
   /* A loop outside target constructs goes to the host path, with no

@@ -129,10 +129,15 @@ typedef struct scanrt_params
   size_t chunk;            /* CPU: elements per work-item; 0: automatic */
   const char *site;        /* name in SCANOMP_PROFILE output; NULL: the
                               API function's name */
+  const char *devices;     /* split the scan across these devices, as
+                              SCANOMP_DEVICES does ("0,1", "0:3,1:1",
+                              "all"); NULL: SCANOMP_DEVICES, where DEVICE
+                              is the default */
 } scanrt_params;
 
 #define SCANRT_PARAMS_INIT \
-  { 0, NULL, NULL, SCANRT_DEFAULT_DEVICE, SCANRT_VARIANT_AUTO, 0, 0, 0, NULL }
+  { 0, NULL, NULL, SCANRT_DEFAULT_DEVICE, SCANRT_VARIANT_AUTO, 0, 0, 0, NULL, \
+    NULL }
 
 /* Scan the N elements of IN into OUT with a built-in operator:
    out[i] = seed OP in[0] OP ... OP in[i] (or ... in[i-1] when exclusive).

@@ -30,6 +30,8 @@
                         (non-temporal stores), saving the read a cached
                         store makes of each line it writes.  Scalar and
                         vector element types only.  Default 0.
+     SCANOMP_TOTAL_ONLY 1 when the launch only computes the total: the
+                        stores are compiled out.  Default 0.
      SCANOMP_LOAD(i)    the contribution of element i (a long: the launch's
                         FIRST plus the position).  It may read only read-only
                         data and what SCANOMP_STORE(i, ...) itself writes.
@@ -173,6 +175,12 @@ typedef SCANOMP_T scanomp_t;
 #endif
 #if !defined SCANOMP_ARGS || !defined SCANOMP_LOAD || !defined SCANOMP_STORE
 #error "scanomp: SCANOMP_PARAMS needs SCANOMP_ARGS, SCANOMP_LOAD and SCANOMP_STORE"
+#endif
+
+/* A block's total, where one scan is split across devices (split.c).  */
+#if SCANOMP_TOTAL_ONLY
+#undef SCANOMP_STORE
+#define SCANOMP_STORE(i, v) ((void) 0)
 #endif
 
 /* Element i's contribution to the scan.  */

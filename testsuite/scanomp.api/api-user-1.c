@@ -9,6 +9,12 @@
 #include "api-check.h"
 #include "api-user-ops.h"
 
+/* The devices to split each scan across (scanrt_params.devices), or
+   NULL.  */
+#ifndef DEVICES
+#define DEVICES NULL
+#endif
+
 /* Scan N random elements with OP under PARAMS in four modes, comparing with
    a sequential loop over HOST.  */
 static void
@@ -61,6 +67,7 @@ main (void)
       {
         scanrt_params p = SCANRT_PARAMS_INIT;
         p.variant = v;
+        p.devices = DEVICES;
         for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
           run (&user_ops[o], sizes[s], &p, user_randoms[o]);
         /* Tiny blocks: many levels, operand order at every one.  */

@@ -1,0 +1,582 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* split.c: one scan across several OpenCL devices, as SkelCL distributes
+   a vector over its GPUs.  SCANOMP_DEVICES, or scanrt_params.devices,
+   names them: `all', or device numbers, each with an optional weight
+   (`0,1', `0:3,1:1').  A scan on the default device then runs as one
+   contiguous block of positions per device, the blocks' lengths in
+   proportion to the weights.
+
+   With a built-in operator, whose identity and combination the host
+   knows, the totals come first: every device but the last computes its
+   block's total (the kernel set with its stores compiled out), all at
+   once; the host combines them into each block's seed; then every device
+   scans its block from its seed, all at once.  The devices read their
+   blocks twice but none waits for another.  A user-defined operator's
+   blocks are chained instead: each runs after the one before, seeded with
+   its total.
+
+   Weights not given are measured: each device's rate in its last block
+   (positions a second, copies included), or, before every device has one,
+   an estimate from its compute units and clock.  Measured weights move the
+   blocks' bounds from call to call, and with them a floating-point
+   result's rounding; given weights do not.
+
+   A block whose device fails runs again on the list's other devices in
+   turn.  Totals that no device computes leave the whole scan to the
+   caller's fallback, with nothing written.  A block that no device scans
+   runs on the descriptor's host scan function where there is one; else the
+   caller's fallback goes on from the block's first position, unless the
+   scan is in place and a later block is already written: it then fails.
+
+   Not split: a scan on mapped data (it runs where the data is), and a
+   scan whose written arrays cannot be cut into blocks (their windows do
+   not move by a stride, or overlap from one position to the next).  */
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* The most devices one scan is split across.  */
+#define MAX_DEVICES 16
+
+struct spread
+{
+  unsigned count;
+  int devices[MAX_DEVICES];
+  double weights[MAX_DEVICES];   /* all given, or all 0: measured */
+};
+
+/* Read SPEC into S.  Returns 0 after a report naming WHAT where it is not
+   `all' or a list of distinct device numbers, all with weights or none.  */
+static int
+parse_devices (const char *spec, const char *what, struct spread *s)
+{
+  int ndev = scanrt_num_devices ();
+  const char *why = NULL;
+  memset (s, 0, sizeof *s);
+  if (!strcmp (spec, "all"))
+    {
+      while (s->count < (unsigned) ndev && s->count < MAX_DEVICES)
+        s->devices[s->count] = (int) s->count, s->count++;
+      return 1;
+    }
+  unsigned weighted = 0;
+  for (const char *p = spec; !why;)
+    {
+      char *end;
+      long d = strtol (p, &end, 10);
+      double w = 0;
+      if (end == p || d < 0)
+        why = "a device number is missing";
+      else if (d >= ndev)
+        why = "a device does not exist";
+      else if (*end == ':' && (w = strtod (end + 1, &end), !(w > 0)
+                               || !isfinite (w)))
+        why = "a weight is not a positive number";
+      else if (s->count == MAX_DEVICES)
+        why = "it names more than 16 devices";
+      else if (*end && *end != ',')
+        why = "devices are separated by commas";
+      for (unsigned k = 0; k < s->count && !why; k++)
+        if (s->devices[k] == d)
+          why = "a device is named twice";
+      if (why)
+        break;
+      s->devices[s->count] = (int) d;
+      s->weights[s->count++] = w;
+      weighted += w > 0;
+      if (!*end)
+        break;
+      p = end + 1;
+    }
+  if (!why && weighted && weighted != s->count)
+    why = "some devices have weights and some not";
+  if (why)
+    scanrt_report ("%s=%s: %s (there %s %d device%s); write `all', or "
+                   "device numbers such as 0,1, or with weights 0:3,1:1",
+                   what, spec, why, ndev == 1 ? "is" : "are", ndev,
+                   ndev == 1 ? "" : "s");
+  return !why;
+}
+
+/* The weights of S's devices: the given ones, the measured rates, or an
+   estimate before every device has a rate.  */
+static void
+weigh (const struct spread *s, double *w)
+{
+  int measured = 1;
+  for (unsigned k = 0; k < s->count; k++)
+    {
+      struct scanrt_device *dev = scanrt_device_info (s->devices[k]);
+      __atomic_load (&dev->rate, &w[k], __ATOMIC_RELAXED);
+      measured &= w[k] > 0;
+    }
+  for (unsigned k = 0; k < s->count; k++)
+    if (s->weights[0] > 0)
+      w[k] = s->weights[k];
+    else if (!measured)
+      {
+        struct scanrt_device *dev = scanrt_device_info (s->devices[k]);
+        w[k] = (double) (dev->compute_units ? dev->compute_units : 1)
+               * (dev->clock_mhz ? dev->clock_mhz : 1);
+      }
+}
+
+/* One block of a split scan: positions [LO, HI) on DEVICE.  */
+struct block
+{
+  const struct scanrt_request *whole;
+  size_t lo, hi;
+  int device;
+  struct scanrt_request r;
+  struct SCANRT_arg *args;
+  long *starts;
+  struct scanrt_timing t;
+  int status;
+  struct scanrt_binding kept;   /* results not yet copied back */
+  unsigned char *before;        /* the host's written windows before */
+};
+
+static void *
+run_block (void *arg)
+{
+  struct block *b = arg;
+  double t0 = scanrt_now () + b->t.build;
+  struct scanrt_device *dev = scanrt_device_open (b->device);
+  b->status = dev ? scanrt_run_on (dev, &b->r, &b->t) : SCANRT_EDEVICE;
+  /* The device's rate, less the time it spent building.  */
+  double seconds = scanrt_now () - t0 - b->t.build;
+  if (dev && b->status == SCANRT_OK && !b->r.total_only && seconds > 0)
+    {
+      double rate = (double) (b->hi - b->lo) / seconds;
+      __atomic_store (&dev->rate, &rate, __ATOMIC_RELAXED);
+    }
+  return NULL;
+}
+
+/* Run block B again on the other devices of S in turn, until one takes
+   it.  */
+static void
+retry (struct block *b, const struct spread *s)
+{
+  int failed = b->device;
+  for (unsigned k = 0; k < s->count && b->status != SCANRT_OK; k++)
+    if (s->devices[k] != failed)
+      {
+        scanrt_report ("%s: positions %zu to %zu failed on device %d; "
+                       "running them on device %d", scanrt_site (b->whole),
+                       b->lo, b->hi - 1, failed, s->devices[k]);
+        b->device = s->devices[k];
+        run_block (b);
+      }
+}
+
+/* Run blocks B[0] to B[COUNT - 1] at once, a thread each (the last on the
+   calling thread), then each that failed again elsewhere.  Returns the
+   first that still fails, or COUNT.  */
+static unsigned
+run_blocks (struct block *b, unsigned count, const struct spread *s)
+{
+  pthread_t threads[count];
+  int started[count];
+  for (unsigned k = 0; k + 1 < count; k++)
+    if (!(started[k] = !pthread_create (&threads[k], NULL, run_block,
+                                        &b[k])))
+      run_block (&b[k]);
+  run_block (&b[count - 1]);
+  for (unsigned k = 0; k + 1 < count; k++)
+    if (started[k])
+      pthread_join (threads[k], NULL);
+  unsigned failed = count;
+  for (unsigned k = count; k-- > 0;)
+    {
+      if (b[k].status != SCANRT_OK)
+        retry (&b[k], s);
+      if (b[k].status != SCANRT_OK)
+        failed = k;
+    }
+  return failed;
+}
+
+/* Where the windows of an array that the blocks write overlap (the
+   plugin's take in y[i-1], a map's take its whole section), a device's copy
+   holds the elements of the windows' other blocks as they were before the
+   scan, unless it shares the host's memory.  Such a block's results go back
+   from the copy the device kept (B->kept) byte by byte where they differ
+   from the host's before the scan (B->before, taken by save_windows): each
+   element ends as the block that wrote it left it.  */
+
+static int
+written (const struct block *b, unsigned i)
+{
+  unsigned kind = b->r.desc->args[i].kind;
+  return kind == SCANRT_ARG_OUT || kind == SCANRT_ARG_INOUT;
+}
+
+static int
+save_windows (struct block *b)
+{
+  size_t bytes = 0;
+  for (unsigned i = 0; i < b->r.desc->nargs; i++)
+    bytes += written (b, i) ? b->args[i].bytes : 0;
+  if (!(b->before = malloc (bytes ? bytes : 1)))
+    return 0;
+  bytes = 0;
+  for (unsigned i = 0; i < b->r.desc->nargs; i++)
+    if (written (b, i))
+      {
+        memcpy (b->before + bytes, b->args[i].ptr, b->args[i].bytes);
+        bytes += b->args[i].bytes;
+      }
+  return 1;
+}
+
+/* Bring block B's results back from the copy its device kept, and release
+   it.  */
+static int
+merge_back (struct block *b)
+{
+  struct scanrt_device *dev = scanrt_device_info (b->device);
+  const struct scanrt_bound *bound = b->kept.bound;
+  int status = SCANRT_OK;
+  size_t at = 0;
+  pthread_mutex_lock (&dev->lock);
+  double t0 = scanrt_now ();
+  for (unsigned i = 0; i < b->r.desc->nargs && status == SCANRT_OK; i++)
+    {
+      if (!written (b, i))
+        continue;
+      size_t bytes = b->args[i].bytes;
+      unsigned char *host = b->args[i].ptr, *after = malloc (bytes + 1);
+      cl_int err = after ? clEnqueueReadBuffer (dev->queue, bound[i].mem,
+                                                CL_TRUE, bound[i].offset,
+                                                bytes, after, 0, NULL, NULL)
+                         : CL_OUT_OF_HOST_MEMORY;
+      if (err != CL_SUCCESS)
+        {
+          scanrt_report_cl ("clEnqueueReadBuffer", err,
+                            "the results could not be read back");
+          status = scanrt_status_of_cl (err);
+        }
+      else
+        for (size_t j = 0; j < bytes; j++)
+          if (after[j] != b->before[at + j])
+            host[j] = after[j];
+      free (after);
+      at += bytes;
+    }
+  b->t.transfer += scanrt_now () - t0;
+  scanrt_unbind (dev, &b->kept, 0, &b->t.transfer);
+  pthread_mutex_unlock (&dev->lock);
+  return status;
+}
+
+/* Whether R writes an array that it reads: an in-place scan, whose input
+   is gone where a block is written.  */
+static int
+in_place (const struct scanrt_request *r)
+{
+  const struct SCANRT_desc *d = r->desc;
+  for (unsigned i = 0; i < d->nargs; i++)
+    for (unsigned j = 0; j < d->nargs; j++)
+      {
+        const char *p = r->args[i].ptr, *q = r->args[j].ptr;
+        if (d->args[i].kind == SCANRT_ARG_INOUT
+            || (d->args[i].kind == SCANRT_ARG_OUT
+                && d->args[j].kind == SCANRT_ARG_IN
+                && p < q + r->args[j].bytes && q < p + r->args[i].bytes))
+          return 1;
+      }
+  return 0;
+}
+
+/* Whether R can be cut into blocks: 0 where an array it writes has a
+   window that does not move by a stride; 2 where the windows of
+   consecutive positions overlap (the plugin's windows take in y[i-1]);
+   else 1.  */
+static int
+divisible (const struct scanrt_request *r)
+{
+  int cut = 1;
+  for (unsigned i = 0; i < r->desc->nargs; i++)
+    {
+      unsigned kind = r->desc->args[i].kind;
+      size_t step = scanrt_window_step (r, i);
+      if (kind != SCANRT_ARG_OUT && kind != SCANRT_ARG_INOUT)
+        continue;
+      if (!step)
+        return 0;
+      if (r->args[i].bytes > step * r->n)
+        cut = 2;
+    }
+  return cut;
+}
+
+/* Whether R's arrays lie in data mapped on the default device or one of
+   S's.  */
+static int
+resident (const struct scanrt_request *r, const struct spread *s)
+{
+  if (scanrt_resident (scanrt_device_info (scanrt_default_device ()),
+                       r->desc, r->args))
+    return 1;
+  for (unsigned k = 0; k < s->count; k++)
+    if (scanrt_resident (scanrt_device_info (s->devices[k]), r->desc,
+                         r->args))
+      return 1;
+  return 0;
+}
+
+/* The host's combination of totals A and B of DESC, a built-in operator,
+   into OUT.  The kernels combine a `-' scan's negated elements with `+'.  */
+static void
+combine (const struct SCANRT_desc *desc, void *out, const void *a,
+         const void *b)
+{
+  unsigned char scratch[sizeof (double)];
+  scanrt_op op = desc->op == SCANRT_SUB ? SCANRT_ADD : (scanrt_op) desc->op;
+  scanrt_host_scan (scratch, b, 1, (scanrt_type) desc->type, op, 0, a, out);
+}
+
+/* Blocks of R over S's devices: B and their arguments (ARGS and STARTS,
+   desc->nargs a block).  Returns how many; blocks of no positions are
+   left out.  */
+static unsigned
+cut (const struct scanrt_request *r, const struct spread *s,
+     struct block *b, struct SCANRT_arg *args, long *starts)
+{
+  double w[MAX_DEVICES], sum = 0, before = 0;
+  unsigned nargs = r->desc->nargs, count = 0;
+  size_t lo = 0;
+  weigh (s, w);
+  for (unsigned k = 0; k < s->count; k++)
+    sum += w[k];
+  for (unsigned k = 0; k < s->count; k++)
+    {
+      before += w[k];
+      size_t hi = k + 1 == s->count ? r->n
+                                    : (size_t) ((long double) r->n * before
+                                                / sum);
+      if (hi <= lo)
+        continue;
+      struct block *x = &b[count];
+      memset (x, 0, sizeof *x);
+      x->whole = r;
+      x->lo = lo;
+      x->hi = hi;
+      x->device = s->devices[k];
+      x->status = SCANRT_EDEVICE;     /* not run yet */
+      x->args = args + count * nargs;
+      x->starts = starts + count * nargs;
+      scanrt_window_args (r, lo, hi - lo, x->args, x->starts);
+      x->r = (struct scanrt_request) { r->desc, x->args, r->params,
+                                       x->device, r->first + (long) lo,
+                                       hi - lo, NULL, NULL, 0, NULL };
+      count++;
+      lo = hi;
+    }
+  return count;
+}
+
+/* SCANOMP_DEVICES, read once.  */
+static struct spread env_devices;
+static int env_valid;
+static pthread_once_t env_once = PTHREAD_ONCE_INIT;
+
+static void
+parse_env (void)
+{
+  env_valid = parse_devices (getenv ("SCANOMP_DEVICES"), "SCANOMP_DEVICES",
+                             &env_devices);
+}
+
+/* The devices R is to be split across, in S: its params', else
+   SCANOMP_DEVICES where R is for the default device and that is not the
+   host.  Returns 0 for none,
+   -1 for an invalid list in R's params (reported).  */
+static int
+devices_of (const struct scanrt_request *r, struct spread *s)
+{
+  const char *spec = r->params ? r->params->devices : NULL;
+  if (spec && *spec)
+    return parse_devices (spec, "scanrt_params.devices", s) ? 1 : -1;
+  spec = getenv ("SCANOMP_DEVICES");
+  if (!spec || !*spec || r->device != SCANRT_DEFAULT_DEVICE
+      || scanrt_default_device () >= scanrt_num_devices ())
+    return 0;
+  pthread_once (&env_once, parse_env);
+  *s = env_devices;
+  return env_valid;
+}
+
+int
+scanrt_spread (const struct scanrt_request *r, size_t *done, int *status)
+{
+  struct spread s;
+  int listed = devices_of (r, &s);
+  const scanrt_params *p = r->params;
+  int strict = scanrt_offload_policy () == SCANRT_OFFLOAD_MANDATORY
+               || (p && (p->flags & SCANRT_NO_HOST));
+  if (listed < 0)
+    {
+      *status = SCANRT_EINVAL;
+      if (done)
+        *done = 0;
+      return 1;
+    }
+  /* What stays on the host, or on one device, goes the usual way.  */
+  if (!listed || s.count == 0 || r->n == 0
+      || scanrt_offload_policy () == SCANRT_OFFLOAD_DISABLED
+      || (!strict && r->n < scanrt_host_cutoff (r->desc)) || scanrt_forked ()
+      || resident (r, &s))
+    return 0;
+  int cut_kind = divisible (r);
+  if (!cut_kind)
+    {
+      if (scanrt_first_report ("not divisible", r->desc->site))
+        scanrt_report ("%s: the scan's stores cannot be cut into blocks, so "
+                       "it runs on one device, not on those of %s",
+                       scanrt_site (r),
+                       p && p->devices ? "scanrt_params.devices"
+                                       : "SCANOMP_DEVICES");
+      return 0;
+    }
+
+  const struct SCANRT_desc *desc = r->desc;
+  unsigned nargs = desc->nargs;
+  size_t elem = desc->elem_size;
+  struct block b[MAX_DEVICES];
+  struct SCANRT_arg args[MAX_DEVICES * nargs + 1];
+  long starts[MAX_DEVICES * nargs + 1];
+  unsigned count = cut (r, &s, b, args, starts);
+  for (unsigned k = 0; k < count; k++)
+    if (!scanrt_windows_fit (r, scanrt_device_info (b[k].device),
+                             b[k].hi - b[k].lo))
+      return 0;
+  /* Chained blocks run one after another, each copying in what the one
+     before it copied back: they need no merge.  */
+  int chained = desc->type >= SCANRT_NTYPES || desc->op > SCANRT_MAX;
+  for (unsigned k = 0; k < count && cut_kind == 2 && !chained; k++)
+    if (!save_windows (&b[k]))
+      {
+        while (k-- > 0)
+          free (b[k].before);
+        return 0;
+      }
+
+  /* seeds[k] is block k's seed; seeds[count] the total.  */
+  unsigned char seeds[count + 1][elem], totals[count][elem];
+  memcpy (seeds[0], r->seed, elem);
+  double t0 = scanrt_now ();
+  unsigned failed = count;
+  if (chained)
+    for (unsigned k = 0; k < count && failed == count; k++)
+      {
+        b[k].r.seed = seeds[k];
+        b[k].r.total = seeds[k + 1];
+        if (run_blocks (&b[k], 1, &s) == 0)
+          failed = k;
+      }
+  else if (count > 1)
+    {
+      /* The totals of all blocks but the last, block 0's from the
+         seed.  */
+      unsigned char identity[sizeof (double)];
+      scanrt_identity ((scanrt_type) desc->type, (scanrt_op) desc->op,
+                       identity);
+      for (unsigned k = 0; k + 1 < count; k++)
+        {
+          b[k].r.seed = k ? identity : r->seed;
+          b[k].r.total = totals[k];
+          b[k].r.total_only = 1;
+        }
+      if (run_blocks (b, count - 1, &s) != count - 1)
+        {
+          scanrt_report ("%s: no device computed a block's total; %s",
+                         scanrt_site (r),
+                         strict ? "the scan fails" : "the scan runs on the "
+                                                     "host instead");
+          *status = strict ? SCANRT_EDEVICE : SCANRT_HOST;
+          if (done)
+            *done = 0;
+          return 1;
+        }
+      memcpy (seeds[1], totals[0], elem);
+      for (unsigned k = 1; k + 1 < count; k++)
+        combine (desc, seeds[k + 1], seeds[k], totals[k]);
+    }
+  if (!chained)
+    {
+      for (unsigned k = 0; k < count; k++)
+        {
+          b[k].r.seed = seeds[k];
+          b[k].r.total = k + 1 == count ? seeds[count] : totals[k];
+          b[k].r.total_only = 0;
+          b[k].r.keep = b[k].before ? &b[k].kept : NULL;
+        }
+      failed = run_blocks (b, count, &s);
+    }
+  for (unsigned k = 0; k < count; k++)
+    if (b[k].before && b[k].status == SCANRT_OK
+        && (b[k].status = merge_back (&b[k])) != SCANRT_OK && k < failed)
+      failed = k;
+  for (unsigned k = 0; k < count; k++)
+    free (b[k].before);
+
+  /* Blocks no device took (and, chained, those after them): the
+     host's, where it has the loop.  */
+  for (unsigned k = failed; k < count && desc->scan && !strict; k++)
+    if (b[k].status != SCANRT_OK)
+      {
+        scanrt_report ("%s: positions %zu to %zu run on the host",
+                       scanrt_site (r), b[k].lo, b[k].hi - 1);
+        unsigned char carry[elem];
+        memcpy (carry, seeds[k], elem);
+        desc->scan (r->args, r->first, b[k].lo, b[k].hi, carry);
+        memcpy (seeds[k + 1], carry, elem);
+        b[k].status = SCANRT_OK;
+      }
+  while (failed < count && b[failed].status == SCANRT_OK)
+    failed++;
+
+  struct scanrt_timing t = { 0 };
+  for (unsigned k = 0; k < count; k++)
+    {
+      t.build += b[k].t.build;
+      t.transfer += b[k].t.transfer;
+      t.kernel += b[k].t.kernel;
+    }
+  t.total = scanrt_now () - t0;
+
+  if (failed == count)
+    *status = SCANRT_OK;
+  else
+    {
+      /* The caller goes on from block FAILED's first position, which
+         rewrites what the blocks after it wrote: with the same values,
+         unless the scan is in place.  */
+      int later = 0;
+      for (unsigned k = failed + 1; k < count; k++)
+        later |= b[k].status == SCANRT_OK;
+      int resumable = !strict && (done || failed == 0)
+                      && !(later && in_place (r));
+      scanrt_report ("%s: positions %zu to %zu failed on every device; %s",
+                     scanrt_site (r), b[failed].lo, b[failed].hi - 1,
+                     resumable ? "the host goes on from there"
+                     : strict ? "the scan fails"
+                              : "the blocks around them are written, so the "
+                                "scan cannot go on on the host");
+      *status = resumable ? SCANRT_HOST : SCANRT_EDEVICE;
+      memcpy (seeds[count], seeds[failed], elem);
+      t.on_host = 1;
+    }
+  if (done)
+    *done = *status == SCANRT_OK ? r->n
+            : *status == SCANRT_HOST ? b[failed].lo : 0;
+  if (r->total && *status >= 0)
+    memcpy (r->total, seeds[count], elem);
+  scanrt_profile_record (scanrt_site (r), &t);
+  return 1;
+}
