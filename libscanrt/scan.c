@@ -215,10 +215,11 @@ scanrt_run (const struct scanrt_request *r)
   return status;
 }
 
-/* The window of R's argument I over LEN positions is
-   BYTES - STEP * (N - LEN), where STEP is 0 for an argument that is not
-   an array, has no stride, no START after it, or a window too small for
-   its stride (not the plugin's).  */
+/* STEP, the bytes by which the window of R's argument I moves from one
+   position to the next, is 0 where it does not move: not an array, no
+   stride, no START after it, or a window too small for its stride (not
+   the plugin's).  The window over LEN positions is BYTES - STEP * (N -
+   LEN).  */
 size_t
 scanrt_window_step (const struct scanrt_request *r, unsigned i)
 {

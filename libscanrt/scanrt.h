@@ -170,6 +170,13 @@ int scanrt_scan_user (void *out, const void *in, size_t n,
    scanrt_get_num_devices () is the host.  The default device is
    SCANOMP_DEVICE, else OMP_DEFAULT_DEVICE, else the first GPU, else the
    first device.  */
+/* One scan across several devices (docs/devices.md): with
+   scanrt_params.devices, or SCANOMP_DEVICES for scans on the default
+   device, the positions are cut into one contiguous block per device, by
+   weight.  Built-in operators compute the blocks' totals first and then
+   scan every block at once; user-defined ones run the blocks in turn,
+   each seeded with the total of the one before.  A block whose device
+   fails runs on another, then on the host.  */
 int scanrt_get_num_devices (void);
 int scanrt_get_default_device (void);
 /* Write device N's name into BUF of SIZE bytes.  */

@@ -554,14 +554,14 @@ scanrt_spread (const struct scanrt_request *r, size_t *done, int *status)
     *status = SCANRT_OK;
   else
     {
-      /* The caller goes on from block FAILED's first position, which
-         rewrites what the blocks after it wrote: with the same values,
-         unless the scan is in place.  */
-      int later = 0;
+      /* The caller goes on from block FAILED's first position (from the
+         start, without DONE), which rewrites what the blocks after it
+         (and before it) wrote: with the same values, unless the scan is
+         in place.  */
+      int rewritten = failed > 0 && !done;
       for (unsigned k = failed + 1; k < count; k++)
-        later |= b[k].status == SCANRT_OK;
-      int resumable = !strict && (done || failed == 0)
-                      && !(later && in_place (r));
+        rewritten |= b[k].status == SCANRT_OK;
+      int resumable = !strict && !(rewritten && in_place (r));
       scanrt_report ("%s: positions %zu to %zu failed on every device; %s",
                      scanrt_site (r), b[failed].lo, b[failed].hi - 1,
                      resumable ? "the host goes on from there"
@@ -575,7 +575,7 @@ scanrt_spread (const struct scanrt_request *r, size_t *done, int *status)
   if (done)
     *done = *status == SCANRT_OK ? r->n
             : *status == SCANRT_HOST ? b[failed].lo : 0;
-  if (r->total && *status >= 0)
+  if (r->total && (*status == SCANRT_OK || (*status == SCANRT_HOST && done)))
     memcpy (r->total, seeds[count], elem);
   scanrt_profile_record (scanrt_site (r), &t);
   return 1;

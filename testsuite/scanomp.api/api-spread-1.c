@@ -18,7 +18,7 @@ main (void)
   static const size_t sizes[] = { 0, 1, 2, 3, 1001, 100003 };
   static const char *const lists[] = { "0,1", "0:3,1:1", "1,0", "all" };
   scanrt_params p = SCANRT_PARAMS_INIT;
-  CHECK (scanrt_get_num_devices () == 2, "%d devices, not 2",
+  CHECK (scanrt_get_num_devices () >= 2, "%d devices, not 2",
          scanrt_get_num_devices ());
   for (int t = 0; t < SCANRT_NTYPES; t++)
     for (int op = SCANRT_ADD; op <= SCANRT_MAX; op++)
@@ -41,7 +41,7 @@ main (void)
       scan_and_check (SCANRT_DOUBLE, SCANRT_MAX, 300007, &p, "variant");
     }
 
-  static const char *const bad[] = { "0,0", "2", "0:1,1", "x", "0;1",
+  static const char *const bad[] = { "0,0", "99", "0:1,1", "x", "0;1",
                                      "0:-1" };
   int x[4] = { 1, 2, 3, 4 }, y[4] = { 0 };
   p = (scanrt_params) SCANRT_PARAMS_INIT;
@@ -55,8 +55,8 @@ main (void)
   puts ("scans across devices checked");
   return 0;
 }
-/* { dg-output "libscanrt: scanrt_params.devices=0,0: a device is named twice \\(there are 2 devices\\); write `all', or device numbers such as 0,1, or with weights 0:3,1:1\n" } */
-/* { dg-output "libscanrt: scanrt_params.devices=2: a device does not exist\[^\n\]*\n" } */
+/* { dg-output "libscanrt: scanrt_params.devices=0,0: a device is named twice \\(there are \[0-9\]+ devices\\); write `all', or device numbers such as 0,1, or with weights 0:3,1:1\n" } */
+/* { dg-output "libscanrt: scanrt_params.devices=99: a device does not exist\[^\n\]*\n" } */
 /* { dg-output "libscanrt: scanrt_params.devices=0:1,1: some devices have weights and some not\[^\n\]*\n" } */
 /* { dg-output "libscanrt: scanrt_params.devices=x: a device number is missing\[^\n\]*\n" } */
 /* { dg-output "libscanrt: scanrt_params.devices=0;1: devices are separated by commas\[^\n\]*\n" } */

@@ -1,0 +1,171 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* bench-split.c: one scan split across the OpenCL devices
+   (scanrt_params.devices), against the same scan on one of them, side by
+   side in one process (methods round-robin, medians):
+
+     one       device 0 alone
+     split     every device, weights measured
+     weighted  every device, equal weights given
+     copy      memcpy of the same bytes, on the calling thread
+
+   for an int32 + scan, whose blocks' totals come first, and a user-defined
+   operator on pairs (composition of affine maps, 8 bytes), whose blocks
+   are chained.  Meant for POCL_DEVICES="pthread pthread" (`make
+   bench-split' sets it): two devices that share this machine's cores,
+   where a split cannot be faster, only show what it costs; on a node with
+   several GPUs the same program measures the gain.  Every result is
+   checked against a sequential loop.
+
+     bench-split [LOG2N [RESULTS.TSV]]
+
+   LOG2N defaults to 24.  Writes one TSV line per measurement (case method
+   n reps median_s min_s) to RESULTS.TSV (default bench/split.tsv) and a
+   table to stdout.  */
+
+#include <string.h>
+
+#include <scanrt.h>
+
+#include "measure.h"
+
+typedef struct { unsigned a, b; } affine;
+
+static const char affine_source[] =
+  "typedef struct { uint a, b; } affine;\n"
+  "affine compose (affine p, affine q)\n"
+  "{ affine r; r.a = p.a * q.a; r.b = q.a * p.b + q.b; return r; }\n";
+
+static void
+affine_host (void *r_, const void *p_, const void *q_)
+{
+  const affine *p = p_, *q = q_;
+  affine r = { p->a * q->a, q->a * p->b + q->b };
+  *(affine *) r_ = r;
+}
+
+static const affine affine_id = { 1, 0 };
+static const scanrt_user_op pair_op = { affine_source, "affine", "compose",
+                                        sizeof (affine), &affine_id,
+                                        affine_host };
+
+enum { M_ONE, M_SPLIT, M_WEIGHTED, M_COPY, NMETHODS };
+static const char *const names[NMETHODS] = { "one", "split", "weighted",
+                                             "copy" };
+
+struct args
+{
+  int pair;
+  void *in, *out;
+  size_t n;
+  const char *devices[NMETHODS];
+  int status;
+};
+
+static void
+run_method (int m, void *ctx)
+{
+  struct args *a = ctx;
+  scanrt_params p = SCANRT_PARAMS_INIT;
+  size_t size = a->pair ? sizeof (affine) : sizeof (int);
+  if (m == M_COPY)
+    {
+      memcpy (a->out, a->in, a->n * size);
+      return;
+    }
+  p.flags = SCANRT_NO_HOST;
+  p.device = 0;
+  p.devices = a->devices[m];
+  int status = a->pair ? scanrt_scan_user (a->out, a->in, a->n, &pair_op, &p)
+                       : scanrt_scan (a->out, a->in, a->n, SCANRT_INT,
+                                      SCANRT_ADD, &p);
+  if (status != SCANRT_OK)
+    a->status = status;
+}
+
+/* Whether A's output is A's input scanned.  */
+static int
+right (const struct args *a)
+{
+  if (a->pair)
+    {
+      const affine *x = a->in, *y = a->out;
+      affine acc = affine_id;
+      for (size_t i = 0; i < a->n; i++)
+        {
+          affine_host (&acc, &acc, &x[i]);
+          if (memcmp (&acc, &y[i], sizeof acc))
+            return 0;
+        }
+      return 1;
+    }
+  const int *x = a->in, *y = a->out;
+  unsigned acc = 0;
+  for (size_t i = 0; i < a->n; i++)
+    if ((int) (acc += (unsigned) x[i]) != y[i])
+      return 0;
+  return 1;
+}
+
+int
+main (int argc, char **argv)
+{
+  int log2n = argc > 1 ? atoi (argv[1]) : 24;
+  const char *tsv = argc > 2 ? argv[2] : "bench/split.tsv";
+  int ndev = scanrt_get_num_devices ();
+  if (log2n < 10 || log2n > 30 || ndev < 1)
+    {
+      fprintf (stderr, "bench-split: %s\n", ndev < 1 ? "no OpenCL device"
+                                                     : "LOG2N is 10 to 30");
+      return 2;
+    }
+  FILE *out = bench_open_tsv (tsv);
+  if (!out)
+    return 2;
+  char equal[256] = "";
+  for (int d = 0; d < ndev && d < 16; d++)
+    snprintf (equal + strlen (equal), sizeof equal - strlen (equal),
+              "%s%d:1", d ? "," : "", d);
+
+  size_t n = (size_t) 1 << log2n;
+  struct args a = { 0, malloc (n * sizeof (affine)),
+                    malloc (n * sizeof (affine)), n,
+                    { NULL, "all", equal, NULL }, SCANRT_OK };
+  if (!a.in || !a.out)
+    return 2;
+  printf ("one scan of 2^%d elements across %d OpenCL devices, against "
+          "device 0 alone\n%-6s %-9s %11s %8s\n", log2n, ndev, "case",
+          "method", "median s", "/one");
+  for (a.pair = 0; a.pair < 2; a.pair++)
+    {
+      const char *kind = a.pair ? "pair" : "int32";
+      for (size_t i = 0; i < n; i++)
+        if (a.pair)
+          ((affine *) a.in)[i] = (affine) { (unsigned) (i * 2654435761u) | 1,
+                                            (unsigned) i };
+        else
+          ((int *) a.in)[i] = (int) (i % 1999) - 999;
+      for (int m = 0; m < M_COPY; m++)
+        {
+          memset (a.out, 0, n * (a.pair ? sizeof (affine) : sizeof (int)));
+          run_method (m, &a);
+          if (a.status != SCANRT_OK || !right (&a))
+            {
+              fprintf (stderr, "bench-split: %s %s is wrong (%s)\n", kind,
+                       names[m], scanrt_status_name (a.status));
+              return 1;
+            }
+        }
+      double med[NMETHODS];
+      if (bench_round_robin (NMETHODS, 9, run_method, &a, med, out, kind,
+                             names, (long) n))
+        return 2;
+      for (int m = 0; m < NMETHODS; m++)
+        printf ("%-6s %-9s %11.6f %8.2f\n", kind, names[m], med[m],
+                med[M_ONE] / med[m]);
+    }
+  printf ("Wrote %s.\n", tsv);
+  fclose (out);
+  free (a.in);
+  free (a.out);
+  return 0;
+}
