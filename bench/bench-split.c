@@ -27,26 +27,7 @@
 #include <scanrt.h>
 
 #include "measure.h"
-
-typedef struct { unsigned a, b; } affine;
-
-static const char affine_source[] =
-  "typedef struct { uint a, b; } affine;\n"
-  "affine compose (affine p, affine q)\n"
-  "{ affine r; r.a = p.a * q.a; r.b = q.a * p.b + q.b; return r; }\n";
-
-static void
-affine_host (void *r_, const void *p_, const void *q_)
-{
-  const affine *p = p_, *q = q_;
-  affine r = { p->a * q->a, q->a * p->b + q->b };
-  *(affine *) r_ = r;
-}
-
-static const affine affine_id = { 1, 0 };
-static const scanrt_user_op pair_op = { affine_source, "affine", "compose",
-                                        sizeof (affine), &affine_id,
-                                        affine_host };
+#include "pair-op.h"
 
 enum { M_ONE, M_SPLIT, M_WEIGHTED, M_COPY, NMETHODS };
 static const char *const names[NMETHODS] = { "one", "split", "weighted",
