@@ -16,7 +16,7 @@
    its total.
 
    Weights not given are measured: each device's rate in its last block
-   (positions a second, copies included), or, before every device has one,
+   (positions a second, copies in included, builds not), or, before every device has one,
    an estimate from its compute units and clock.  Measured weights move the
    blocks' bounds from call to call, and with them a floating-point
    result's rounding; given weights do not.
@@ -30,7 +30,7 @@
 
    Not split: a scan on mapped data (it runs where the data is), and a
    scan whose written arrays cannot be cut into blocks (their windows do
-   not move by a stride, or overlap from one position to the next).  */
+   not move by a stride).  */
 
 #include <math.h>
 #include <stdlib.h>
