@@ -293,8 +293,9 @@ in_place (const struct scanrt_request *r)
 }
 
 /* Whether R can be cut into blocks: 0 where an array it writes has a
-   window that does not move by a stride; 2 where the windows of
-   consecutive positions overlap (the plugin's windows take in y[i-1]);
+   window that does not move by a stride, or an array it writes without
+   reading (which is not copied in) has windows that overlap; 2 where the
+   windows of consecutive positions overlap (the plugin's take in y[i-1]);
    else 1.  */
 static int
 divisible (const struct scanrt_request *r)
@@ -307,6 +308,8 @@ divisible (const struct scanrt_request *r)
       if (kind != SCANRT_ARG_OUT && kind != SCANRT_ARG_INOUT)
         continue;
       if (!step)
+        return 0;
+      if (r->args[i].bytes > step * r->n && kind == SCANRT_ARG_OUT)
         return 0;
       if (r->args[i].bytes > step * r->n)
         cut = 2;
@@ -455,16 +458,7 @@ scanrt_spread (const struct scanrt_request *r, size_t *done, int *status)
     if (!scanrt_windows_fit (r, scanrt_device_info (b[k].device),
                              b[k].hi - b[k].lo))
       return 0;
-  /* Chained blocks run one after another, each copying in what the one
-     before it copied back: they need no merge.  */
   int chained = desc->type >= SCANRT_NTYPES || desc->op > SCANRT_MAX;
-  for (unsigned k = 0; k < count && cut_kind == 2 && !chained; k++)
-    if (!save_windows (&b[k]))
-      {
-        while (k-- > 0)
-          free (b[k].before);
-        return 0;
-      }
 
   /* seeds[k] is block k's seed; seeds[count] the total.  */
   unsigned char seeds[count + 1][elem], totals[count][elem];
@@ -509,6 +503,17 @@ scanrt_spread (const struct scanrt_request *r, size_t *done, int *status)
     }
   if (!chained)
     {
+      /* Chained blocks run one after another, each copying in what the
+         one before it copied back: they need no merge.  Nothing is
+         written yet, so without the room for it the scan can still go
+         the usual way.  */
+      for (unsigned k = 0; k < count && cut_kind == 2; k++)
+        if (!save_windows (&b[k]))
+          {
+            while (k-- > 0)
+              free (b[k].before);
+            return 0;
+          }
       for (unsigned k = 0; k < count; k++)
         {
           b[k].r.seed = seeds[k];
