@@ -13,8 +13,10 @@
    are chained.  Meant for POCL_DEVICES="pthread pthread" (`make
    bench-split' sets it): two devices that share this machine's cores,
    where a split cannot be faster, only show what it costs; on a node with
-   several GPUs the same program measures the gain.  Every result is
-   checked against a sequential loop.
+   several GPUs the same program measures the gain.  Each method's first
+   call is reported too, the split's first (the process's first scan,
+   program builds included).  Every result is checked against a
+   sequential loop.
 
      bench-split [LOG2N [RESULTS.TSV]]
 
@@ -125,10 +127,16 @@ main (int argc, char **argv)
                                             (unsigned) i };
         else
           ((int *) a.in)[i] = (int) (i % 1999) - 999;
-      for (int m = 0; m < M_COPY; m++)
+      /* Each method's first call, the split's first: the process's first
+         scan, program builds included.  */
+      double first[NMETHODS] = { 0 };
+      for (int k = 0; k < M_COPY; k++)
         {
+          int m = (M_SPLIT + k) % M_COPY;
           memset (a.out, 0, n * (a.pair ? sizeof (affine) : sizeof (int)));
+          double t0 = bench_now ();
           run_method (m, &a);
+          first[m] = bench_now () - t0;
           if (a.status != SCANRT_OK || !right (&a))
             {
               fprintf (stderr, "bench-split: %s %s is wrong (%s)\n", kind,
@@ -136,6 +144,13 @@ main (int argc, char **argv)
               return 1;
             }
         }
+      char first_kind[32];
+      snprintf (first_kind, sizeof first_kind, "%s-first", kind);
+      bench_write_tsv (out, first_kind, names, M_COPY, (long) n, 1, first,
+                       first);
+      for (int m = 0; m < M_COPY; m++)
+        printf ("%-6s %-9s %11.6f %8s (first call)\n", kind, names[m],
+                first[m], "");
       double med[NMETHODS];
       if (bench_round_robin (NMETHODS, 9, run_method, &a, med, out, kind,
                              names, (long) n))
