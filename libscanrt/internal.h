@@ -173,6 +173,26 @@ void scanrt_host_scan_user (void *out, const void *in, size_t n,
                             const void *seed, void *total);
 
 /* memory.c: buffers for a launch, and the table of mapped data.  */
+struct scanrt_group;
+struct scanrt_map
+{
+  struct scanrt_map *next;
+  struct scanrt_device *dev;
+  char *base;
+  size_t bytes;
+  unsigned refs;
+  cl_mem mem;
+  /* A scan on the data fell back to the host (scanrt_resident_to_host):
+     the host's copy is the current one, and the device's is stale.  */
+  int host_newer;
+  /* A piece of data spread across devices (pieces.c), which owns [OWN,
+     OWN + OWN_BYTES) of its range; GROUP is NULL for data on one device.
+     Only a split scan's blocks use pieces.  */
+  struct scanrt_group *group;
+  char *own;
+  size_t own_bytes;
+};
+
 struct scanrt_bound
 {
   cl_mem mem;              /* the buffer holding the range */
@@ -194,11 +214,12 @@ struct scanrt_binding
   struct scanrt_bound *bound;  /* one per argument (arrays only) */
 };
 
-/* Give every array argument of DESC a buffer on DEV: the mapped data's, or
-   a temporary one copied in as needed.  Adds transfer time to *SECONDS.  */
+/* Give every array argument of DESC a buffer on DEV: the mapped data's
+   (a piece of data spread across devices only with PIECES), or a
+   temporary one copied in as needed.  Adds transfer time to *SECONDS.  */
 int scanrt_bind (struct scanrt_device *dev, const struct SCANRT_desc *desc,
                  const struct SCANRT_arg *args, struct scanrt_binding *b,
-                 double *seconds);
+                 int pieces, double *seconds);
 /* Copy results back (or map them, on unified devices), wait for the
    device, and release the temporaries.  OK says whether the launch
    succeeded; if it did not, nothing is copied back.  */
@@ -207,6 +228,20 @@ int scanrt_unbind (struct scanrt_device *dev, struct scanrt_binding *b,
 /* The largest buffer libscanrt makes on DEV: its largest, at most half
    its memory, or less with SCANOMP_MAX_BUFFER.  */
 size_t scanrt_buffer_limit (const struct scanrt_device *dev);
+/* A buffer on DEV for host range [BASE, BASE + BYTES), copied in when
+   COPY_IN and the device does not share the host's memory; adds the time
+   to *SECONDS, or returns NULL (reported) with *STATUS set.  Call with
+   dev->lock held.  */
+cl_mem scanrt_make_buffer (struct scanrt_device *dev, char *base,
+                           size_t bytes, int copy_in, double *seconds,
+                           int *status);
+/* Copy [P, P + BYTES) of mapping M between its buffer and HOST, to the
+   device when TO_DEVICE, now.  Call with m->dev->lock held.  */
+int scanrt_map_copy (struct scanrt_map *m, const char *p, void *host,
+                     size_t bytes, int to_device, double *seconds);
+/* Put M in the table of mapped data, or take it out.  */
+void scanrt_map_add (struct scanrt_map *m);
+void scanrt_map_remove (struct scanrt_map *m);
 /* Enter and exit data mapped on DEVICE (scanrt_data_enter/exit).  */
 int scanrt_map_enter (int device, void *ptr, size_t bytes, unsigned kind);
 int scanrt_map_exit (int device, void *ptr, size_t bytes, unsigned kind);
@@ -268,6 +303,7 @@ struct scanrt_request
   /* If set, a run that succeeds leaves its results on the device, bound
      here: the caller copies them back with scanrt_unbind.  */
   struct scanrt_binding *keep;
+  int pieces;                    /* bind data spread across devices */
 };
 /* Run R on a device.  Returns SCANRT_OK; SCANRT_HOST when the caller
    should compute on the host instead; or a negative status when it must
@@ -302,6 +338,43 @@ int scanrt_windows_fit (const struct scanrt_request *r,
    *STATUS and *DONE (as scanrt_run_split's) and returns 1.  */
 int scanrt_spread (const struct scanrt_request *r, size_t *done,
                    int *status);
+/* The devices that data mapped on DEVICE is spread across, in DEVICES,
+   with WEIGHTS: SCANOMP_DEVICES's, where DEVICE is the default device.
+   Returns how many; 0 for none.  */
+unsigned scanrt_spread_list (int device, int *devices, double *weights);
+
+/* pieces.c: data that `target data' on the default device spreads across
+   the devices of SCANOMP_DEVICES.  The map calls return 0 for data that
+   is not spread, else 1 with *STATUS set; scanrt_spread_read 1 when it
+   read SRC.  */
+#define SCANRT_MAX_SPREAD 16
+int scanrt_spread_enter (int device, void *ptr, size_t bytes, unsigned kind,
+                         int *status);
+int scanrt_spread_exit (int device, void *ptr, size_t bytes, unsigned kind,
+                        int *status);
+int scanrt_spread_update (int device, void *ptr, size_t bytes, unsigned kind,
+                          int *status);
+int scanrt_spread_read (int device, void *dst, const void *src,
+                        size_t bytes);
+/* Before R runs otherwise than on the pieces: bring every piece its
+   arrays touch back to the host, whose copy is then the current one.  */
+void scanrt_pieces_to_host (const struct scanrt_request *r);
+/* A split scan on the pieces holds their lock throughout.  */
+void scanrt_pieces_lock (void);
+void scanrt_pieces_unlock (void);
+/* R's blocks on the pieces its arrays lie in: DEVICES[K] runs positions
+   [ENDS[K - 1], ENDS[K]) (from 0).  Returns their count; 0 where R's
+   arrays are not spread; -1 where its blocks cannot follow the pieces.  */
+int scanrt_pieces_cut (const struct scanrt_request *r, int *devices,
+                       size_t *ends);
+/* Before block B runs on DEVICE: its pieces current there, and the bytes
+   its windows take from the pieces beside them copied in, kept in *SAVED
+   (malloc'd) for scanrt_pieces_settle, which after it ran writes those
+   that it changed to the pieces that own them.  */
+int scanrt_pieces_ready (const struct scanrt_request *b, int device,
+                         unsigned char **saved);
+int scanrt_pieces_settle (const struct scanrt_request *b, int device,
+                          const unsigned char *saved);
 
 /* host.c: the host path.  Where scans outside target constructs go
    (SCANOMP_HOST): */

@@ -17,41 +17,54 @@
 
 #include "internal.h"
 
-struct scanrt_map
-{
-  struct scanrt_map *next;
-  struct scanrt_device *dev;
-  char *base;
-  size_t bytes;
-  unsigned refs;
-  cl_mem mem;
-  /* A scan on the data fell back to the host (scanrt_resident_to_host):
-     the host's copy is the current one, and the device's is stale.  */
-  int host_newer;
-};
-
 static pthread_mutex_t map_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct scanrt_map *maps;
 
-/* The link to the mapping on DEV that contains [P, P + BYTES), or NULL.
+/* The link to the mapping on DEV that contains [P, P + BYTES), or NULL;
+   a piece of data spread across devices (pieces.c) only with PIECES.
    Call with map_lock held.  */
 static struct scanrt_map **
-find_link (struct scanrt_device *dev, const char *p, size_t bytes)
+find_link (struct scanrt_device *dev, const char *p, size_t bytes,
+           int pieces)
 {
   for (struct scanrt_map **pm = &maps; *pm; pm = &(*pm)->next)
     if ((*pm)->dev == dev && p >= (*pm)->base
-        && p + bytes <= (*pm)->base + (*pm)->bytes)
+        && p + bytes <= (*pm)->base + (*pm)->bytes
+        && (pieces || !(*pm)->group))
       return pm;
   return NULL;
 }
 
-/* The mapping on DEV that contains [P, P + BYTES), or NULL.  Call with
-   map_lock held.  */
+/* The mapping on DEV that contains [P, P + BYTES), or NULL, as
+   find_link's.  */
 static struct scanrt_map *
-find_map (struct scanrt_device *dev, const char *p, size_t bytes)
+find_map (struct scanrt_device *dev, const char *p, size_t bytes,
+          int pieces)
 {
-  struct scanrt_map **pm = find_link (dev, p, bytes);
+  struct scanrt_map **pm = find_link (dev, p, bytes, pieces);
   return pm ? *pm : NULL;
+}
+
+void
+scanrt_map_add (struct scanrt_map *m)
+{
+  pthread_mutex_lock (&map_lock);
+  m->next = maps;
+  maps = m;
+  pthread_mutex_unlock (&map_lock);
+}
+
+void
+scanrt_map_remove (struct scanrt_map *m)
+{
+  pthread_mutex_lock (&map_lock);
+  for (struct scanrt_map **pm = &maps; *pm; pm = &(*pm)->next)
+    if (*pm == m)
+      {
+        *pm = m->next;
+        break;
+      }
+  pthread_mutex_unlock (&map_lock);
 }
 
 /* Take DEV's lock, for its queue, then map_lock, in the order scanrt_bind
@@ -91,10 +104,8 @@ scanrt_buffer_limit (const struct scanrt_device *dev)
   return scanrt_env_range ("SCANOMP_MAX_BUFFER", limit, 4096, limit, 0);
 }
 
-/* A buffer on DEV for host range [BASE, BASE + BYTES), copied in when COPY_IN
-   and the device does not share the host's memory.  */
-static cl_mem
-make_buffer (struct scanrt_device *dev, char *base, size_t bytes,
+cl_mem
+scanrt_make_buffer (struct scanrt_device *dev, char *base, size_t bytes,
              int copy_in, double *seconds, int *status)
 {
   cl_int err;
@@ -198,14 +209,12 @@ finish (struct scanrt_device *dev)
   return SCANRT_OK;
 }
 
-/* Copy host range [P, P + BYTES), inside mapping M, to the device when
-   TO_DEVICE, else back, now.  */
-static int
-copy_range (struct scanrt_map *m, char *p, size_t bytes, int to_device,
-            double *seconds)
+int
+scanrt_map_copy (struct scanrt_map *m, const char *p, void *host,
+                 size_t bytes, int to_device, double *seconds)
 {
   double t0 = scanrt_now ();
-  int status = enqueue_copy (m->dev, m->mem, p - m->base, p, bytes,
+  int status = enqueue_copy (m->dev, m->mem, p - m->base, host, bytes,
                              to_device);
   int waited = finish (m->dev);
   *seconds += scanrt_now () - t0;
@@ -222,7 +231,7 @@ by_base (const void *a, const void *b)
 int
 scanrt_bind (struct scanrt_device *dev, const struct SCANRT_desc *desc,
              const struct SCANRT_arg *args, struct scanrt_binding *b,
-             double *seconds)
+             int pieces, double *seconds)
 {
   unsigned n = desc->nargs;
   memset (b, 0, sizeof *b);
@@ -244,10 +253,11 @@ scanrt_bind (struct scanrt_device *dev, const struct SCANRT_desc *desc,
       if (!scanrt_arg_is_array (kind))
         continue;
       char *p = args[i].ptr;
-      struct scanrt_map *m = find_map (dev, p, args[i].bytes);
+      struct scanrt_map *m = find_map (dev, p, args[i].bytes, pieces);
       if (m && m->host_newer)
         {
-          int copied = copy_range (m, m->base, m->bytes, 1, seconds);
+          int copied = scanrt_map_copy (m, m->base, m->base, m->bytes, 1,
+                                        seconds);
           if (copied != SCANRT_OK)
             {
               pthread_mutex_unlock (&map_lock);
@@ -295,7 +305,7 @@ scanrt_bind (struct scanrt_device *dev, const struct SCANRT_desc *desc,
   for (unsigned i = 0; i < b->count && status == SCANRT_OK; i++)
     {
       struct scanrt_temp *t = &b->temps[i];
-      t->mem = make_buffer (dev, t->base, t->bytes,
+      t->mem = scanrt_make_buffer (dev, t->base, t->bytes,
                             (t->kinds & SCANRT_MAP_TO) != 0, seconds,
                             &status);
     }
@@ -359,24 +369,27 @@ scanrt_unbind (struct scanrt_device *dev, struct scanrt_binding *b, int ok,
 int
 scanrt_map_enter (int device, void *ptr, size_t bytes, unsigned kind)
 {
+  int status = SCANRT_OK;
+  if (scanrt_spread_enter (device, ptr, bytes, kind, &status))
+    return status;
   /* A device that cannot open leaves the data on the host: scans will
      run there.  */
   struct scanrt_device *dev = open_locked (device);
   double seconds = 0;
-  int status = SCANRT_OK;
   if (!dev)
     return SCANRT_OK;
-  struct scanrt_map *m = find_map (dev, ptr, bytes);
+  struct scanrt_map *m = find_map (dev, ptr, bytes, 0);
   if (m)
     {
       m->refs++;
       if ((kind & SCANRT_MAP_ALWAYS) && (kind & SCANRT_MAP_TO))
-        status = copy_range (m, ptr, bytes, 1, &seconds);
+        status = scanrt_map_copy (m, ptr, ptr, bytes, 1, &seconds);
     }
   else if ((m = calloc (1, sizeof *m)))
     {
-      m->mem = make_buffer (dev, ptr, bytes, (kind & SCANRT_MAP_TO) != 0,
-                            &seconds, &status);
+      m->mem = scanrt_make_buffer (dev, ptr, bytes,
+                                   (kind & SCANRT_MAP_TO) != 0, &seconds,
+                                   &status);
       if (!m->mem)
         {
           free (m);
@@ -401,12 +414,14 @@ scanrt_map_enter (int device, void *ptr, size_t bytes, unsigned kind)
 int
 scanrt_map_exit (int device, void *ptr, size_t bytes, unsigned kind)
 {
+  int status = SCANRT_OK;
+  if (scanrt_spread_exit (device, ptr, bytes, kind, &status))
+    return status;
   struct scanrt_device *dev = open_locked (device);
   double seconds = 0;
-  int status = SCANRT_OK;
   if (!dev)
     return SCANRT_OK;
-  struct scanrt_map **pm = find_link (dev, ptr, bytes);
+  struct scanrt_map **pm = find_link (dev, ptr, bytes, 0);
   struct scanrt_map *m = pm ? *pm : NULL;
   if (!m)
     {
@@ -419,13 +434,14 @@ scanrt_map_exit (int device, void *ptr, size_t bytes, unsigned kind)
     {
       *pm = m->next;
       if ((kind & SCANRT_MAP_FROM) && !m->host_newer)
-        status = copy_range (m, m->base, m->bytes, 0, &seconds);
+        status = scanrt_map_copy (m, m->base, m->base, m->bytes, 0,
+                                  &seconds);
       clReleaseMemObject (m->mem);
       free (m);
     }
   else if ((kind & SCANRT_MAP_ALWAYS) && (kind & SCANRT_MAP_FROM)
            && !m->host_newer)
-    status = copy_range (m, ptr, bytes, 0, &seconds);
+    status = scanrt_map_copy (m, ptr, ptr, bytes, 0, &seconds);
   unlock_maps (dev);
   return status;
 }
@@ -433,15 +449,17 @@ scanrt_map_exit (int device, void *ptr, size_t bytes, unsigned kind)
 int
 scanrt_map_update (int device, void *ptr, size_t bytes, unsigned kind)
 {
+  int status = SCANRT_OK;
+  if (scanrt_spread_update (device, ptr, bytes, kind, &status))
+    return status;
   struct scanrt_device *dev = open_locked (device);
   double seconds = 0;
-  int status = SCANRT_OK;
   if (!dev)
     return SCANRT_OK;
-  struct scanrt_map *m = find_map (dev, ptr, bytes);
+  struct scanrt_map *m = find_map (dev, ptr, bytes, 0);
   if (m && ((kind & SCANRT_MAP_TO) || !m->host_newer))
-    status = copy_range (m, ptr, bytes, (kind & SCANRT_MAP_TO) != 0,
-                         &seconds);
+    status = scanrt_map_copy (m, ptr, ptr, bytes,
+                              (kind & SCANRT_MAP_TO) != 0, &seconds);
   unlock_maps (dev);
   return status;
 }
@@ -456,7 +474,7 @@ scanrt_resident (struct scanrt_device *dev, const struct SCANRT_desc *desc,
   pthread_mutex_lock (&map_lock);
   for (unsigned i = 0; i < desc->nargs && !found; i++)
     found = scanrt_arg_is_array (desc->args[i].kind)
-            && find_map (dev, args[i].ptr, args[i].bytes);
+            && find_map (dev, args[i].ptr, args[i].bytes, 0);
   pthread_mutex_unlock (&map_lock);
   return found;
 }
@@ -473,11 +491,12 @@ scanrt_resident_to_host (struct scanrt_device *dev,
   for (unsigned i = 0; i < desc->nargs; i++)
     {
       struct scanrt_map *m = scanrt_arg_is_array (desc->args[i].kind)
-                             ? find_map (dev, args[i].ptr, args[i].bytes)
+                             ? find_map (dev, args[i].ptr, args[i].bytes, 0)
                              : NULL;
       if (!m || m->host_newer)
         continue;
-      if (copy_range (m, m->base, m->bytes, 0, &seconds) != SCANRT_OK)
+      if (scanrt_map_copy (m, m->base, m->base, m->bytes, 0, &seconds)
+          != SCANRT_OK)
         scanrt_report ("mapped data could not be read back from the device "
                        "before the scan ran on the host: the host's copy "
                        "of %zu bytes at %p is what it was before", m->bytes,
@@ -493,11 +512,11 @@ SCANRT_present_read (int device, void *dst, const void *src, size_t bytes)
   struct scanrt_device *dev = NULL;
   if (scanrt_offload_policy () != SCANRT_OFFLOAD_DISABLED)
     dev = scanrt_device_info (scanrt_resolve_device (device));
-  int read = 0;
-  if (dev && !dev->unified)
+  int read = dev && scanrt_spread_read (dev->number, dst, src, bytes);
+  if (dev && !dev->unified && !read)
     {
       lock_maps (dev);
-      struct scanrt_map *m = find_map (dev, src, bytes);
+      struct scanrt_map *m = find_map (dev, src, bytes, 0);
       if (m && !m->host_newer)
         read = enqueue_copy (dev, m->mem, (const char *) src - m->base, dst,
                              bytes, 0) == SCANRT_OK

@@ -88,7 +88,8 @@ scanrt_run_on (struct scanrt_device *dev, const struct scanrt_request *r,
                                scanrt_template (l.variant), options,
                                &t->build, &status);
   if (l.prog)
-    status = scanrt_bind (dev, r->desc, r->args, &b, &t->transfer);
+    status = scanrt_bind (dev, r->desc, r->args, &b, r->pieces,
+                           &t->transfer);
   if (l.prog && status == SCANRT_OK)
     {
       double t0 = scanrt_now ();
@@ -304,6 +305,7 @@ scanrt_run_split (const struct scanrt_request *r, size_t *done)
   int status;
   if (scanrt_spread (r, done, &status))
     return status;
+  scanrt_pieces_to_host (r);
   size_t len = segment_length (r);
   if (len == 0 || len == r->n)
     {
@@ -334,7 +336,7 @@ scanrt_run_split (const struct scanrt_request *r, size_t *done)
          caller's fallback: it runs on the device or fails.  */
       struct scanrt_request seg = {
         desc, args, p0 && !done ? &later : r->params, r->device,
-        r->first + (long) p0, m, carry[k], carry[!k], 0, NULL
+        r->first + (long) p0, m, carry[k], carry[!k], 0, NULL, 0
       };
       status = scanrt_run (&seg);
       if (status != SCANRT_OK)
@@ -366,7 +368,7 @@ SCANRT_scan (const struct SCANRT_desc *desc, int device, int threads,
       return SCANRT_HOST;
     }
   struct scanrt_request r = { desc, args, NULL, device, first, n, seed,
-                              total, 0, NULL };
+                              total, 0, NULL, 0 };
   size_t finished = 0;
   int status = SCANRT_HOST;
   /* A loop outside target constructs goes to the host path, with no

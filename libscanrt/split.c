@@ -33,19 +33,20 @@
    not move by a stride).  */
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
-/* The most devices one scan is split across.  */
-#define MAX_DEVICES 16
+#define MAX_DEVICES SCANRT_MAX_SPREAD
 
 struct spread
 {
   unsigned count;
   int devices[MAX_DEVICES];
   double weights[MAX_DEVICES];   /* all given, or all 0: measured */
+  int pinned;                    /* blocks on data spread across devices */
 };
 
 /* Read SPEC into S.  Returns 0 after a report naming WHAT where it is not
@@ -137,6 +138,7 @@ struct block
   int status;
   struct scanrt_binding kept;   /* results not yet copied back */
   unsigned char *before;        /* the host's written windows before */
+  unsigned char *margins;       /* its pieces' margins before (pinned) */
 };
 
 static void *
@@ -192,7 +194,8 @@ run_blocks (struct block *b, unsigned count, const struct spread *s)
   unsigned failed = count;
   for (unsigned k = count; k-- > 0;)
     {
-      if (b[k].status != SCANRT_OK)
+      /* A pinned block's data is on its device alone.  */
+      if (b[k].status != SCANRT_OK && !s->pinned)
         retry (&b[k], s);
       if (b[k].status != SCANRT_OK)
         failed = k;
@@ -344,11 +347,13 @@ combine (const struct SCANRT_desc *desc, void *out, const void *a,
 }
 
 /* Blocks of R over S's devices: B and their arguments (ARGS and STARTS,
-   desc->nargs a block).  Returns how many; blocks of no positions are
-   left out.  */
+   desc->nargs a block), their lengths in proportion to the devices'
+   weights, or ending at ENDS where it is not NULL.  Returns how many;
+   blocks of no positions are left out.  */
 static unsigned
 cut (const struct scanrt_request *r, const struct spread *s,
-     struct block *b, struct SCANRT_arg *args, long *starts)
+     struct block *b, struct SCANRT_arg *args, long *starts,
+     const size_t *ends)
 {
   double w[MAX_DEVICES], sum = 0, before = 0;
   unsigned nargs = r->desc->nargs, count = 0;
@@ -359,9 +364,10 @@ cut (const struct scanrt_request *r, const struct spread *s,
   for (unsigned k = 0; k < s->count; k++)
     {
       before += w[k];
-      size_t hi = k + 1 == s->count ? r->n
-                                    : (size_t) ((long double) r->n * before
-                                                / sum);
+      size_t hi = ends ? ends[k]
+                  : k + 1 == s->count ? r->n
+                                      : (size_t) ((long double) r->n * before
+                                                  / sum);
       if (hi <= lo)
         continue;
       struct block *x = &b[count];
@@ -376,7 +382,8 @@ cut (const struct scanrt_request *r, const struct spread *s,
       scanrt_window_args (r, lo, hi - lo, x->args, x->starts);
       x->r = (struct scanrt_request) { r->desc, x->args, r->params,
                                        x->device, r->first + (long) lo,
-                                       hi - lo, NULL, NULL, 0, NULL };
+                                       hi - lo, NULL, NULL, 0, NULL,
+                                       s->pinned };
       count++;
       lo = hi;
     }
@@ -414,10 +421,43 @@ devices_of (const struct scanrt_request *r, struct spread *s)
   return env_valid;
 }
 
+unsigned
+scanrt_spread_list (int device, int *devices, double *weights)
+{
+  const char *spec = getenv ("SCANOMP_DEVICES");
+  if (!spec || !*spec || device != scanrt_default_device ())
+    return 0;
+  pthread_once (&env_once, parse_env);
+  if (!env_valid)
+    return 0;
+  memcpy (devices, env_devices.devices,
+          env_devices.count * sizeof *devices);
+  weigh (&env_devices, weights);
+  return env_devices.count;
+}
+
+/* The end of a scan on pinned blocks B[0] to B[COUNT - 1]: the pieces'
+   lock released, and, where the scan goes on elsewhere (TO_HOST), the
+   pieces brought back to the host.  */
+static void
+unpin (const struct scanrt_request *r, struct block *b, unsigned count,
+       int to_host)
+{
+  for (unsigned k = 0; k < count; k++)
+    {
+      free (b[k].margins);
+      b[k].margins = NULL;
+    }
+  scanrt_pieces_unlock ();
+  if (to_host)
+    scanrt_pieces_to_host (r);
+}
+
 int
 scanrt_spread (const struct scanrt_request *r, size_t *done, int *status)
 {
-  struct spread s;
+  struct spread s = { 0 };
+  size_t ends[MAX_DEVICES];
   int listed = devices_of (r, &s);
   const scanrt_params *p = r->params;
   int strict = scanrt_offload_policy () == SCANRT_OFFLOAD_MANDATORY
@@ -429,15 +469,45 @@ scanrt_spread (const struct scanrt_request *r, size_t *done, int *status)
         *done = 0;
       return 1;
     }
-  /* What stays on the host, or on one device, goes the usual way.  */
-  if (!listed || s.count == 0 || r->n == 0
-      || scanrt_offload_policy () == SCANRT_OFFLOAD_DISABLED
-      || (!strict && r->n < scanrt_host_cutoff (r->desc)) || scanrt_forked ()
-      || resident (r, &s))
-    return 0;
+  /* Data spread across devices sets the blocks: its pieces, whatever
+     the scan's size, as for other data on a device.  */
+  scanrt_pieces_lock ();
+  int pinned = scanrt_forked () ? 0 : scanrt_pieces_cut (r, s.devices, ends);
+  if (pinned > 0)
+    {
+      s.count = (unsigned) pinned;
+      s.pinned = 1;
+      /* Other arrays mapped on one device: the scan goes there.  */
+      if (resident (r, &s))
+        {
+          unpin (r, NULL, 0, 1);
+          return 0;
+        }
+    }
+  else
+    {
+      scanrt_pieces_unlock ();
+      if (pinned < 0 && scanrt_first_report ("not on pieces", r->desc->site))
+        scanrt_report ("%s: the scan's blocks cannot follow the pieces of "
+                       "the data mapped across devices (its windows reach "
+                       "past their margins, or its arrays are spread "
+                       "differently), so that data comes back to the host "
+                       "and the scan runs on the host's copy",
+                       scanrt_site (r));
+      if (pinned < 0)
+        scanrt_pieces_to_host (r);
+      /* What stays on the host, or on one device, goes the usual way.  */
+      if (!listed || s.count == 0 || r->n == 0
+          || scanrt_offload_policy () == SCANRT_OFFLOAD_DISABLED
+          || (!strict && r->n < scanrt_host_cutoff (r->desc))
+          || scanrt_forked () || resident (r, &s))
+        return 0;
+    }
   int cut_kind = divisible (r);
   if (!cut_kind)
     {
+      if (s.pinned)
+        unpin (r, NULL, 0, 1);
       if (scanrt_first_report ("not divisible", r->desc->site))
         scanrt_report ("%s: the scan's stores cannot be cut into blocks, so "
                        "it runs on one device, not on those of %s",
@@ -453,11 +523,20 @@ scanrt_spread (const struct scanrt_request *r, size_t *done, int *status)
   struct block b[MAX_DEVICES];
   struct SCANRT_arg args[MAX_DEVICES * nargs + 1];
   long starts[MAX_DEVICES * nargs + 1];
-  unsigned count = cut (r, &s, b, args, starts);
-  for (unsigned k = 0; k < count; k++)
+  unsigned count = cut (r, &s, b, args, starts, s.pinned ? ends : NULL);
+  for (unsigned k = 0; k < count && !s.pinned; k++)
     if (!scanrt_windows_fit (r, scanrt_device_info (b[k].device),
                              b[k].hi - b[k].lo))
       return 0;
+  /* Nothing is written before the margins are in place: without them the
+     scan goes the usual way, on the host's copy.  */
+  for (unsigned k = 0; k < count && s.pinned; k++)
+    if (scanrt_pieces_ready (&b[k].r, b[k].device, &b[k].margins)
+        != SCANRT_OK)
+      {
+        unpin (r, b, count, 1);
+        return 0;
+      }
   int chained = desc->type >= SCANRT_NTYPES || desc->op > SCANRT_MAX;
 
   /* seeds[k] is block k's seed; seeds[count] the total.  */
@@ -492,6 +571,8 @@ scanrt_spread (const struct scanrt_request *r, size_t *done, int *status)
                          scanrt_site (r),
                          strict ? "the scan fails" : "the scan runs on the "
                                                      "host instead");
+          if (s.pinned)
+            unpin (r, b, count, 1);
           *status = strict ? SCANRT_EDEVICE : SCANRT_HOST;
           if (done)
             *done = 0;
@@ -507,7 +588,7 @@ scanrt_spread (const struct scanrt_request *r, size_t *done, int *status)
          one before it copied back: they need no merge.  Nothing is
          written yet, so without the room for it the scan can still go
          the usual way.  */
-      for (unsigned k = 0; k < count && cut_kind == 2; k++)
+      for (unsigned k = 0; k < count && cut_kind == 2 && !s.pinned; k++)
         if (!save_windows (&b[k]))
           {
             while (k-- > 0)
@@ -529,6 +610,16 @@ scanrt_spread (const struct scanrt_request *r, size_t *done, int *status)
       failed = k;
   for (unsigned k = 0; k < count; k++)
     free (b[k].before);
+  /* The bytes pinned blocks changed in their margins, to their owners;
+     then, if the host is to go on, all of it to the host.  */
+  for (unsigned k = 0; k < count && s.pinned; k++)
+    if (b[k].status == SCANRT_OK
+        && (b[k].status = scanrt_pieces_settle (&b[k].r, b[k].device,
+                                                b[k].margins)) != SCANRT_OK
+        && k < failed)
+      failed = k;
+  if (s.pinned)
+    unpin (r, b, count, failed < count);
 
   /* Blocks no device took (and, chained, those after them): the
      host's, where it has the loop.  */
@@ -567,8 +658,12 @@ scanrt_spread (const struct scanrt_request *r, size_t *done, int *status)
       for (unsigned k = failed + 1; k < count; k++)
         rewritten |= b[k].status == SCANRT_OK;
       int resumable = !strict && !(rewritten && in_place (r));
-      scanrt_report ("%s: positions %zu to %zu failed on every device; %s",
-                     scanrt_site (r), b[failed].lo, b[failed].hi - 1,
+      char where[64] = "on every device";
+      if (s.pinned)
+        snprintf (where, sizeof where, "on device %d, which holds their data",
+                  b[failed].device);
+      scanrt_report ("%s: positions %zu to %zu failed %s; %s",
+                     scanrt_site (r), b[failed].lo, b[failed].hi - 1, where,
                      resumable ? "the host goes on from there"
                      : strict ? "the scan fails"
                               : "the blocks around them are written, so the "

@@ -1,0 +1,608 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* pieces.c: data mapped across several devices.  Where SCANOMP_DEVICES
+   splits the default device's scans (split.c), `target data' and `enter
+   data' on that device spread each range over the same devices, as SkelCL
+   distributes a vector: each device keeps one contiguous piece, the
+   pieces' lengths in proportion to the devices' weights.  A split scan on
+   such data cuts its blocks where the pieces meet, and runs each on the
+   device that holds it, copying nothing but the few bytes at the seams.
+
+   A piece's buffer holds the range it owns and up to MARGIN bytes of its
+   neighbours' on either side.  Those are copies: before a block runs, the
+   bytes its windows take from beyond its piece (an exclusive scan's
+   y[i-1], an element astride two pieces) are copied in from the pieces
+   that own them, and after it ran, those it changed are written back to
+   them, byte by byte, so that each element ends as the block that wrote
+   it left it.
+
+   Each piece's owned bytes are current on its device, or on the host once
+   a scan on them ran elsewhere (its map's host_newer); its next block
+   writes them to the device again.  A scan whose blocks cannot follow the
+   pieces (arrays spread differently, windows wider than the margins, a
+   scan that is not split or falls back) first brings every piece it
+   touches back to the host and runs on the host's copy, as on data that
+   is not mapped.  A device that shares the host's memory keeps no copy:
+   its pieces wrap the host's array.
+
+   The pieces are maps (memory.c) that only split scans' blocks bind.
+   GROUP_LOCK, taken before any device's lock, guards the groups and their
+   pieces' host_newer.  */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Pieces start a multiple of GRAIN bytes into the range.  */
+#define GRAIN ((size_t) 4096)
+#define MARGIN ((size_t) 4096)
+
+/* One range mapped across devices: its pieces, in the order of the
+   range.  */
+struct scanrt_group
+{
+  struct scanrt_group *next;
+  int home;                 /* the device the data was mapped on */
+  char *base;
+  size_t bytes;
+  unsigned refs;
+  unsigned count;
+  struct scanrt_map *piece[SCANRT_MAX_SPREAD];
+};
+
+static pthread_mutex_t group_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct scanrt_group *groups;
+
+void
+scanrt_pieces_lock (void)
+{
+  pthread_mutex_lock (&group_lock);
+}
+
+void
+scanrt_pieces_unlock (void)
+{
+  pthread_mutex_unlock (&group_lock);
+}
+
+/* The group mapped on HOME that contains [P, P + BYTES); with HOME < 0,
+   the first that overlaps it.  NULL for none.  */
+static struct scanrt_group *
+find_group (int home, const char *p, size_t bytes)
+{
+  for (struct scanrt_group *g = groups; g; g = g->next)
+    if (home < 0 ? p < g->base + g->bytes && g->base < p + bytes
+                 : g->home == home && p >= g->base
+                   && p + bytes <= g->base + g->bytes)
+      return g;
+  return NULL;
+}
+
+/* Whether piece M's owned bytes are current on the host.  */
+static int
+on_host (const struct scanrt_map *m)
+{
+  return m->host_newer || m->dev->unified;
+}
+
+/* Copy [P, P + BYTES) of piece M between its buffer and HOST, as
+   scanrt_map_copy, under its device's lock.  */
+static int
+piece_copy (struct scanrt_map *m, const char *p, void *host, size_t bytes,
+            int to_device)
+{
+  double seconds = 0;
+  if (bytes == 0)
+    return SCANRT_OK;
+  pthread_mutex_lock (&m->dev->lock);
+  int status = scanrt_map_copy (m, p, host, bytes, to_device, &seconds);
+  pthread_mutex_unlock (&m->dev->lock);
+  return status;
+}
+
+/* The part of [P, P + BYTES) that piece M owns, as [*LO, *HI); empty where
+   *LO >= *HI.  */
+static void
+owned (const struct scanrt_map *m, const char *p, size_t bytes,
+       const char **lo, const char **hi)
+{
+  *lo = p > m->own ? p : m->own;
+  *hi = p + bytes < m->own + m->own_bytes ? p + bytes
+                                           : m->own + m->own_bytes;
+}
+
+/* Read the current bytes of [SRC, SRC + BYTES), inside G, into DST: from
+   the host where a piece's are current there, else from its device.  DST
+   may be SRC itself: the host's copy is then brought up to date.  */
+static int
+group_read (struct scanrt_group *g, void *dst, const char *src, size_t bytes)
+{
+  int status = SCANRT_OK;
+  for (unsigned k = 0; k < g->count; k++)
+    {
+      struct scanrt_map *m = g->piece[k];
+      const char *lo, *hi;
+      owned (m, src, bytes, &lo, &hi);
+      if (lo >= hi)
+        continue;
+      char *to = (char *) dst + (lo - src);
+      int copied = SCANRT_OK;
+      if (on_host (m) && to != lo)
+        memcpy (to, lo, hi - lo);
+      else if (!m->host_newer)
+        /* On a device that shares the host's memory, a map and unmap.  */
+        copied = piece_copy (m, lo, to, hi - lo, 0);
+      if (status == SCANRT_OK)
+        status = copied;
+    }
+  return status;
+}
+
+/* Write the host's [P, P + BYTES), inside G, to the pieces whose bytes are
+   current on their devices (the others take the host's before their next
+   block).  */
+static int
+group_write (struct scanrt_group *g, char *p, size_t bytes)
+{
+  int status = SCANRT_OK;
+  for (unsigned k = 0; k < g->count; k++)
+    {
+      struct scanrt_map *m = g->piece[k];
+      const char *lo, *hi;
+      owned (m, p, bytes, &lo, &hi);
+      if (lo < hi && !m->host_newer)
+        {
+          int copied = piece_copy (m, lo, (char *) lo, hi - lo, 1);
+          if (status == SCANRT_OK)
+            status = copied;
+        }
+    }
+  return status;
+}
+
+/* Bring G's pieces back to the host, whose copy is then the current one.
+   A piece that cannot be read is said, and its device's copy dropped all
+   the same: a scan that failed on it runs on the host next.  */
+static void
+gather (struct scanrt_group *g)
+{
+  for (unsigned k = 0; k < g->count; k++)
+    {
+      struct scanrt_map *m = g->piece[k];
+      if (m->host_newer)
+        continue;
+      if (piece_copy (m, m->own, m->own, m->own_bytes, 0) != SCANRT_OK)
+        scanrt_report ("data mapped across devices could not be read back "
+                       "from device %d before a scan used the host's copy: "
+                       "%zu bytes at %p are what they were before",
+                       m->dev->number, m->own_bytes, (void *) m->own);
+      m->host_newer = 1;
+    }
+}
+
+static void
+free_group (struct scanrt_group *g)
+{
+  for (unsigned k = 0; k < g->count; k++)
+    {
+      scanrt_map_remove (g->piece[k]);
+      clReleaseMemObject (g->piece[k]->mem);
+      free (g->piece[k]);
+    }
+  free (g);
+}
+
+/* A group for [PTR, PTR + BYTES) across DEVICES with WEIGHTS (COUNT of
+   each), its pieces copied in where KIND has SCANRT_MAP_TO; NULL (said)
+   where a device cannot open or take its piece.  */
+static struct scanrt_group *
+make_group (int home, char *ptr, size_t bytes, unsigned kind,
+            const int *devices, const double *weights, unsigned count,
+            int *status)
+{
+  struct scanrt_group *g = calloc (1, sizeof *g);
+  double sum = 0, before = 0, seconds = 0;
+  size_t lo = 0;
+  if (!g)
+    {
+      *status = SCANRT_ENOMEM;
+      return NULL;
+    }
+  g->home = home;
+  g->base = ptr;
+  g->bytes = bytes;
+  g->refs = 1;
+  for (unsigned k = 0; k < count; k++)
+    sum += weights[k];
+  for (unsigned k = 0; k < count && *status == SCANRT_OK; k++)
+    {
+      before += weights[k];
+      size_t hi = k + 1 == count
+                  ? bytes
+                  : (size_t) ((long double) bytes * before / sum) / GRAIN
+                    * GRAIN;
+      if (hi <= lo)
+        continue;
+      struct scanrt_device *dev = scanrt_device_open (devices[k]);
+      struct scanrt_map *m = dev ? calloc (1, sizeof *m) : NULL;
+      if (!m)
+        {
+          *status = dev ? SCANRT_ENOMEM : SCANRT_EDEVICE;
+          break;
+        }
+      size_t from = lo > MARGIN ? lo - MARGIN : 0;
+      size_t to = bytes - hi > MARGIN ? hi + MARGIN : bytes;
+      m->dev = dev;
+      m->base = ptr + from;
+      m->bytes = to - from;
+      m->own = ptr + lo;
+      m->own_bytes = hi - lo;
+      m->group = g;
+      m->refs = 1;
+      pthread_mutex_lock (&dev->lock);
+      m->mem = scanrt_make_buffer (dev, m->base, m->bytes,
+                                   (kind & SCANRT_MAP_TO) != 0, &seconds,
+                                   status);
+      pthread_mutex_unlock (&dev->lock);
+      if (!m->mem)
+        {
+          free (m);
+          break;
+        }
+      g->piece[g->count++] = m;
+      scanrt_map_add (m);
+      lo = hi;
+    }
+  if (*status != SCANRT_OK)
+    {
+      free_group (g);
+      return NULL;
+    }
+  g->next = groups;
+  groups = g;
+  return g;
+}
+
+int
+scanrt_spread_enter (int device, void *ptr, size_t bytes, unsigned kind,
+                     int *status)
+{
+  int devices[SCANRT_MAX_SPREAD];
+  double weights[SCANRT_MAX_SPREAD];
+  int done = 1;
+  pthread_mutex_lock (&group_lock);
+  struct scanrt_group *g = find_group (device, ptr, bytes);
+  unsigned count;
+  if (g)
+    {
+      g->refs++;
+      if ((kind & SCANRT_MAP_ALWAYS) && (kind & SCANRT_MAP_TO))
+        *status = group_write (g, ptr, bytes);
+    }
+  else if ((g = find_group (-1, ptr, bytes)) && g->home == device)
+    {
+      scanrt_report ("data enter of %p (%zu bytes) overlaps data mapped "
+                     "across devices (%zu bytes at %p) without lying inside "
+                     "it; map the whole range at once", ptr, bytes, g->bytes,
+                     (void *) g->base);
+      *status = SCANRT_EINVAL;
+    }
+  else if ((count = scanrt_spread_list (device, devices, weights)) > 1
+           && bytes >= count * GRAIN)
+    {
+      if (!make_group (device, ptr, bytes, kind, devices, weights, count,
+                       status))
+        {
+          /* On the one device, as data that is not spread.  */
+          scanrt_report ("data of %zu bytes at %p could not be mapped "
+                         "across devices (%s); it is mapped on device %d "
+                         "alone", bytes, ptr, scanrt_status_name (*status),
+                         device);
+          *status = SCANRT_OK;
+          done = 0;
+        }
+    }
+  else
+    done = 0;
+  pthread_mutex_unlock (&group_lock);
+  return done;
+}
+
+int
+scanrt_spread_exit (int device, void *ptr, size_t bytes, unsigned kind,
+                    int *status)
+{
+  pthread_mutex_lock (&group_lock);
+  struct scanrt_group *g = find_group (device, ptr, bytes);
+  if (g && ((kind & SCANRT_MAP_DELETE) || --g->refs == 0))
+    {
+      for (struct scanrt_group **pg = &groups; *pg; pg = &(*pg)->next)
+        if (*pg == g)
+          {
+            *pg = g->next;
+            break;
+          }
+      if (kind & SCANRT_MAP_FROM)
+        *status = group_read (g, g->base, g->base, g->bytes);
+      free_group (g);
+    }
+  else if (g && (kind & SCANRT_MAP_ALWAYS) && (kind & SCANRT_MAP_FROM))
+    *status = group_read (g, ptr, ptr, bytes);
+  pthread_mutex_unlock (&group_lock);
+  return g != NULL;
+}
+
+int
+scanrt_spread_update (int device, void *ptr, size_t bytes, unsigned kind,
+                      int *status)
+{
+  pthread_mutex_lock (&group_lock);
+  struct scanrt_group *g = find_group (device, ptr, bytes);
+  if (g)
+    *status = kind & SCANRT_MAP_TO ? group_write (g, ptr, bytes)
+                                   : group_read (g, ptr, ptr, bytes);
+  pthread_mutex_unlock (&group_lock);
+  return g != NULL;
+}
+
+int
+scanrt_spread_read (int device, void *dst, const void *src, size_t bytes)
+{
+  pthread_mutex_lock (&group_lock);
+  struct scanrt_group *g = find_group (device, src, bytes);
+  int read = g && group_read (g, dst, src, bytes) == SCANRT_OK;
+  pthread_mutex_unlock (&group_lock);
+  return read;
+}
+
+void
+scanrt_pieces_to_host (const struct scanrt_request *r)
+{
+  if (!__atomic_load_n (&groups, __ATOMIC_RELAXED))
+    return;
+  pthread_mutex_lock (&group_lock);
+  for (struct scanrt_group *g = groups; g; g = g->next)
+    for (unsigned i = 0; i < r->desc->nargs; i++)
+      if (scanrt_arg_is_array (r->desc->args[i].kind)
+          && (char *) r->args[i].ptr < g->base + g->bytes
+          && g->base < (char *) r->args[i].ptr + r->args[i].bytes)
+        {
+          gather (g);
+          break;
+        }
+  pthread_mutex_unlock (&group_lock);
+}
+
+/* The piece of G on DEVICE, or NULL.  */
+static struct scanrt_map *
+piece_on (const struct scanrt_group *g, int device)
+{
+  for (unsigned k = 0; k < g->count; k++)
+    if (g->piece[k]->dev->number == device)
+      return g->piece[k];
+  return NULL;
+}
+
+/* The group that argument I of R lies in, where it is an array in one.  */
+static struct scanrt_group *
+group_of (const struct scanrt_request *r, unsigned i)
+{
+  if (!scanrt_arg_is_array (r->desc->args[i].kind))
+    return NULL;
+  return find_group (-1, r->args[i].ptr, r->args[i].bytes);
+}
+
+int
+scanrt_pieces_cut (const struct scanrt_request *r, int *devices,
+                   size_t *ends)
+{
+  const struct SCANRT_desc *desc = r->desc;
+  struct scanrt_group *cutter = NULL;
+  unsigned at = 0;
+  if (!__atomic_load_n (&groups, __ATOMIC_RELAXED) || r->n == 0)
+    return 0;
+  /* Cut along the pieces of the first array that the scan writes, else
+     of the first it reads; every array spread must lie in its group, and
+     the groups be spread alike.  */
+  for (unsigned i = 0; i < desc->nargs; i++)
+    {
+      struct scanrt_group *g = group_of (r, i);
+      if (!g)
+        continue;
+      char *p = r->args[i].ptr;
+      if (p < g->base || p + r->args[i].bytes > g->base + g->bytes
+          || (r->device != SCANRT_DEFAULT_DEVICE && r->device != g->home))
+        return -1;
+      if (cutter && g->count != cutter->count)
+        return -1;
+      for (unsigned k = 0; cutter && k < g->count; k++)
+        if (g->piece[k]->dev != cutter->piece[k]->dev)
+          return -1;
+      unsigned kind = desc->args[i].kind;
+      if (!cutter || (kind != SCANRT_ARG_IN
+                      && desc->args[at].kind == SCANRT_ARG_IN))
+        cutter = g, at = i;
+    }
+  if (!cutter)
+    return 0;
+  size_t step = scanrt_window_step (r, at);
+  if (!step || desc->args[at].stride < 0)
+    return -1;
+
+  /* Position P goes to the piece that holds the last byte of its window
+     in the cutting array, which is where the scan writes or reads its own
+     element; what the window takes before that lies in the margin.  */
+  long long extra = (long long) r->args[at].bytes - (long long) (step * r->n);
+  const char *p = r->args[at].ptr;
+  for (unsigned k = 0; k < cutter->count; k++)
+    {
+      struct scanrt_map *m = cutter->piece[k];
+      long long room = (m->own + m->own_bytes - p) - extra;
+      devices[k] = m->dev->number;
+      ends[k] = k + 1 == cutter->count || room <= 0 ? (room <= 0 ? 0 : r->n)
+                : (size_t) room / step < r->n ? (size_t) room / step : r->n;
+    }
+  ends[cutter->count - 1] = r->n;
+
+  /* Each block's windows must lie in its device's pieces.  */
+  struct SCANRT_arg args[desc->nargs + 1];
+  long starts[desc->nargs + 1];
+  size_t lo = 0;
+  for (unsigned k = 0; k < cutter->count; lo = ends[k++])
+    {
+      if (ends[k] <= lo)
+        continue;
+      scanrt_window_args (r, lo, ends[k] - lo, args, starts);
+      for (unsigned i = 0; i < desc->nargs; i++)
+        {
+          struct scanrt_group *g = group_of (r, i);
+          struct scanrt_map *m = g ? piece_on (g, devices[k]) : NULL;
+          char *w = args[i].ptr;
+          if (g && (!m || w < m->base
+                    || w + args[i].bytes > m->base + m->bytes))
+            return -1;
+        }
+    }
+  return (int) cutter->count;
+}
+
+/* The parts of B's window of argument I that lie outside M's own range:
+   PART[0] before it and PART[1] after it, as [lo, hi).  */
+static void
+margins (const struct scanrt_request *b, unsigned i,
+         const struct scanrt_map *m, char *part[2][2])
+{
+  char *w = b->args[i].ptr, *end = w + b->args[i].bytes;
+  char *own_end = m->own + m->own_bytes;
+  part[0][0] = w;
+  part[0][1] = end < m->own ? end : m->own;
+  part[1][0] = w > own_end ? w : own_end;
+  part[1][1] = end;
+}
+
+/* Where block B on DEVICE takes its margins from: for each array argument
+   in a group, its piece on DEVICE (NULL where it has none or shares the
+   host's memory, which needs no copies).  */
+static struct scanrt_map *
+margin_piece (const struct scanrt_request *b, unsigned i, int device)
+{
+  struct scanrt_group *g = group_of (b, i);
+  struct scanrt_map *m = g ? piece_on (g, device) : NULL;
+  return m && !m->dev->unified ? m : NULL;
+}
+
+static int
+written (const struct scanrt_request *b, unsigned i)
+{
+  unsigned kind = b->desc->args[i].kind;
+  return kind == SCANRT_ARG_OUT || kind == SCANRT_ARG_INOUT;
+}
+
+int
+scanrt_pieces_ready (const struct scanrt_request *b, int device,
+                     unsigned char **saved)
+{
+  size_t bytes = 0, at = 0;
+  int status = SCANRT_OK;
+  for (unsigned i = 0; i < b->desc->nargs; i++)
+    if (margin_piece (b, i, device) && written (b, i))
+      bytes += 2 * MARGIN;
+  if (!(*saved = malloc (bytes + 1)))
+    return SCANRT_ENOMEM;
+  for (unsigned i = 0; i < b->desc->nargs && status == SCANRT_OK; i++)
+    {
+      struct scanrt_map *m = margin_piece (b, i, device);
+      if (!m)
+        continue;
+      if (m->host_newer)
+        {
+          status = piece_copy (m, m->base, m->base, m->bytes, 1);
+          m->host_newer = status != SCANRT_OK;
+        }
+      char *part[2][2];
+      margins (b, i, m, part);
+      for (int s = 0; s < 2 && status == SCANRT_OK; s++)
+        {
+          size_t len = part[s][1] > part[s][0] ? part[s][1] - part[s][0] : 0;
+          unsigned char copy[MARGIN];
+          if (len == 0)
+            continue;
+          status = group_read (m->group, copy, part[s][0], len);
+          if (status == SCANRT_OK)
+            status = piece_copy (m, part[s][0], copy, len, 1);
+          if (written (b, i))
+            memcpy (*saved + at, copy, len), at += len;
+        }
+    }
+  if (status != SCANRT_OK)
+    {
+      free (*saved);
+      *saved = NULL;
+    }
+  return status;
+}
+
+/* Write the bytes [P, P + LEN) of the host copy CHANGED to the pieces of G
+   that own them: to their devices, or the host's array where their bytes
+   are current there.  */
+static int
+write_owned (struct scanrt_group *g, char *p, const unsigned char *changed,
+             size_t len)
+{
+  int status = SCANRT_OK;
+  for (unsigned k = 0; k < g->count && status == SCANRT_OK; k++)
+    {
+      struct scanrt_map *m = g->piece[k];
+      const char *lo, *hi;
+      owned (m, p, len, &lo, &hi);
+      if (lo >= hi)
+        continue;
+      if (on_host (m))
+        memcpy ((char *) lo, changed + (lo - p), hi - lo);
+      else
+        status = piece_copy (m, lo, (void *) (changed + (lo - p)), hi - lo,
+                             1);
+    }
+  return status;
+}
+
+int
+scanrt_pieces_settle (const struct scanrt_request *b, int device,
+                      const unsigned char *saved)
+{
+  size_t at = 0;
+  int status = SCANRT_OK;
+  for (unsigned i = 0; i < b->desc->nargs && status == SCANRT_OK; i++)
+    {
+      struct scanrt_map *m = margin_piece (b, i, device);
+      if (!m || !written (b, i))
+        continue;
+      char *part[2][2];
+      margins (b, i, m, part);
+      for (int s = 0; s < 2 && status == SCANRT_OK; s++)
+        {
+          size_t len = part[s][1] > part[s][0] ? part[s][1] - part[s][0] : 0;
+          unsigned char after[MARGIN];
+          if (len == 0)
+            continue;
+          status = piece_copy (m, part[s][0], after, len, 0);
+          /* Each run of bytes the block changed, to its owners.  */
+          for (size_t j = 0; j < len && status == SCANRT_OK;)
+            {
+              if (after[j] == saved[at + j])
+                {
+                  j++;
+                  continue;
+                }
+              size_t run = j;
+              while (run < len && after[run] != saved[at + run])
+                run++;
+              status = write_owned (m->group, part[s][0] + j, after + j,
+                                    run - j);
+              j = run;
+            }
+          at += len;
+        }
+    }
+  return status;
+}
