@@ -23,7 +23,7 @@
 
 #define N 100003
 
-static int x[N], y[N], xs[N];
+static int x[N], y[N], xs[N], y2[2 * N];
 static double d[N], ds[N], e[N];
 static mat m[N], ms[N];
 
@@ -139,9 +139,33 @@ main (void)
       mat_host (&prod, &prod, &ms[i]);
       CHECK (!memcmp (&m[i], &prod, sizeof prod), "m[%ld] differs", i);
     }
+
+  /* y2's pieces do not meet where x's do: scan 7 brings both back to the
+     host and runs on its copy.  Scan 8, on y2 alone, writes its piece to
+     the device again first.  */
+  for (long i = 0; i < N; i++)
+    xs[i] = x[i] = (int) (rnd () % 2001) - 1000;
+  CHECK (scanrt_data_enter (-1, x, sizeof x, tofrom) == 0, "enter x again");
+  CHECK (scanrt_data_enter (-1, y2, sizeof y2, tofrom) == 0, "enter y2");
+  p = strict ();
+  CHECK (scanrt_scan (y2 + N, x, N, SCANRT_INT, SCANRT_ADD, &p) == 0,
+         "scan 7");
+  CHECK (scanrt_scan (y2 + N, y2 + N, N, SCANRT_INT, SCANRT_MIN, &p) == 0,
+         "scan 8");
+  CHECK (scanrt_data_exit (-1, y2, sizeof y2, tofrom) == 0, "exit y2");
+  CHECK (scanrt_data_exit (-1, x, sizeof x, tofrom) == 0, "exit x again");
+  for (long i = 0, acc = 0, low = INT_MAX; i < N; i++)
+    {
+      acc += xs[i];
+      low = acc < low ? acc : low;
+      CHECK (y2[i] == 0 && y2[N + i] == low, "y2[%ld] is %d, not %ld",
+             N + i, y2[N + i], low);
+      CHECK (x[i] == xs[i], "x[%ld] is %d, not %d", i, x[i], xs[i]);
+    }
   puts ("pieces checked");
   return 0;
 }
 /* { dg-output "libscanrt: SCANOMP_FAIL_RUNS: run 16 on the device fails\n" } */
 /* { dg-output "libscanrt: scanrt_scan: positions (0 to 49663|49664 to 100002) failed on device \[01\], which holds their data; the host goes on from there\n" } */
+/* { dg-output "libscanrt: scanrt_scan: the scan's blocks cannot follow the pieces of the data mapped across devices \\(its windows reach past their margins, or its arrays are spread differently\\), so that data comes back to the host and the scan runs on the host's copy\n" } */
 /* { dg-output "pieces checked" } */
