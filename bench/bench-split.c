@@ -10,7 +10,14 @@
 
    for an int32 + scan, whose blocks' totals come first, and a user-defined
    operator on pairs (composition of affine maps, 8 bytes), whose blocks
-   are chained.  Meant for POCL_DEVICES="pthread pthread" (`make
+   are chained.  Then the int32 scan on data already on the devices, as
+   inside `target data':
+
+     one-mapped  mapped on device 0 alone, scanned there
+     pieces      spread across every device (SCANOMP_DEVICES set when it
+                 is mapped), each block scanned where its piece is
+     copy        memcpy, as above
+  Meant for POCL_DEVICES="pthread pthread" (`make
    bench-split' sets it): two devices that share this machine's cores,
    where a split cannot be faster, only show what it costs; on a node with
    several GPUs the same program measures the gain.  Each method's first
@@ -65,6 +72,17 @@ run_method (int m, void *ctx)
     a->status = status;
 }
 
+/* Whether OUT is IN scanned with int32 +, over N elements.  */
+static int
+right_int (const int *in, const int *out, size_t n)
+{
+  unsigned acc = 0;
+  for (size_t i = 0; i < n; i++)
+    if ((int) (acc += (unsigned) in[i]) != out[i])
+      return 0;
+  return 1;
+}
+
 /* Whether A's output is A's input scanned.  */
 static int
 right (const struct args *a)
@@ -81,12 +99,108 @@ right (const struct args *a)
         }
       return 1;
     }
-  const int *x = a->in, *y = a->out;
-  unsigned acc = 0;
-  for (size_t i = 0; i < a->n; i++)
-    if ((int) (acc += (unsigned) x[i]) != y[i])
-      return 0;
-  return 1;
+  return right_int (a->in, a->out, a->n);
+}
+
+enum { R_ONE, R_PIECES, R_COPY, NRESIDENT };
+static const char *const resident_names[NRESIDENT] = { "one-mapped",
+                                                       "pieces", "copy" };
+
+/* The resident case: method M's arrays are IN[M] and OUT[M].  */
+struct resident
+{
+  int *in[2], *out[2], *copy;
+  size_t n;
+  int status;
+};
+
+static void
+run_resident (int m, void *ctx)
+{
+  struct resident *r = ctx;
+  scanrt_params p = SCANRT_PARAMS_INIT;
+  if (m == R_COPY)
+    {
+      memcpy (r->copy, r->in[0], r->n * sizeof (int));
+      return;
+    }
+  p.flags = SCANRT_NO_HOST;
+  p.device = m == R_ONE ? 0 : SCANRT_DEFAULT_DEVICE;
+  int status = scanrt_scan (r->out[m], r->in[m], r->n, SCANRT_INT,
+                            SCANRT_ADD, &p);
+  if (status != SCANRT_OK)
+    r->status = status;
+}
+
+/* Time the resident case over N elements, SPREAD naming every device;
+   results to OUT.  Returns 0, or 1 where a result is wrong, 2 where the
+   memory or the timing fails.  */
+static int
+resident_case (FILE *out, size_t n, const char *spread)
+{
+  struct resident r = { { malloc (n * sizeof (int)),
+                          malloc (n * sizeof (int)) },
+                        { malloc (n * sizeof (int)),
+                          malloc (n * sizeof (int)) },
+                        malloc (n * sizeof (int)), n, SCANRT_OK };
+  const size_t bytes = n * sizeof (int);
+  int failed = 0;
+  if (!r.in[0] || !r.in[1] || !r.out[0] || !r.out[1] || !r.copy)
+    return 2;
+  for (size_t i = 0; i < n; i++)
+    r.in[0][i] = r.in[1][i] = (int) (i % 1999) - 999;
+  /* The variable is read when data is mapped: unset for device 0's
+     arrays, set for those spread.  */
+  for (int m = 0; m < 2; m++)
+    {
+      if (m == R_ONE)
+        unsetenv ("SCANOMP_DEVICES");
+      else
+        setenv ("SCANOMP_DEVICES", spread, 1);
+      scanrt_data_enter (m == R_ONE ? 0 : SCANRT_DEFAULT_DEVICE, r.in[m],
+                         bytes, SCANRT_MAP_TO);
+      scanrt_data_enter (m == R_ONE ? 0 : SCANRT_DEFAULT_DEVICE, r.out[m],
+                         bytes, SCANRT_MAP_FROM);
+    }
+  double first[NRESIDENT] = { 0 }, med[NRESIDENT];
+  for (int m = R_PIECES; m >= R_ONE; m--)
+    {
+      double t0 = bench_now ();
+      run_resident (m, &r);
+      first[m] = bench_now () - t0;
+    }
+  bench_write_tsv (out, "resident-first", resident_names, R_COPY, (long) n,
+                   1, first, first);
+  for (int m = 0; m < R_COPY; m++)
+    printf ("%-8s %-10s %11.6f %8s (first call)\n", "resident",
+            resident_names[m], first[m], "");
+  if (bench_round_robin (NRESIDENT, 9, run_resident, &r, med, out,
+                         "resident", resident_names, (long) n))
+    failed = 2;
+  for (int m = 0; m < NRESIDENT && !failed; m++)
+    printf ("%-8s %-10s %11.6f %8.2f\n", "resident", resident_names[m],
+            med[m], med[R_ONE] / med[m]);
+  for (int m = 0; m < 2; m++)
+    {
+      scanrt_data_exit (m == R_ONE ? 0 : SCANRT_DEFAULT_DEVICE, r.out[m],
+                        bytes, SCANRT_MAP_FROM);
+      scanrt_data_exit (m == R_ONE ? 0 : SCANRT_DEFAULT_DEVICE, r.in[m],
+                        bytes, 0);
+      if (!failed && (r.status != SCANRT_OK || !right_int (r.in[m], r.out[m],
+                                                           n)))
+        {
+          fprintf (stderr, "bench-split: resident %s is wrong (%s)\n",
+                   resident_names[m], scanrt_status_name (r.status));
+          failed = 1;
+        }
+    }
+  for (int m = 0; m < 2; m++)
+    {
+      free (r.in[m]);
+      free (r.out[m]);
+    }
+  free (r.copy);
+  return failed;
 }
 
 int
@@ -116,7 +230,7 @@ main (int argc, char **argv)
   if (!a.in || !a.out)
     return 2;
   printf ("one scan of 2^%d elements across %d OpenCL devices, against "
-          "device 0 alone\n%-6s %-9s %11s %8s\n", log2n, ndev, "case",
+          "device 0 alone\n%-8s %-10s %11s %8s\n", log2n, ndev, "case",
           "method", "median s", "/one");
   for (a.pair = 0; a.pair < 2; a.pair++)
     {
@@ -149,16 +263,19 @@ main (int argc, char **argv)
       bench_write_tsv (out, first_kind, names, M_COPY, (long) n, 1, first,
                        first);
       for (int m = 0; m < M_COPY; m++)
-        printf ("%-6s %-9s %11.6f %8s (first call)\n", kind, names[m],
+        printf ("%-8s %-10s %11.6f %8s (first call)\n", kind, names[m],
                 first[m], "");
       double med[NMETHODS];
       if (bench_round_robin (NMETHODS, 9, run_method, &a, med, out, kind,
                              names, (long) n))
         return 2;
       for (int m = 0; m < NMETHODS; m++)
-        printf ("%-6s %-9s %11.6f %8.2f\n", kind, names[m], med[m],
+        printf ("%-8s %-10s %11.6f %8.2f\n", kind, names[m], med[m],
                 med[M_ONE] / med[m]);
     }
+  int failed = ndev > 1 ? resident_case (out, n, equal) : 0;
+  if (failed)
+    return failed;
   printf ("Wrote %s.\n", tsv);
   fclose (out);
   free (a.in);
