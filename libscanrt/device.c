@@ -64,6 +64,23 @@ has_extension (cl_device_id id, const char *name)
   return found;
 }
 
+/* Whether SCANOMP_UNIFIED lets device NUMBER share the host's memory
+   where it can: `0' makes every shared-memory device use explicit copies,
+   as a discrete GPU does, which tests that path on pocl; a list such as
+   `1,0' says it device by device (here the second copies), to test a node
+   that has both kinds.  */
+static int
+shares_memory (int number)
+{
+  const char *s = getenv ("SCANOMP_UNIFIED");
+  if (!s || !strchr (s, ','))
+    return scanrt_env_size ("SCANOMP_UNIFIED", 1) != 0;
+  for (int k = 0; k < number && s; k++)
+    if ((s = strchr (s, ',')))
+      s++;
+  return !s || *s != '0';
+}
+
 /* Fill in what we need to know of device D of platform P.  */
 static int
 describe (struct scanrt_device *d, cl_platform_id p, cl_device_id id)
@@ -109,10 +126,6 @@ describe (struct scanrt_device *d, cl_platform_id p, cl_device_id id)
     }
   d->unified = unified == CL_TRUE;
   d->int64_atomics = has_extension (id, "cl_khr_int64_base_atomics");
-  /* SCANOMP_UNIFIED=0 makes a shared-memory device use explicit copies, as
-     a discrete GPU does: it tests that path on pocl.  */
-  if (!scanrt_env_size ("SCANOMP_UNIFIED", 1))
-    d->unified = 0;
   snprintf (d->key, sizeof d->key, "%s|%s|%s|%s", pname, d->name, version,
             driver);
   pthread_mutex_init (&d->lock, NULL);
@@ -162,6 +175,8 @@ find_devices (void)
           if (describe (&devices[ndevices], plats[p], ids[i]) == 0)
             {
               devices[ndevices].number = ndevices;
+              if (!shares_memory (ndevices))
+                devices[ndevices].unified = 0;
               ndevices++;
             }
       free (ids);

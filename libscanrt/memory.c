@@ -8,7 +8,9 @@
    devices get a device buffer and explicit writes and reads.
 
    An array inside a range that is already mapped on the device uses the
-   mapped buffer at an offset and is not copied.  The other arrays of a
+   mapped buffer at an offset and is not copied.  Data spread across
+   devices (pieces.c) is in this table too, a map for each device's piece,
+   which only split scans' blocks use.  The other arrays of a
    launch get temporary buffers; arrays whose host ranges overlap share one
    buffer, so that an in-place scan reads and writes the same memory.  */
 
@@ -106,7 +108,7 @@ scanrt_buffer_limit (const struct scanrt_device *dev)
 
 cl_mem
 scanrt_make_buffer (struct scanrt_device *dev, char *base, size_t bytes,
-             int copy_in, double *seconds, int *status)
+                    int copy_in, double *seconds, int *status)
 {
   cl_int err;
   cl_mem mem;
@@ -306,8 +308,8 @@ scanrt_bind (struct scanrt_device *dev, const struct SCANRT_desc *desc,
     {
       struct scanrt_temp *t = &b->temps[i];
       t->mem = scanrt_make_buffer (dev, t->base, t->bytes,
-                            (t->kinds & SCANRT_MAP_TO) != 0, seconds,
-                            &status);
+                                   (t->kinds & SCANRT_MAP_TO) != 0, seconds,
+                                   &status);
     }
   if (status != SCANRT_OK)
     {

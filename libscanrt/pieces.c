@@ -21,8 +21,10 @@
    pieces (arrays spread differently, windows wider than the margins, a
    scan that is not split or falls back) first brings every piece it
    touches back to the host and runs on the host's copy, as on data that
-   is not mapped.  A device that shares the host's memory keeps no copy:
-   its pieces wrap the host's array.
+   is not mapped.  A device that shares the host's memory keeps no copy of
+   its own: its piece wraps the host's array, whose bytes in its margins
+   are refreshed and written back as any device's, since a device that
+   copies may hold the current ones.
 
    The pieces are maps (memory.c) that only split scans' blocks bind.
    GROUP_LOCK, taken before any device's lock, guards the groups and their
@@ -78,25 +80,25 @@ find_group (int home, const char *p, size_t bytes)
   return NULL;
 }
 
-/* Whether piece M's owned bytes are current on the host.  */
-static int
-on_host (const struct scanrt_map *m)
-{
-  return m->host_newer || m->dev->unified;
-}
-
 /* Copy [P, P + BYTES) of piece M between its buffer and HOST, as
-   scanrt_map_copy, under its device's lock.  */
+   scanrt_map_copy, under its device's lock.  The buffer of a device that
+   shares the host's memory is the host's array itself: HOST is copied to
+   or from it there, around the map and unmap that make it coherent.  */
 static int
 piece_copy (struct scanrt_map *m, const char *p, void *host, size_t bytes,
             int to_device)
 {
   double seconds = 0;
+  int shared = m->dev->unified && host != p;
   if (bytes == 0)
     return SCANRT_OK;
+  if (shared && to_device)
+    memcpy ((char *) p, host, bytes);
   pthread_mutex_lock (&m->dev->lock);
   int status = scanrt_map_copy (m, p, host, bytes, to_device, &seconds);
   pthread_mutex_unlock (&m->dev->lock);
+  if (shared && !to_device && status == SCANRT_OK)
+    memcpy (host, p, bytes);
   return status;
 }
 
@@ -127,11 +129,10 @@ group_read (struct scanrt_group *g, void *dst, const char *src, size_t bytes)
         continue;
       char *to = (char *) dst + (lo - src);
       int copied = SCANRT_OK;
-      if (on_host (m) && to != lo)
-        memcpy (to, lo, hi - lo);
-      else if (!m->host_newer)
-        /* On a device that shares the host's memory, a map and unmap.  */
+      if (!m->host_newer)
         copied = piece_copy (m, lo, to, hi - lo, 0);
+      else if (to != lo)
+        memcpy (to, lo, hi - lo);
       if (status == SCANRT_OK)
         status = copied;
     }
@@ -358,7 +359,9 @@ scanrt_spread_read (int device, void *dst, const void *src, size_t bytes)
 void
 scanrt_pieces_to_host (const struct scanrt_request *r)
 {
-  if (!__atomic_load_n (&groups, __ATOMIC_RELAXED))
+  /* A forked child cannot use OpenCL: it has the host's copy only, as
+     for data mapped on one device.  */
+  if (!__atomic_load_n (&groups, __ATOMIC_RELAXED) || scanrt_forked ())
     return;
   pthread_mutex_lock (&group_lock);
   for (struct scanrt_group *g = groups; g; g = g->next)
@@ -438,11 +441,10 @@ scanrt_pieces_cut (const struct scanrt_request *r, int *devices,
     {
       struct scanrt_map *m = cutter->piece[k];
       long long room = (m->own + m->own_bytes - p) - extra;
+      size_t fit = room <= 0 ? 0 : (size_t) room / step;
       devices[k] = m->dev->number;
-      ends[k] = k + 1 == cutter->count || room <= 0 ? (room <= 0 ? 0 : r->n)
-                : (size_t) room / step < r->n ? (size_t) room / step : r->n;
+      ends[k] = k + 1 == cutter->count || fit > r->n ? r->n : fit;
     }
-  ends[cutter->count - 1] = r->n;
 
   /* Each block's windows must lie in its device's pieces.  */
   struct SCANRT_arg args[desc->nargs + 1];
@@ -480,15 +482,14 @@ margins (const struct scanrt_request *b, unsigned i,
   part[1][1] = end;
 }
 
-/* Where block B on DEVICE takes its margins from: for each array argument
-   in a group, its piece on DEVICE (NULL where it has none or shares the
-   host's memory, which needs no copies).  */
+/* The piece on DEVICE of the group that B's argument I lies in, or
+   NULL.  A device that shares the host's memory needs its margins too:
+   they are the host's copy of bytes that another device may hold.  */
 static struct scanrt_map *
 margin_piece (const struct scanrt_request *b, unsigned i, int device)
 {
   struct scanrt_group *g = group_of (b, i);
-  struct scanrt_map *m = g ? piece_on (g, device) : NULL;
-  return m && !m->dev->unified ? m : NULL;
+  return g ? piece_on (g, device) : NULL;
 }
 
 static int
@@ -557,7 +558,7 @@ write_owned (struct scanrt_group *g, char *p, const unsigned char *changed,
       owned (m, p, len, &lo, &hi);
       if (lo >= hi)
         continue;
-      if (on_host (m))
+      if (m->host_newer)
         memcpy ((char *) lo, changed + (lo - p), hi - lo);
       else
         status = piece_copy (m, lo, (void *) (changed + (lo - p)), hi - lo,

@@ -28,9 +28,14 @@
    caller's fallback goes on from the block's first position, unless the
    scan is in place and a later block is already written: it then fails.
 
-   Not split: a scan on mapped data (it runs where the data is), and a
-   scan whose written arrays cannot be cut into blocks (their windows do
-   not move by a stride).  */
+   Data that `target data' spread across the devices (pieces.c) sets the
+   blocks itself: they end where its pieces do, and each runs on the
+   device that holds its piece, is not retried elsewhere, and goes to the
+   host, with the data, when it fails.
+
+   Not split: a scan on data mapped on one device (it runs where the data
+   is), and a scan whose written arrays cannot be cut into blocks (their
+   windows do not move by a stride).  */
 
 #include <math.h>
 #include <stdio.h>
