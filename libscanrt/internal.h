@@ -362,16 +362,20 @@ void scanrt_pieces_to_host (const struct scanrt_request *r);
 /* A split scan on the pieces holds their lock throughout.  */
 void scanrt_pieces_lock (void);
 void scanrt_pieces_unlock (void);
-/* R's blocks on the pieces its arrays lie in: DEVICES[K] runs positions
-   [ENDS[K - 1], ENDS[K]) (from 0).  Returns their count; 0 where R's
-   arrays are not spread; -1 where its blocks cannot follow the pieces.  */
+/* R's blocks on the pieces of the arrays it writes: DEVICES[K] runs
+   positions [ENDS[K - 1], ENDS[K]) (from 0).  Returns their count; 0
+   where R touches no spread data; -1 where its blocks cannot follow the
+   pieces.  */
 int scanrt_pieces_cut (const struct scanrt_request *r, int *devices,
                        size_t *ends);
 /* Before block B runs on DEVICE: its pieces current there, and the bytes
    its windows take from the pieces beside them copied in, kept in *SAVED
-   (malloc'd) for scanrt_pieces_settle, which after it ran writes those
-   that it changed to the pieces that own them.  */
-int scanrt_pieces_ready (const struct scanrt_request *b, int device,
+   (malloc'd, freed after the block) for scanrt_pieces_settle, which after
+   it ran writes those that it changed to the pieces that own them.  A
+   window of spread data that the block reads but its pieces do not hold
+   is copied into *SAVED, and B's ARGS (its args, writable) point there.  */
+int scanrt_pieces_ready (const struct scanrt_request *b,
+                         struct SCANRT_arg *args, int device,
                          unsigned char **saved);
 int scanrt_pieces_settle (const struct scanrt_request *b, int device,
                           const unsigned char *saved);

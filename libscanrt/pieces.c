@@ -386,13 +386,32 @@ piece_on (const struct scanrt_group *g, int device)
   return NULL;
 }
 
-/* The group that argument I of R lies in, where it is an array in one.  */
+/* The group that argument I of R overlaps, where it is an array.  */
 static struct scanrt_group *
 group_of (const struct scanrt_request *r, unsigned i)
 {
   if (!scanrt_arg_is_array (r->desc->args[i].kind))
     return NULL;
   return find_group (-1, r->args[i].ptr, r->args[i].bytes);
+}
+
+static int
+written (const struct scanrt_request *r, unsigned i)
+{
+  unsigned kind = r->desc->args[i].kind;
+  return kind == SCANRT_ARG_OUT || kind == SCANRT_ARG_INOUT;
+}
+
+/* The piece on DEVICE whose buffer holds R's argument I, or NULL where it
+   lies in no piece there.  */
+static struct scanrt_map *
+holder (const struct scanrt_request *r, unsigned i, int device)
+{
+  struct scanrt_group *g = group_of (r, i);
+  struct scanrt_map *m = g ? piece_on (g, device) : NULL;
+  const char *w = r->args[i].ptr;
+  return m && w >= m->base && w + r->args[i].bytes <= m->base + m->bytes
+         ? m : NULL;
 }
 
 int
@@ -404,51 +423,61 @@ scanrt_pieces_cut (const struct scanrt_request *r, int *devices,
   unsigned at = 0;
   if (!__atomic_load_n (&groups, __ATOMIC_RELAXED) || r->n == 0)
     return 0;
-  /* Cut along the pieces of the first array that the scan writes, else
-     of the first it reads; every array spread must lie in its group, and
-     the groups be spread alike.  */
+  /* Every array the scan writes must be spread, and spread alike: the
+     blocks are cut along the first one's pieces.  An array it only reads
+     may lie anywhere: where a block's window of it is not in the block's
+     piece, the block takes a copy (scanrt_pieces_ready).  */
+  int spread = 0;
   for (unsigned i = 0; i < desc->nargs; i++)
     {
       struct scanrt_group *g = group_of (r, i);
-      if (!g)
+      spread |= g != NULL;
+      if (g && r->device != SCANRT_DEFAULT_DEVICE && r->device != g->home)
+        return -1;
+      if (!written (r, i))
         continue;
       char *p = r->args[i].ptr;
-      if (p < g->base || p + r->args[i].bytes > g->base + g->bytes
-          || (r->device != SCANRT_DEFAULT_DEVICE && r->device != g->home))
-        return -1;
-      if (cutter && g->count != cutter->count)
+      if (!g || p < g->base || p + r->args[i].bytes > g->base + g->bytes
+          || (cutter && g->count != cutter->count))
         return -1;
       for (unsigned k = 0; cutter && k < g->count; k++)
         if (g->piece[k]->dev != cutter->piece[k]->dev)
           return -1;
-      unsigned kind = desc->args[i].kind;
-      if (!cutter || (kind != SCANRT_ARG_IN
-                      && desc->args[at].kind == SCANRT_ARG_IN))
+      if (!cutter)
         cutter = g, at = i;
     }
   if (!cutter)
-    return 0;
+    return spread ? -1 : 0;
   size_t step = scanrt_window_step (r, at);
-  if (!step || desc->args[at].stride < 0)
+  if (!step)
     return -1;
 
-  /* Position P goes to the piece that holds the last byte of its window
-     in the cutting array, which is where the scan writes or reads its own
-     element; what the window takes before that lies in the margin.  */
+  /* Position P goes to the piece that holds its own element in the
+     cutting array: the last of its window's bytes where the positions go
+     up (y[i-1] before y[i]), the first where they go down (y[i+1] after
+     y[i]), whose blocks then take the pieces from the last.  What the
+     window takes beyond its element lies in the margin.  */
+  int down = desc->args[at].stride < 0;
   long long extra = (long long) r->args[at].bytes - (long long) (step * r->n);
   const char *p = r->args[at].ptr;
   for (unsigned k = 0; k < cutter->count; k++)
     {
-      struct scanrt_map *m = cutter->piece[k];
+      struct scanrt_map *m = cutter->piece[down ? cutter->count - 1 - k : k];
       long long room = (m->own + m->own_bytes - p) - extra;
-      size_t fit = room <= 0 ? 0 : (size_t) room / step;
+      long long below = m->own - p;
+      size_t skip = below <= 0 ? 0 : ((size_t) below + step - 1) / step;
+      size_t fit = down ? (skip >= r->n ? 0 : r->n - skip)
+                        : room <= 0 ? 0 : (size_t) room / step;
       devices[k] = m->dev->number;
       ends[k] = k + 1 == cutter->count || fit > r->n ? r->n : fit;
     }
 
-  /* Each block's windows must lie in its device's pieces.  */
+  /* Each block's windows of the arrays it writes must lie in its device's
+     pieces.  */
   struct SCANRT_arg args[desc->nargs + 1];
   long starts[desc->nargs + 1];
+  struct scanrt_request b = *r;
+  b.args = args;
   size_t lo = 0;
   for (unsigned k = 0; k < cutter->count; lo = ends[k++])
     {
@@ -456,14 +485,8 @@ scanrt_pieces_cut (const struct scanrt_request *r, int *devices,
         continue;
       scanrt_window_args (r, lo, ends[k] - lo, args, starts);
       for (unsigned i = 0; i < desc->nargs; i++)
-        {
-          struct scanrt_group *g = group_of (r, i);
-          struct scanrt_map *m = g ? piece_on (g, devices[k]) : NULL;
-          char *w = args[i].ptr;
-          if (g && (!m || w < m->base
-                    || w + args[i].bytes > m->base + m->bytes))
-            return -1;
-        }
+        if (written (r, i) && !holder (&b, i, devices[k]))
+          return -1;
     }
   return (int) cutter->count;
 }
@@ -482,37 +505,59 @@ margins (const struct scanrt_request *b, unsigned i,
   part[1][1] = end;
 }
 
-/* The piece on DEVICE of the group that B's argument I lies in, or
-   NULL.  A device that shares the host's memory needs its margins too:
-   they are the host's copy of bytes that another device may hold.  */
-static struct scanrt_map *
-margin_piece (const struct scanrt_request *b, unsigned i, int device)
-{
-  struct scanrt_group *g = group_of (b, i);
-  return g ? piece_on (g, device) : NULL;
-}
-
+/* Copy the current bytes of [SRC, SRC + BYTES) to DST: the host's, and
+   over them those of every group's pieces.  */
 static int
-written (const struct scanrt_request *b, unsigned i)
+current (void *dst, const char *src, size_t bytes)
 {
-  unsigned kind = b->desc->args[i].kind;
-  return kind == SCANRT_ARG_OUT || kind == SCANRT_ARG_INOUT;
+  int status = SCANRT_OK;
+  memcpy (dst, src, bytes);
+  for (struct scanrt_group *g = groups; g && status == SCANRT_OK;
+       g = g->next)
+    if (src < g->base + g->bytes && g->base < src + bytes)
+      {
+        const char *lo = src > g->base ? src : g->base;
+        const char *hi = src + bytes < g->base + g->bytes ? src + bytes
+                                                           : g->base + g->bytes;
+        status = group_read (g, (char *) dst + (lo - src), lo, hi - lo);
+      }
+  return status;
 }
 
 int
-scanrt_pieces_ready (const struct scanrt_request *b, int device,
-                     unsigned char **saved)
+scanrt_pieces_ready (const struct scanrt_request *b, struct SCANRT_arg *args,
+                     int device, unsigned char **saved)
 {
-  size_t bytes = 0, at = 0;
+  size_t at = 0, copies = 0, bytes = 0;
   int status = SCANRT_OK;
-  for (unsigned i = 0; i < b->desc->nargs; i++)
-    if (margin_piece (b, i, device) && written (b, i))
-      bytes += 2 * MARGIN;
-  if (!(*saved = malloc (bytes + 1)))
-    return SCANRT_ENOMEM;
-  for (unsigned i = 0; i < b->desc->nargs && status == SCANRT_OK; i++)
+  unsigned nargs = b->desc->nargs;
+  struct scanrt_map *holds[nargs + 1];
+  /* Room for the margins of the arrays the block writes, as
+     scanrt_pieces_settle reads them, then for a copy of each window of
+     spread data that is not in the block's piece.  */
+  for (unsigned i = 0; i < nargs; i++)
     {
-      struct scanrt_map *m = margin_piece (b, i, device);
+      holds[i] = holder (b, i, device);
+      if (holds[i] && written (b, i))
+        copies += 2 * MARGIN;
+      else if (!holds[i] && group_of (b, i))
+        bytes += args[i].bytes;
+    }
+  if (!(*saved = malloc (copies + bytes + 1)))
+    return SCANRT_ENOMEM;
+  for (unsigned i = 0; i < nargs && status == SCANRT_OK; i++)
+    {
+      struct scanrt_map *m = holds[i];
+      if (!m && group_of (b, i))
+        {
+          /* A window of data the block only reads, not in its piece: a
+             copy, which the block copies in as data that is not
+             mapped.  */
+          status = current (*saved + copies, args[i].ptr, args[i].bytes);
+          args[i].ptr = *saved + copies;
+          copies += args[i].bytes;
+          continue;
+        }
       if (!m)
         continue;
       if (m->host_newer)
@@ -575,8 +620,8 @@ scanrt_pieces_settle (const struct scanrt_request *b, int device,
   int status = SCANRT_OK;
   for (unsigned i = 0; i < b->desc->nargs && status == SCANRT_OK; i++)
     {
-      struct scanrt_map *m = margin_piece (b, i, device);
-      if (!m || !written (b, i))
+      struct scanrt_map *m = written (b, i) ? holder (b, i, device) : NULL;
+      if (!m)
         continue;
       char *part[2][2];
       margins (b, i, m, part);

@@ -494,11 +494,11 @@ scanrt_spread (const struct scanrt_request *r, size_t *done, int *status)
       scanrt_pieces_unlock ();
       if (pinned < 0 && scanrt_first_report ("not on pieces", r->desc->site))
         scanrt_report ("%s: the scan's blocks cannot follow the pieces of "
-                       "the data mapped across devices (its windows reach "
-                       "past their margins, or its arrays are spread "
-                       "differently), so that data comes back to the host "
-                       "and the scan runs on the host's copy",
-                       scanrt_site (r));
+                       "the data mapped across devices (an array it writes "
+                       "is not spread as the first is, or its windows "
+                       "reach past the pieces' margins), so that data comes "
+                       "back to the host and the scan runs on the host's "
+                       "copy", scanrt_site (r));
       if (pinned < 0)
         scanrt_pieces_to_host (r);
       /* What stays on the host, or on one device, goes the usual way.  */
@@ -536,7 +536,8 @@ scanrt_spread (const struct scanrt_request *r, size_t *done, int *status)
   /* Nothing is written before the margins are in place: without them the
      scan goes the usual way, on the host's copy.  */
   for (unsigned k = 0; k < count && s.pinned; k++)
-    if (scanrt_pieces_ready (&b[k].r, b[k].device, &b[k].margins)
+    if (scanrt_pieces_ready (&b[k].r, b[k].args, b[k].device,
+                             &b[k].margins)
         != SCANRT_OK)
       {
         unpin (r, b, count, 1);

@@ -23,7 +23,7 @@
 
 #define N 100003
 
-static int x[N], y[N], xs[N], y2[2 * N];
+static int x[N], y[N], xs[N], y2[2 * N], y3[2 * N];
 static double d[N], ds[N], e[N];
 static mat m[N], ms[N];
 
@@ -140,32 +140,57 @@ main (void)
       CHECK (!memcmp (&m[i], &prod, sizeof prod), "m[%ld] differs", i);
     }
 
-  /* y2's pieces do not meet where x's do: scan 7 brings both back to the
-     host and runs on its copy.  Scan 8, on y2 alone, writes its piece to
-     the device again first.  */
+  /* Scan 7 writes the second half of y2, on device 1, from all of x,
+     whose first half device 0 holds, as the scan before left it: the
+     block reads a copy of it.  y3 is
+     mapped as two ranges, which scan 8, in place over both, cannot follow:
+     they come back to the host, and scan 9, on the second alone, writes
+     its pieces to the devices again first.  */
   for (long i = 0; i < N; i++)
     xs[i] = x[i] = (int) (rnd () % 2001) - 1000;
+  memcpy (y3, xs, sizeof xs);
+  memcpy (y3 + N, xs, sizeof xs);
   CHECK (scanrt_data_enter (-1, x, sizeof x, tofrom) == 0, "enter x again");
   CHECK (scanrt_data_enter (-1, y2, sizeof y2, tofrom) == 0, "enter y2");
+  CHECK (scanrt_data_enter (-1, y3, sizeof x, tofrom) == 0, "enter y3");
+  CHECK (scanrt_data_enter (-1, y3 + N, sizeof x, tofrom) == 0,
+         "enter y3 + N");
   p = strict ();
+  CHECK (scanrt_scan (x, x, N, SCANRT_INT, SCANRT_MAX, &p) == 0,
+         "scan 6b");
   CHECK (scanrt_scan (y2 + N, x, N, SCANRT_INT, SCANRT_ADD, &p) == 0,
          "scan 7");
-  CHECK (scanrt_scan (y2 + N, y2 + N, N, SCANRT_INT, SCANRT_MIN, &p) == 0,
+  CHECK (scanrt_scan (y3, y3, 2 * N, SCANRT_INT, SCANRT_ADD, &p) == 0,
          "scan 8");
+  CHECK (scanrt_scan (y3 + N, y3 + N, N, SCANRT_INT, SCANRT_MIN, &p) == 0,
+         "scan 9");
+  CHECK (scanrt_data_exit (-1, y3 + N, sizeof x, tofrom) == 0,
+         "exit y3 + N");
+  CHECK (scanrt_data_exit (-1, y3, sizeof x, tofrom) == 0, "exit y3");
   CHECK (scanrt_data_exit (-1, y2, sizeof y2, tofrom) == 0, "exit y2");
   CHECK (scanrt_data_exit (-1, x, sizeof x, tofrom) == 0, "exit x again");
-  for (long i = 0, acc = 0, low = INT_MAX; i < N; i++)
+  long acc = 0, low = LONG_MAX, top = INT_MIN, sum7 = 0;
+  for (long i = 0; i < N; i++)
+    {
+      acc += xs[i];
+      top = xs[i] > top ? xs[i] : top;
+      sum7 += top;
+      CHECK (y2[i] == 0 && y2[N + i] == sum7, "y2[%ld] is %d, not %ld",
+             N + i, y2[N + i], sum7);
+      CHECK (y3[i] == (int) acc, "y3[%ld] is %d, not %ld", i, y3[i], acc);
+      CHECK (x[i] == top, "x[%ld] is %d, not %ld", i, x[i], top);
+    }
+  for (long i = 0; i < N; i++)
     {
       acc += xs[i];
       low = acc < low ? acc : low;
-      CHECK (y2[i] == 0 && y2[N + i] == low, "y2[%ld] is %d, not %ld",
-             N + i, y2[N + i], low);
-      CHECK (x[i] == xs[i], "x[%ld] is %d, not %d", i, x[i], xs[i]);
+      CHECK (y3[N + i] == (int) low, "y3[%ld] is %d, not %ld", N + i,
+             y3[N + i], low);
     }
   puts ("pieces checked");
   return 0;
 }
 /* { dg-output "libscanrt: SCANOMP_FAIL_RUNS: run 16 on the device fails\n" } */
 /* { dg-output "libscanrt: scanrt_scan: positions (0 to 49663|49664 to 100002) failed on device \[01\], which holds their data; the host goes on from there\n" } */
-/* { dg-output "libscanrt: scanrt_scan: the scan's blocks cannot follow the pieces of the data mapped across devices \\(its windows reach past their margins, or its arrays are spread differently\\), so that data comes back to the host and the scan runs on the host's copy\n" } */
+/* { dg-output "libscanrt: scanrt_scan: the scan's blocks cannot follow the pieces of the data mapped across devices \\(an array it writes is not spread as the first is, or its windows reach past the pieces' margins\\), so that data comes back to the host and the scan runs on the host's copy\n" } */
 /* { dg-output "pieces checked" } */

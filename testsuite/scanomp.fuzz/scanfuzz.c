@@ -506,6 +506,12 @@ directive (struct text *b, const char *clause, int inscan,
     {
       if (pick (3) == 0)
         snprintf (dev, sizeof dev, " device (%d)", pick (2));
+      /* Built with -DFZ_DATA, a target data region maps the arrays
+         around the construct as well: the construct's maps then find them
+         present, and under SCANOMP_DEVICES they are spread across the
+         devices.  */
+      add (b, "#ifdef FZ_DATA\n#pragma omp target data %s%s\n#endif\n", maps,
+           dev);
       if (!strcmp (c, "target"))
         {
           add (b, "#pragma omp target %s%s%s\n", maps, dev, back);
