@@ -42,6 +42,13 @@ scanrt_arg_is_array (unsigned kind)
          || kind == SCANRT_ARG_INOUT;
 }
 
+/* Whether an argument of KIND is an array that the scan writes.  */
+static inline int
+scanrt_arg_is_written (unsigned kind)
+{
+  return kind == SCANRT_ARG_OUT || kind == SCANRT_ARG_INOUT;
+}
+
 /* device.c: discovery, numbering and the OMP_TARGET_OFFLOAD policy.  */
 enum scanrt_offload
 {

@@ -15,13 +15,16 @@
    them, byte by byte, so that each element ends as the block that wrote
    it left it.
 
+   A block reads a copy of any window of spread data that its pieces do
+   not hold (an array of another length, say), taken from the pieces that
+   hold it.  Every array a scan writes must be spread as the first one is.
    Each piece's owned bytes are current on its device, or on the host once
    a scan on them ran elsewhere (its map's host_newer); its next block
    writes them to the device again.  A scan whose blocks cannot follow the
-   pieces (arrays spread differently, windows wider than the margins, a
-   scan that is not split or falls back) first brings every piece it
-   touches back to the host and runs on the host's copy, as on data that
-   is not mapped.  A device that shares the host's memory keeps no copy of
+   pieces (an array it writes spread otherwise, or not at all; windows
+   wider than the margins; a scan that is not split, or falls back) first
+   brings every piece it touches back to the host and runs on the host's
+   copy, as on data that is not mapped.  A device that shares the host's memory keeps no copy of
    its own: its piece wraps the host's array, whose bytes in its margins
    are refreshed and written back as any device's, since a device that
    copies may hold the current ones.
@@ -67,13 +70,21 @@ scanrt_pieces_unlock (void)
   pthread_mutex_unlock (&group_lock);
 }
 
+/* Whether G's range overlaps [P, P + BYTES).  */
+static int
+overlaps (const struct scanrt_group *g, const void *p, size_t bytes)
+{
+  return (const char *) p < g->base + g->bytes
+         && g->base < (const char *) p + bytes;
+}
+
 /* The group mapped on HOME that contains [P, P + BYTES); with HOME < 0,
    the first that overlaps it.  NULL for none.  */
 static struct scanrt_group *
 find_group (int home, const char *p, size_t bytes)
 {
   for (struct scanrt_group *g = groups; g; g = g->next)
-    if (home < 0 ? p < g->base + g->bytes && g->base < p + bytes
+    if (home < 0 ? overlaps (g, p, bytes)
                  : g->home == home && p >= g->base
                    && p + bytes <= g->base + g->bytes)
       return g;
@@ -367,8 +378,7 @@ scanrt_pieces_to_host (const struct scanrt_request *r)
   for (struct scanrt_group *g = groups; g; g = g->next)
     for (unsigned i = 0; i < r->desc->nargs; i++)
       if (scanrt_arg_is_array (r->desc->args[i].kind)
-          && (char *) r->args[i].ptr < g->base + g->bytes
-          && g->base < (char *) r->args[i].ptr + r->args[i].bytes)
+          && overlaps (g, r->args[i].ptr, r->args[i].bytes))
         {
           gather (g);
           break;
@@ -398,8 +408,7 @@ group_of (const struct scanrt_request *r, unsigned i)
 static int
 written (const struct scanrt_request *r, unsigned i)
 {
-  unsigned kind = r->desc->args[i].kind;
-  return kind == SCANRT_ARG_OUT || kind == SCANRT_ARG_INOUT;
+  return scanrt_arg_is_written (r->desc->args[i].kind);
 }
 
 /* The piece on DEVICE whose buffer holds R's argument I, or NULL where it
@@ -514,7 +523,7 @@ current (void *dst, const char *src, size_t bytes)
   memcpy (dst, src, bytes);
   for (struct scanrt_group *g = groups; g && status == SCANRT_OK;
        g = g->next)
-    if (src < g->base + g->bytes && g->base < src + bytes)
+    if (overlaps (g, src, bytes))
       {
         const char *lo = src > g->base ? src : g->base;
         const char *hi = src + bytes < g->base + g->bytes ? src + bytes

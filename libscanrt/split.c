@@ -219,8 +219,7 @@ run_blocks (struct block *b, unsigned count, const struct spread *s)
 static int
 written (const struct block *b, unsigned i)
 {
-  unsigned kind = b->r.desc->args[i].kind;
-  return kind == SCANRT_ARG_OUT || kind == SCANRT_ARG_INOUT;
+  return scanrt_arg_is_written (b->r.desc->args[i].kind);
 }
 
 static int
