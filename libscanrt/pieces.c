@@ -500,18 +500,19 @@ scanrt_pieces_cut (const struct scanrt_request *r, int *devices,
   return (int) cutter->count;
 }
 
-/* The parts of B's window of argument I that lie outside M's own range:
-   PART[0] before it and PART[1] after it, as [lo, hi).  */
+/* The parts of B's window of argument I that lie outside M's own range,
+   before it and after it: START[S] and LEN[S] bytes (0 for none).  */
 static void
 margins (const struct scanrt_request *b, unsigned i,
-         const struct scanrt_map *m, char *part[2][2])
+         const struct scanrt_map *m, char *start[2], size_t len[2])
 {
   char *w = b->args[i].ptr, *end = w + b->args[i].bytes;
   char *own_end = m->own + m->own_bytes;
-  part[0][0] = w;
-  part[0][1] = end < m->own ? end : m->own;
-  part[1][0] = w > own_end ? w : own_end;
-  part[1][1] = end;
+  char *before = end < m->own ? end : m->own;
+  start[0] = w;
+  len[0] = before > w ? (size_t) (before - w) : 0;
+  start[1] = w > own_end ? w : own_end;
+  len[1] = end > start[1] ? (size_t) (end - start[1]) : 0;
 }
 
 /* Copy the current bytes of [SRC, SRC + BYTES) to DST: the host's, and
@@ -574,19 +575,19 @@ scanrt_pieces_ready (const struct scanrt_request *b, struct SCANRT_arg *args,
           status = piece_copy (m, m->base, m->base, m->bytes, 1);
           m->host_newer = status != SCANRT_OK;
         }
-      char *part[2][2];
-      margins (b, i, m, part);
+      char *start[2];
+      size_t len[2];
+      margins (b, i, m, start, len);
       for (int s = 0; s < 2 && status == SCANRT_OK; s++)
         {
-          size_t len = part[s][1] > part[s][0] ? part[s][1] - part[s][0] : 0;
           unsigned char copy[MARGIN];
-          if (len == 0)
+          if (len[s] == 0)
             continue;
-          status = group_read (m->group, copy, part[s][0], len);
+          status = group_read (m->group, copy, start[s], len[s]);
           if (status == SCANRT_OK)
-            status = piece_copy (m, part[s][0], copy, len, 1);
+            status = piece_copy (m, start[s], copy, len[s], 1);
           if (written (b, i))
-            memcpy (*saved + at, copy, len), at += len;
+            memcpy (*saved + at, copy, len[s]), at += len[s];
         }
     }
   if (status != SCANRT_OK)
@@ -632,31 +633,27 @@ scanrt_pieces_settle (const struct scanrt_request *b, int device,
       struct scanrt_map *m = written (b, i) ? holder (b, i, device) : NULL;
       if (!m)
         continue;
-      char *part[2][2];
-      margins (b, i, m, part);
+      char *start[2];
+      size_t len[2];
+      margins (b, i, m, start, len);
       for (int s = 0; s < 2 && status == SCANRT_OK; s++)
         {
-          size_t len = part[s][1] > part[s][0] ? part[s][1] - part[s][0] : 0;
           unsigned char after[MARGIN];
-          if (len == 0)
+          if (len[s] == 0)
             continue;
-          status = piece_copy (m, part[s][0], after, len, 0);
+          status = piece_copy (m, start[s], after, len[s], 0);
           /* Each run of bytes the block changed, to its owners.  */
-          for (size_t j = 0; j < len && status == SCANRT_OK;)
+          for (size_t j = 0; j < len[s] && status == SCANRT_OK;)
             {
-              if (after[j] == saved[at + j])
-                {
-                  j++;
-                  continue;
-                }
               size_t run = j;
-              while (run < len && after[run] != saved[at + run])
+              while (run < len[s] && after[run] != saved[at + run])
                 run++;
-              status = write_owned (m->group, part[s][0] + j, after + j,
-                                    run - j);
-              j = run;
+              if (run > j)
+                status = write_owned (m->group, start[s] + j, after + j,
+                                      run - j);
+              j = run + 1;
             }
-          at += len;
+          at += len[s];
         }
     }
   return status;
