@@ -13,6 +13,7 @@
    Under OMP_TARGET_OFFLOAD=MANDATORY, or with SCANRT_NO_HOST, the scan
    never falls back: every case above except success returns an error.  */
 
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -410,6 +411,15 @@ SCANRT_data_end (int device, unsigned count, void *const *ptrs,
 {
   for (unsigned i = count; i-- > 0;)
     scanrt_data_exit (device, ptrs[i], sizes[i], kinds[i]);
+}
+
+SCANRT_EXPORT int
+SCANRT_gomp_device (int device)
+{
+  int gomp = omp_get_num_devices ();
+  int d = device == SCANRT_DEFAULT_DEVICE ? omp_get_default_device ()
+                                          : device;
+  return d >= gomp && d < scanrt_num_devices () ? gomp : device;
 }
 
 SCANRT_EXPORT void

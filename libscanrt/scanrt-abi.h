@@ -173,6 +173,15 @@ void SCANRT_present_read (int device, void *dst, const void *src,
 void SCANRT_data_update (int device, unsigned count, void *const *ptrs,
                          const size_t *sizes, const unsigned *kinds);
 
+/* The device that libgomp's own lowering of a data construct, kept beside
+   the calls above, is to be given for DEVICE (a number, or
+   SCANRT_DEFAULT_DEVICE for a construct with no device clause): libgomp's
+   host device where DEVICE is an OpenCL device that libgomp does not
+   have, which libgomp then skips, as it would without
+   OMP_TARGET_OFFLOAD=MANDATORY (under which it would stop the program);
+   else DEVICE itself.  */
+int SCANRT_gomp_device (int device);
+
 #ifdef __cplusplus
 }
 #endif

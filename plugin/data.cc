@@ -13,7 +13,10 @@
    SCANRT_data_begin, SCANRT_data_end or SCANRT_data_update beside it,
    with the address, size and kind of each item its map, to and from
    clauses name, and keeps GCC's own lowering, which maps the data for
-   libgomp's devices as before.  A scan on a device whose arrays lie in
+   libgomp's devices as before.  That lowering's device becomes what
+   SCANRT_gomp_device says: libgomp's host device in place of an OpenCL
+   device that libgomp does not have, which libgomp would otherwise refuse
+   under OMP_TARGET_OFFLOAD=MANDATORY, stopping the program.  A scan on a device whose arrays lie in
    data mapped there then copies nothing (libscanrt/memory.c).
 
      #pragma omp target data map(tofrom: y[0:n])   SCANRT_data_begin (...);
@@ -272,6 +275,29 @@ lower_data (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *wi)
       pop_gimplify_context (NULL);
       return NULL_TREE;
     }
+  /* The device, evaluated once, for libscanrt's calls; libgomp's own
+     call, which stays, is given the device that SCANRT_gomp_device says,
+     so that it does not stop a program under OMP_TARGET_OFFLOAD=MANDATORY
+     for an OpenCL device it does not have.  */
+  items.device = scanomp_value (items.device, &seq);
+  tree fn = build_fn_decl ("SCANRT_gomp_device",
+                           build_function_type_list (integer_type_node,
+                                                     integer_type_node,
+                                                     NULL_TREE));
+  TREE_NOTHROW (fn) = 1;
+  tree gomp = create_tmp_var (integer_type_node, "gomp_device");
+  gcall *call = gimple_build_call (fn, 1, items.device);
+  gimple_call_set_lhs (call, gomp);
+  gimple_set_location (call, loc);
+  gimple_seq_add_stmt (&seq, call);
+  tree d = omp_find_clause (gimple_omp_target_clauses (s), OMP_CLAUSE_DEVICE);
+  if (!d)
+    {
+      d = build_omp_clause (loc, OMP_CLAUSE_DEVICE);
+      OMP_CLAUSE_CHAIN (d) = gimple_omp_target_clauses (s);
+      gimple_omp_target_set_clauses (as_a <gomp_target *> (s), d);
+    }
+  OMP_CLAUSE_DEVICE_ID (d) = gomp;
   if (kind == GF_OMP_TARGET_KIND_DATA || kind == GF_OMP_TARGET_KIND_ENTER_DATA)
     gimple_seq_add_seq (&seq, data_call ("SCANRT_data_begin", items, loc));
   if (kind == GF_OMP_TARGET_KIND_DATA || kind == GF_OMP_TARGET_KIND_EXIT_DATA)
