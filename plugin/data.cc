@@ -66,6 +66,21 @@ wrap (gimple_stmt_iterator *gsi, tree vars, gimple_seq before,
   return bind;
 }
 
+/* The call LHS = NAME (ARG) of NAME, a function of libscanrt's that maps
+   a device number to another, at LOC.  */
+static gcall *
+device_call (const char *name, tree lhs, tree arg, location_t loc)
+{
+  tree fn = build_fn_decl (name, build_function_type_list (integer_type_node,
+                                                           integer_type_node,
+                                                           NULL_TREE));
+  TREE_NOTHROW (fn) = 1;
+  gcall *call = gimple_build_call (fn, 1, arg);
+  gimple_call_set_lhs (call, lhs);
+  gimple_set_location (call, loc);
+  return call;
+}
+
 /* walk_gimple_seq_mod's callback for scanomp_name_devices: a target
    construct whose device clause holds SCANRT_DEVICE_GPU or _CPU, the
    expansion of `device(GPU)' or `device(CPU)' (clause.cc), gets the
@@ -86,15 +101,9 @@ name_device (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *)
   HOST_WIDE_INT name = tree_to_shwi (OMP_CLAUSE_DEVICE_ID (c));
   if (name != SCANRT_DEVICE_GPU && name != SCANRT_DEVICE_CPU)
     return NULL_TREE;
-  tree fn = build_fn_decl ("SCANRT_named_device",
-                           build_function_type_list (integer_type_node,
-                                                     integer_type_node,
-                                                     NULL_TREE));
-  TREE_NOTHROW (fn) = 1;
   tree device = create_tmp_var_raw (integer_type_node, "device");
-  gcall *call = gimple_build_call (fn, 1, OMP_CLAUSE_DEVICE_ID (c));
-  gimple_call_set_lhs (call, device);
-  gimple_set_location (call, gimple_location (s));
+  gcall *call = device_call ("SCANRT_named_device", device,
+                             OMP_CLAUSE_DEVICE_ID (c), gimple_location (s));
   OMP_CLAUSE_DEVICE_ID (c) = device;
   wrap (gsi, device, gimple_seq_alloc_with_stmt (call), NULL);
   return NULL_TREE;
@@ -280,16 +289,9 @@ lower_data (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *wi)
      so that it does not stop a program under OMP_TARGET_OFFLOAD=MANDATORY
      for an OpenCL device it does not have.  */
   items.device = scanomp_value (items.device, &seq);
-  tree fn = build_fn_decl ("SCANRT_gomp_device",
-                           build_function_type_list (integer_type_node,
-                                                     integer_type_node,
-                                                     NULL_TREE));
-  TREE_NOTHROW (fn) = 1;
   tree gomp = create_tmp_var (integer_type_node, "gomp_device");
-  gcall *call = gimple_build_call (fn, 1, items.device);
-  gimple_call_set_lhs (call, gomp);
-  gimple_set_location (call, loc);
-  gimple_seq_add_stmt (&seq, call);
+  gimple_seq_add_stmt (&seq, device_call ("SCANRT_gomp_device", gomp,
+                                          items.device, loc));
   tree d = omp_find_clause (gimple_omp_target_clauses (s), OMP_CLAUSE_DEVICE);
   if (!d)
     {
