@@ -9,6 +9,9 @@
      serial   the same loop, sequential
      copy     memcpy of the array's bytes on the OpenMP threads, half each:
               the memory's limit for one read and one write an element
+     blocks   the host path with one block a thread at every size
+              (SCANOMP_HOST_CHAIN unreachable): what chained chunks save
+              past the caches
 
    over int32, float and double at 2^10 to 2^26 elements, each method at
    its default cutoff; then a pipeline (a parallel map, the scan, a
@@ -30,9 +33,9 @@
 
 #include "measure.h"
 
-enum { M_HOST, M_SERIAL, M_COPY, M_OPENCL, NMETHODS };
+enum { M_HOST, M_SERIAL, M_COPY, M_BLOCKS, M_OPENCL, NMETHODS };
 static const char *const names[NMETHODS] = { "host", "serial", "copy",
-                                             "opencl" };
+                                             "blocks", "opencl" };
 
 /* y[i] = y[i-1] + x[i-1] for i in [1, n), as the clause and serially,
    for each type.  */
@@ -88,6 +91,8 @@ run_method (int k, void *ctx)
     }
   if (m == M_OPENCL)
     setenv ("SCANOMP_HOST", "opencl", 1);
+  if (m == M_BLOCKS)
+    setenv ("SCANOMP_HOST_CHAIN", "0x7fffffffffffffff", 1);
   switch (a->type * 2 + (m == M_SERIAL))
     {
     case 0: clause_int (a->y, a->x, a->n); break;
@@ -99,6 +104,8 @@ run_method (int k, void *ctx)
     }
   if (m == M_OPENCL)
     unsetenv ("SCANOMP_HOST");
+  if (m == M_BLOCKS)
+    unsetenv ("SCANOMP_HOST_CHAIN");
 }
 
 /* The pipeline: x2 = f (x) in parallel, the scan of x2 (the clause, or
@@ -180,8 +187,9 @@ first_call (int log2n)
   return 0;
 }
 
-/* One table: the methods METHODS[0 .. COUNT) (the serial loop second)
-   over every type and size, to OUT and stdout.  */
+/* One table: the methods METHODS[0 .. COUNT) (the serial loop second,
+   and the copy third where there is one) over every type and size, to
+   OUT and stdout.  */
 static int
 table (FILE *out, const int *methods, int count)
 {
@@ -225,8 +233,13 @@ table (FILE *out, const int *methods, int count)
                      tnames[k], n, reps, med[k], t[k][0]);
           }
         for (int k = 0; k < count; k++)
-          printf ("%-7s %9ld %-8s %11.7f %9.3f %9.2f\n", types[type], n,
-                  tnames[k], med[k], n / med[k] * 1e-9, med[1] / med[k]);
+          {
+            printf ("%-7s %9ld %-8s %11.7f %9.3f %9.2f", types[type], n,
+                    tnames[k], med[k], n / med[k] * 1e-9, med[1] / med[k]);
+            if (count > 2 && methods[2] == M_COPY)
+              printf (" %9.2f", med[2] / med[k]);
+            putchar ('\n');
+          }
         putchar ('\n');
         free (x);
         free (y);
@@ -243,10 +256,10 @@ main (int argc, char **argv)
   FILE *out = bench_open_tsv (tsv);
   if (!out)
     return 2;
-  printf ("%-7s %9s %-8s %11s %9s %9s\n", "case", "n", "method",
-          "median s", "Gelem/s", "/serial");
-  static const int host[] = { M_HOST, M_SERIAL, M_COPY };
-  table (out, host, 3);
+  printf ("%-7s %9s %-8s %11s %9s %9s %9s\n", "case", "n", "method",
+          "median s", "Gelem/s", "/serial", "/copy");
+  static const int host[] = { M_HOST, M_SERIAL, M_COPY, M_BLOCKS };
+  table (out, host, 4);
 
   static const char *const pnames[3] = { "clause", "serial", "orphan" };
   static const int plogs[] = { 16, 20, 24 };
@@ -275,7 +288,8 @@ main (int argc, char **argv)
   table (out, opencl, 2);
   fclose (out);
   printf ("/serial: speed relative to the serial loop of the same table "
-          "(higher is faster); copy: memcpy on the OpenMP threads.\n"
+          "(higher is faster); /copy: relative to memcpy on the OpenMP "
+          "threads.\n"
           "Wrote %s.\n", tsv);
   return 0;
 }

@@ -29,6 +29,18 @@
    `parallel for' before the scan leaves each half of its output in the
    cache of the thread that wrote it, as one block per thread has it.
 
+   Past the caches, though, a block's second read comes from memory: the
+   last thread reduces block 0 while thread 0 scans it.  There the team
+   chains chunks of 128 KiB instead, with no barrier: a thread takes the
+   next chunk, reduces it, waits for the inclusive prefix through the
+   chunk before, sets the prefix through its own from it and its partial,
+   and only then scans its chunk from the prior prefix, still in its
+   cache; chunk 0 is scanned from the seed at once.  So each element is
+   read from memory once, the chain advances at the speed of reductions,
+   not scans, and a thread the system holds back takes fewer chunks.  On
+   the machine measured, chains took 5% to 15% less time than blocks from
+   2^22 ints (16 MiB) to 2^26, and up to 8 MiB no less or more.
+
    An orphaned loop (SCANRT_THREADS_TEAM) runs in a team that already
    exists, one thread of which calls here while the others wait at the
    loop's barrier: the scan is shared among that team as tasks, which
@@ -38,8 +50,8 @@
    tasks scan the other blocks from them.
 
    Every thread combines the partials in the same order, and the blocks
-   depend only on the numbers of threads and positions, so the result of
-   a floating-point scan does not change from run to run.  Nothing is
+   and chunks depend only on the numbers of threads and positions, so the
+   result of a floating-point scan does not change from run to run.  Nothing is
    allocated: the partials live on the calling thread's stack.  */
 
 #include <omp.h>
@@ -66,6 +78,11 @@
    loop itself (bench-inscan and bench-host, side by side).  */
 #define HOST_PATH_CUTOFF_BYTES ((size_t) 256 * 1024)
 
+/* From this many bytes of scan elements, beyond the last-level cache, a
+   team chains chunks of CHAIN_CHUNK_BYTES (see the head of this file).  */
+#define CHAIN_CUTOFF_BYTES ((size_t) 16 * 1024 * 1024)
+#define CHAIN_CHUNK_BYTES ((size_t) 128 * 1024)
+
 int
 scanrt_host_route (void)
 {
@@ -91,11 +108,20 @@ team_cutoff (const struct SCANRT_desc *d)
                           / (d->elem_size + !d->elem_size));
 }
 
-/* Wait until the flag at FLAG is set.  */
-static void
-wait_for (const unsigned long *flag)
+/* The fewest bytes of scan elements for which a team chains chunks
+   (chain_member) instead of sharing blocks; SCANOMP_HOST_CHAIN overrides
+   it.  */
+static size_t
+chain_cutoff (void)
 {
-  for (unsigned spins = 0; !__atomic_load_n (flag, __ATOMIC_ACQUIRE);
+  return scanrt_env_size ("SCANOMP_HOST_CHAIN", CHAIN_CUTOFF_BYTES);
+}
+
+/* Wait until the flag at FLAG is WANT.  */
+static void
+wait_for (const unsigned long *flag, unsigned long want)
+{
+  for (unsigned spins = 0; __atomic_load_n (flag, __ATOMIC_ACQUIRE) != want;
        spins++)
     if (spins >= 1000)
       sched_yield ();
@@ -144,7 +170,7 @@ team_member (const struct scanrt_request *r, unsigned char *slots,
                         __ATOMIC_RELEASE);
     }
   if (t == 0 && wait_first && filled > 1)
-    wait_for ((const unsigned long *) (slots + stride - 8));
+    wait_for ((const unsigned long *) (slots + stride - 8), 1);
   if (lo[0] == hi[0])
     return;
   alignas (max_align_t) unsigned char carry[elem];
@@ -152,12 +178,58 @@ team_member (const struct scanrt_request *r, unsigned char *slots,
   for (int j = 0; j < t; j++)
     {
       unsigned char *slot = slots + j * stride;
-      wait_for ((const unsigned long *) (slot + stride - 8));
+      wait_for ((const unsigned long *) (slot + stride - 8), 1);
       d->combine (carry, slot);
     }
   d->scan (r->args, r->first, lo[0], hi[0], carry);
   if (t == filled - 1 && r->total)
     memcpy (r->total, carry, elem);
+}
+
+/* One thread's part of a scan in chained chunks: see the head of this
+   file.  CHAIN holds the number of the next chunk to take, on a line of
+   its own, then a slot of STRIDE bytes: the inclusive prefix of the last
+   chunk that set it, and that chunk's number plus one in its last 8
+   bytes.  Chunk c waits for c there, reads the prefix and replaces it.  */
+static void
+chain_member (const struct scanrt_request *r, unsigned char *chain,
+              size_t stride, size_t chunk)
+{
+  const struct SCANRT_desc *d = r->desc;
+  size_t elem = d->elem_size, n = r->n;
+  unsigned char *slot = chain + SLOT_ALIGN;
+  alignas (max_align_t) unsigned char carry[elem], partial[elem];
+  for (;;)
+    {
+      unsigned long c = __atomic_fetch_add ((unsigned long *) chain, 1,
+                                            __ATOMIC_RELAXED);
+      if (c >= (n + chunk - 1) / chunk)
+        return;
+      size_t lo = c * chunk, hi = n - lo > chunk ? lo + chunk : n;
+      if (c == 0)
+        {
+          /* Chunk 0's prefix is the seed's: its scan gives the next.  */
+          memcpy (carry, r->seed, elem);
+          d->scan (r->args, r->first, lo, hi, carry);
+          memcpy (slot, carry, elem);
+        }
+      else
+        {
+          /* The chunk's partial, then the prefix through it from the
+             previous chunk's, before the scan, so that the next chunk
+             need not wait for it.  */
+          d->reduce (r->args, r->first, lo, hi, partial);
+          wait_for ((const unsigned long *) (slot + stride - 8), c);
+          memcpy (carry, slot, elem);
+          d->combine (slot, partial);
+        }
+      __atomic_store_n ((unsigned long *) (slot + stride - 8), c + 1,
+                        __ATOMIC_RELEASE);
+      if (c > 0)
+        d->scan (r->args, r->first, lo, hi, carry);
+      if (hi == n && r->total)
+        memcpy (r->total, carry, elem);
+    }
 }
 
 /* The scan function over all of R's positions on the calling thread: the
@@ -246,15 +318,27 @@ scanrt_team_scan (const struct scanrt_request *r, int threads)
   if (most > MAX_TEAM)
     most = MAX_TEAM;
   size_t stride = (elem + 8 + SLOT_ALIGN - 1) / SLOT_ALIGN * SLOT_ALIGN;
-  alignas (SLOT_ALIGN) unsigned char slots[(size_t) most * stride];
-  for (int j = 0; j < most; j++)
-    *(unsigned long *) (slots + (j + 1) * stride - 8) = 0;
+  /* Chained chunks of CHAIN_CHUNK_BYTES, or four a thread where that
+     gives more; else blocks, a slot a thread.  */
+  size_t chunk = 0;
+  if (r->n * elem >= chain_cutoff ())
+    {
+      size_t quarter = (r->n + 4 * (size_t) most - 1) / (4 * (size_t) most);
+      chunk = CHAIN_CHUNK_BYTES / (elem + !elem);
+      if (chunk > quarter)
+        chunk = quarter;
+    }
+  int nslots = chunk ? 2 : most;
+  alignas (SLOT_ALIGN) unsigned char slots[(size_t) nslots * stride];
+  memset (slots, 0, sizeof slots);
 #pragma omp parallel num_threads (most)
   {
     int team = omp_get_num_threads ();
     /* OMP_DYNAMIC or a thread limit may give fewer threads, even one.  */
     if (team == 1)
       scan_alone (r);
+    else if (chunk)
+      chain_member (r, slots, stride, chunk);
     else
       team_member (r, slots, stride, team);
   }
