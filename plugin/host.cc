@@ -261,6 +261,10 @@ struct outline
                                      which only the scan function makes */
     tree ref;                     /* the access in the loop */
     gimple *stmt;                 /* and its statement */
+    tree in_stmt;                 /* where not NULL, what stands for REF
+                                     in STMT: DECL's address, where REF
+                                     is a variable that points to y[i-1]
+                                     and STMT passes it to a function */
   };
   auto_vec<marker> markers;
   tree stored;                    /* where not NULL, what the scan
@@ -417,6 +421,13 @@ prepare (gimple_stmt_iterator *gsi, bool *, struct walk_stmt_info *wi)
       return NULL_TREE;
     }
   tree lhs = gimple_get_lhs (s);
+  /* A call whose result is y[i] now sets a carry, whose address it may
+     be passed too (see body_function): its result cannot be built in
+     place.  */
+  if (gcall *call = dyn_cast<gcall *> (s))
+    for (const outline::marker &m : o->markers)
+      if (m.store && lhs == m.decl)
+        gimple_call_set_return_slot_opt (call, false);
   for (const outline::marker &m : o->markers)
     if (m.output && scanomp_whole (lhs) == m.decl)
       {
@@ -745,10 +756,19 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
       for (const scan_access &a : l[k].accesses)
         if (a.base == l[k].var
             && (a.prev || a.store || (a.after && a.arg < 0)))
-          o.markers.safe_push ({ create_tmp_var_raw (l[k].type,
-                                                     "scan_marker"),
-                                 k, a.store, a.after, false, a.ref,
-                                 a.stmt });
+          {
+            tree decl = create_tmp_var_raw (l[k].type, "scan_marker");
+            tree ref = a.ref, in_stmt = NULL_TREE;
+            if (a.arg >= 0 && DECL_P (gimple_call_arg (a.stmt, a.arg)))
+              {
+                /* As C++ passes y[i-1] by reference: D.1 = &y[i-1];
+                   f (D.1).  */
+                ref = gimple_call_arg (a.stmt, a.arg);
+                in_stmt = build_fold_addr_expr (decl);
+              }
+            o.markers.safe_push ({ decl, k, a.store, a.after, false, ref,
+                                   a.stmt, in_stmt });
+          }
   bool last_only = l->inscan && !scan && l->output_sets_last;
   for (const scan_access &a : l->accesses)
     if (a.output && a.arg < 0)
@@ -761,8 +781,11 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
       return NULL_TREE;
   auto mark = [&] (bool on) {
     for (const outline::marker &m : o.markers)
-      if (!swap_in (m.stmt, on ? m.ref : m.decl, on ? m.decl : m.ref))
-        o.ok = false;
+      {
+        tree in = m.in_stmt ? m.in_stmt : m.decl;
+        if (!swap_in (m.stmt, on ? m.ref : in, on ? in : m.ref))
+          o.ok = false;
+      }
   };
   mark (true);
   gimple_seq body = NULL, output = NULL;

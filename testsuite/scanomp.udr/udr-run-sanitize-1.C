@@ -3,9 +3,12 @@
 // operator's result through a pointer that UBSan checks (t = a * b;
 // p = &t; UBSAN_NULL (p); y[i] = *p), in the loop and in the combiner.
 // The plugin reads *p as t, as GCC writes the loop without the
-// sanitizer, so every loop still runs as a kernel (the notes say so) and
-// right: a scan clause and an inscan loop on a class's operator*, over
-// global arrays and over new[] ones.  Before, the plugin refused them.
+// sanitizer, so every loop still takes the host path (the notes say so),
+// or runs as a kernel in udr.exp's kernel runs, and right: a scan clause
+// and an inscan loop on a class's operator*, over global arrays and over
+// new[] ones.  Before, the plugin refused them.  The clause's host
+// functions pass operator* the address of their carry for y[i-1], which
+// the loop passes by reference through a temporary pointer.
 // { dg-do run }
 // { dg-require-effective-target opencl_device }
 // { dg-options "-fsanitize=address,undefined -fno-sanitize-recover=all -fplugin-arg-scanomp-verbose" }
@@ -26,7 +29,7 @@ main ()
 {
   for (long i = 0; i < N; i++)
     q[i] = Matrix (rnd () % 3, 1, 1, rnd () % 2);
-#pragma omp parallel for scan(* : m) // { dg-message "runs as an OpenCL kernel" }
+#pragma omp parallel for scan(* : m) // { dg-message "runs on the host path" }
   for (long i = 1; i < N; i++)
     m[i] = m[i-1] * q[i-1];
   Matrix s;
@@ -40,7 +43,7 @@ main ()
   Matrix *h = new Matrix[N], *t = new Matrix[N];
   for (long i = 0; i < N; i++)
     h[i] = q[N - 1 - i];
-#pragma omp parallel for scan(* : t) // { dg-message "runs as an OpenCL kernel" }
+#pragma omp parallel for scan(* : t) // { dg-message "runs on the host path" }
   for (long i = 1; i < N; i++)
     t[i] = t[i-1] * h[i-1];
 
