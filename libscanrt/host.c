@@ -47,12 +47,15 @@
    waiting threads take.  Tasks need not run at once, so none waits for
    another: the calling thread scans block 0 while tasks reduce the
    others; it then combines the partials into each block's prefix, and
-   tasks scan the other blocks from them.
+   tasks scan the other blocks from them.  Past the caches the calling
+   thread and the tasks are chain members instead: a chunk waits only for
+   the chunk before it, which a member that runs has taken.
 
    Every thread combines the partials in the same order, and the blocks
    and chunks depend only on the numbers of threads and positions, so the
-   result of a floating-point scan does not change from run to run.  Nothing is
-   allocated: the partials live on the calling thread's stack.  */
+   result of a floating-point scan does not change from run to run.
+   Nothing is allocated: the partials live on the calling thread's
+   stack.  */
 
 #include <omp.h>
 #include <sched.h>
@@ -108,13 +111,27 @@ team_cutoff (const struct SCANRT_desc *d)
                           / (d->elem_size + !d->elem_size));
 }
 
-/* The fewest bytes of scan elements for which a team chains chunks
-   (chain_member) instead of sharing blocks; SCANOMP_HOST_CHAIN overrides
-   it.  */
+/* The positions of a chunk where a team of THREADS chains chunks of R
+   (chain_member): CHAIN_CHUNK_BYTES, or four a thread where that gives
+   more; else 0, and the team shares blocks.  SCANOMP_HOST_CHAIN
+   overrides the fewest bytes of scan elements that chain.  */
 static size_t
-chain_cutoff (void)
+chain_chunk (const struct scanrt_request *r, int threads)
 {
-  return scanrt_env_size ("SCANOMP_HOST_CHAIN", CHAIN_CUTOFF_BYTES);
+  size_t elem = r->desc->elem_size;
+  if (r->n * elem < scanrt_env_size ("SCANOMP_HOST_CHAIN",
+                                     CHAIN_CUTOFF_BYTES))
+    return 0;
+  size_t quarter = (r->n + 4 * (size_t) threads - 1) / (4 * (size_t) threads);
+  size_t chunk = CHAIN_CHUNK_BYTES / (elem + !elem);
+  return chunk < quarter ? chunk : quarter;
+}
+
+/* The bytes of a slot for an element of ELEM bytes and a flag.  */
+static size_t
+flagged_slot (size_t elem)
+{
+  return (elem + 8 + SLOT_ALIGN - 1) / SLOT_ALIGN * SLOT_ALIGN;
 }
 
 /* Wait until the flag at FLAG is WANT.  */
@@ -287,6 +304,25 @@ task_scan (const struct scanrt_request *r, int blocks)
     memcpy (r->total, carry, elem);
 }
 
+/* R's scan in chained chunks of CHUNK positions, shared among the TEAM
+   threads of the calling thread's team as tasks, each a chain member: a
+   chunk waits only for the one before it, which a running member took,
+   so members need not run at once.  */
+static void
+chain_tasks (const struct scanrt_request *r, int team, size_t chunk)
+{
+  size_t stride = flagged_slot (r->desc->elem_size);
+  alignas (SLOT_ALIGN) unsigned char chain[2 * stride];
+  memset (chain, 0, sizeof chain);
+  for (int t = 1; t < team; t++)
+    {
+#pragma omp task shared (chain)
+      chain_member (r, chain, stride, chunk);
+    }
+  chain_member (r, chain, stride, chunk);
+#pragma omp taskwait
+}
+
 int
 scanrt_team_scan (const struct scanrt_request *r, int threads)
 {
@@ -296,8 +332,11 @@ scanrt_team_scan (const struct scanrt_request *r, int threads)
   if (threads == SCANRT_THREADS_TEAM)
     {
       int team = omp_get_num_threads ();
+      size_t chunk;
       if (team == 1 || r->n < team_cutoff (d) || !r->n)
         scan_alone (r);
+      else if ((chunk = chain_chunk (r, team)))
+        chain_tasks (r, team, chunk);
       else
         task_scan (r, team < MAX_TEAM ? team : MAX_TEAM);
       return SCANRT_OK;
@@ -317,17 +356,9 @@ scanrt_team_scan (const struct scanrt_request *r, int threads)
   int most = threads > 0 ? threads : omp_get_max_threads ();
   if (most > MAX_TEAM)
     most = MAX_TEAM;
-  size_t stride = (elem + 8 + SLOT_ALIGN - 1) / SLOT_ALIGN * SLOT_ALIGN;
-  /* Chained chunks of CHAIN_CHUNK_BYTES, or four a thread where that
-     gives more; else blocks, a slot a thread.  */
-  size_t chunk = 0;
-  if (r->n * elem >= chain_cutoff ())
-    {
-      size_t quarter = (r->n + 4 * (size_t) most - 1) / (4 * (size_t) most);
-      chunk = CHAIN_CHUNK_BYTES / (elem + !elem);
-      if (chunk > quarter)
-        chunk = quarter;
-    }
+  size_t stride = flagged_slot (elem);
+  /* Chained chunks (a counter and a slot), or blocks (a slot a thread).  */
+  size_t chunk = chain_chunk (r, most);
   int nslots = chunk ? 2 : most;
   alignas (SLOT_ALIGN) unsigned char slots[(size_t) nslots * stride];
   memset (slots, 0, sizeof slots);
