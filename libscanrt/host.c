@@ -39,7 +39,7 @@
    read from memory once, the chain advances at the speed of reductions,
    not scans, and a thread the system holds back takes fewer chunks.  On
    the machine measured, chains took 5% to 15% less time than blocks from
-   2^22 ints (16 MiB) to 2^26, and up to 8 MiB no less or more.
+   2^22 ints (16 MiB) to 2^26, and about the same up to 8 MiB.
 
    An orphaned loop (SCANRT_THREADS_TEAM) runs in a team that already
    exists, one thread of which calls here while the others wait at the
@@ -111,10 +111,11 @@ team_cutoff (const struct SCANRT_desc *d)
                           / (d->elem_size + !d->elem_size));
 }
 
-/* The positions of a chunk where a team of THREADS chains chunks of R
-   (chain_member): CHAIN_CHUNK_BYTES, or four a thread where that gives
-   more; else 0, and the team shares blocks.  SCANOMP_HOST_CHAIN
-   overrides the fewest bytes of scan elements that chain.  */
+/* Where a team of THREADS chains chunks of R's positions (chain_member),
+   the positions of a chunk: CHAIN_CHUNK_BYTES, or four chunks a thread
+   where that gives more; else 0, and the team shares blocks.
+   SCANOMP_HOST_CHAIN overrides the fewest bytes of scan elements that
+   chain.  */
 static size_t
 chain_chunk (const struct scanrt_request *r, int threads)
 {

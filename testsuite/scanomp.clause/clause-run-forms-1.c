@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The loop forms: y[i] = y[i-1] op E(i) with E reading several arrays and
-   a scalar, E(i) op y[i-1], in place (y[i] op= y[i-1]), a descending
-   loop, <= bounds with a long index, temporaries computed before the
-   update, global arrays, and math built-ins.  OMP_TARGET_OFFLOAD=MANDATORY
-   makes every loop run on the device (or stop), at every size.  */
+   a scalar, E(i) op y[i-1] (with `*' and `&'), in place (y[i] op=
+   y[i-1]), a descending loop, <= bounds with a long index, temporaries
+   computed before the update, global arrays, and math built-ins.
+   OMP_TARGET_OFFLOAD=MANDATORY makes every loop run on the device (or
+   stop), at every size.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
 /* { dg-set-env OMP_TARGET_OFFLOAD MANDATORY } */
@@ -43,6 +44,14 @@ descending (unsigned *y, const unsigned *x, int n)
 #pragma omp parallel for scan(^: y)
   for (int i = n - 2; i >= 0; i--)
     y[i] = y[i+1] ^ x[i];
+}
+
+static void
+masked (long *y, const long *x, long n)
+{
+#pragma omp parallel for scan(&: y)
+  for (long i = 1; i < n; i++)
+    y[i] = x[i-1] & y[i-1];
 }
 
 static void
@@ -90,6 +99,8 @@ main (void)
       unsigned *xu = malloc ((n + 1) * 4);
       float *yf = malloc ((n + 1) * 4), *rf = malloc ((n + 1) * 4);
       float *xf = malloc ((n + 1) * 4);
+      long *ym = malloc ((n + 1) * 8), *rm = malloc ((n + 1) * 8);
+      long *xm = malloc ((n + 1) * 8);
       for (long i = 0; i < n; i++)
         {
           xi[i] = (int) (rnd () % 201) - 100;
@@ -100,6 +111,9 @@ main (void)
           xu[i] = yu[i] = ru[i] = (unsigned) rnd ();
           xf[i] = (float) ((double) (rnd () % 1000) - 500);
           ga[i] = gr[i] = (int) (1u << rnd () % 31) & (rnd () % 8 ? 0 : -1);
+          /* A bit cleared now and then, so that the prefixes differ.  */
+          xm[i] = rnd () % 4096 ? -1L : ~(1L << rnd () % 63);
+          ym[i] = rm[i] = -1L;
         }
       if (n > 0)
         {
@@ -136,6 +150,13 @@ main (void)
         if (yu[i] != ru[i])
           FAIL ("descending n=%ld: %ld", n, i);
 
+      masked (ym, xm, n);
+      for (long i = 1; i < n; i++)
+        rm[i] = xm[i-1] & rm[i-1];
+      for (long i = 0; i < n; i++)
+        if (ym[i] != rm[i])
+          FAIL ("masked n=%ld: %ld", n, i);
+
       inclusive_bound (ys, ws, n);
       for (long i = 1; i <= n - 1; i++)
         {
@@ -168,6 +189,7 @@ main (void)
       free (yi); free (ri); free (xi); free (ws); free (ys); free (rs);
       free (yd); free (rd); free (xd); free (yl); free (rl);
       free (yu); free (ru); free (xu); free (yf); free (rf); free (xf);
+      free (ym); free (rm); free (xm);
     }
   puts ("loop forms checked");
   return 0;
