@@ -17,9 +17,10 @@
    its default cutoff; then a pipeline (a parallel map, the scan, a
    parallel loop that uses it) at 2^16, 2^20 and 2^24, with the scan as
    the clause, as the serial loop, and as an orphaned `omp for' in one
-   parallel region with the two loops around it (orphan).  The opencl method runs last, in a
-   table of its own beside the serial loop again: pocl's threads, once
-   started, would share the cores with the host path's.
+   parallel region with the two loops around it (orphan).  The opencl
+   method runs last, in a table of its own beside the serial loop again:
+   pocl's threads, once started, would share the cores with the host
+   path's.
 
      bench-host [RESULTS.TSV]         all of the above
      bench-host --first LOG2N         one int32 scan in this process, the

@@ -24,10 +24,10 @@
    pieces (an array it writes spread otherwise, or not at all; windows
    wider than the margins; a scan that is not split, or falls back) first
    brings every piece it touches back to the host and runs on the host's
-   copy, as on data that is not mapped.  A device that shares the host's memory keeps no copy of
-   its own: its piece wraps the host's array, whose bytes in its margins
-   are refreshed and written back as any device's, since a device that
-   copies may hold the current ones.
+   copy, as on data that is not mapped.  A device that shares the host's
+   memory keeps no copy of its own: its piece wraps the host's array,
+   whose bytes in its margins are refreshed and written back as any
+   device's, since a device that copies may hold the current ones.
 
    The pieces are maps (memory.c) that only split scans' blocks bind.
    GROUP_LOCK, taken before any device's lock, guards the groups and their
@@ -113,15 +113,22 @@ piece_copy (struct scanrt_map *m, const char *p, void *host, size_t bytes,
   return status;
 }
 
-/* The part of [P, P + BYTES) that piece M owns, as [*LO, *HI); empty where
-   *LO >= *HI.  */
+/* The part of [P, P + BYTES) inside [Q, Q + QBYTES), as [*LO, *HI);
+   empty where *LO >= *HI.  */
+static void
+clip (const char *p, size_t bytes, const char *q, size_t qbytes,
+      const char **lo, const char **hi)
+{
+  *lo = p > q ? p : q;
+  *hi = p + bytes < q + qbytes ? p + bytes : q + qbytes;
+}
+
+/* The part of [P, P + BYTES) that piece M owns, as clip's.  */
 static void
 owned (const struct scanrt_map *m, const char *p, size_t bytes,
        const char **lo, const char **hi)
 {
-  *lo = p > m->own ? p : m->own;
-  *hi = p + bytes < m->own + m->own_bytes ? p + bytes
-                                           : m->own + m->own_bytes;
+  clip (p, bytes, m->own, m->own_bytes, lo, hi);
 }
 
 /* Read the current bytes of [SRC, SRC + BYTES), inside G, into DST: from
@@ -150,11 +157,13 @@ group_read (struct scanrt_group *g, void *dst, const char *src, size_t bytes)
   return status;
 }
 
-/* Write the host's [P, P + BYTES), inside G, to the pieces whose bytes are
-   current on their devices (the others take the host's before their next
-   block).  */
+/* Write SRC's BYTES, the new bytes of [P, P + BYTES) inside G, to the
+   pieces that own them: to their devices, or to the host's array where
+   their bytes are current there, which their next block takes.  SRC may be
+   P itself: the host's bytes then go to the devices.  */
 static int
-group_write (struct scanrt_group *g, char *p, size_t bytes)
+group_write (struct scanrt_group *g, char *p, const unsigned char *src,
+             size_t bytes)
 {
   int status = SCANRT_OK;
   for (unsigned k = 0; k < g->count; k++)
@@ -162,12 +171,16 @@ group_write (struct scanrt_group *g, char *p, size_t bytes)
       struct scanrt_map *m = g->piece[k];
       const char *lo, *hi;
       owned (m, p, bytes, &lo, &hi);
-      if (lo < hi && !m->host_newer)
-        {
-          int copied = piece_copy (m, lo, (char *) lo, hi - lo, 1);
-          if (status == SCANRT_OK)
-            status = copied;
-        }
+      if (lo >= hi)
+        continue;
+      const unsigned char *from = src + (lo - p);
+      int copied = SCANRT_OK;
+      if (!m->host_newer)
+        copied = piece_copy (m, lo, (void *) from, hi - lo, 1);
+      else if ((const char *) from != lo)
+        memcpy ((char *) lo, from, hi - lo);
+      if (status == SCANRT_OK)
+        status = copied;
     }
   return status;
 }
@@ -289,7 +302,7 @@ scanrt_spread_enter (int device, void *ptr, size_t bytes, unsigned kind,
     {
       g->refs++;
       if ((kind & SCANRT_MAP_ALWAYS) && (kind & SCANRT_MAP_TO))
-        *status = group_write (g, ptr, bytes);
+        *status = group_write (g, ptr, ptr, bytes);
     }
   else if ((g = find_group (-1, ptr, bytes)) && g->home == device)
     {
@@ -351,7 +364,7 @@ scanrt_spread_update (int device, void *ptr, size_t bytes, unsigned kind,
   pthread_mutex_lock (&group_lock);
   struct scanrt_group *g = find_group (device, ptr, bytes);
   if (g)
-    *status = kind & SCANRT_MAP_TO ? group_write (g, ptr, bytes)
+    *status = kind & SCANRT_MAP_TO ? group_write (g, ptr, ptr, bytes)
                                    : group_read (g, ptr, ptr, bytes);
   pthread_mutex_unlock (&group_lock);
   return g != NULL;
@@ -526,9 +539,8 @@ current (void *dst, const char *src, size_t bytes)
        g = g->next)
     if (overlaps (g, src, bytes))
       {
-        const char *lo = src > g->base ? src : g->base;
-        const char *hi = src + bytes < g->base + g->bytes ? src + bytes
-                                                           : g->base + g->bytes;
+        const char *lo, *hi;
+        clip (src, bytes, g->base, g->bytes, &lo, &hi);
         status = group_read (g, (char *) dst + (lo - src), lo, hi - lo);
       }
   return status;
@@ -598,30 +610,6 @@ scanrt_pieces_ready (const struct scanrt_request *b, struct SCANRT_arg *args,
   return status;
 }
 
-/* Write the bytes [P, P + LEN) of the host copy CHANGED to the pieces of G
-   that own them: to their devices, or the host's array where their bytes
-   are current there.  */
-static int
-write_owned (struct scanrt_group *g, char *p, const unsigned char *changed,
-             size_t len)
-{
-  int status = SCANRT_OK;
-  for (unsigned k = 0; k < g->count && status == SCANRT_OK; k++)
-    {
-      struct scanrt_map *m = g->piece[k];
-      const char *lo, *hi;
-      owned (m, p, len, &lo, &hi);
-      if (lo >= hi)
-        continue;
-      if (m->host_newer)
-        memcpy ((char *) lo, changed + (lo - p), hi - lo);
-      else
-        status = piece_copy (m, lo, (void *) (changed + (lo - p)), hi - lo,
-                             1);
-    }
-  return status;
-}
-
 int
 scanrt_pieces_settle (const struct scanrt_request *b, int device,
                       const unsigned char *saved)
@@ -649,7 +637,7 @@ scanrt_pieces_settle (const struct scanrt_request *b, int device,
               while (run < len[s] && after[run] != saved[at + run])
                 run++;
               if (run > j)
-                status = write_owned (m->group, start[s] + j, after + j,
+                status = group_write (m->group, start[s] + j, after + j,
                                       run - j);
               j = run + 1;
             }

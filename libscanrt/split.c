@@ -16,8 +16,8 @@
    its total.
 
    Weights not given are measured: each device's rate in its last block
-   (positions a second, copies in included, builds not), or, before every device has one,
-   an estimate from its compute units and clock.  Measured weights move the
+   (positions a second, copies in included, builds not), or, before every
+   device has one, an estimate from its compute units and clock.  Measured weights move the
    blocks' bounds from call to call, and with them a floating-point
    result's rounding; given weights do not.
 

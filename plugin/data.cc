@@ -16,8 +16,9 @@
    libgomp's devices as before.  That lowering's device becomes what
    SCANRT_gomp_device says: libgomp's host device in place of an OpenCL
    device that libgomp does not have, which libgomp would otherwise refuse
-   under OMP_TARGET_OFFLOAD=MANDATORY, stopping the program.  A scan on a device whose arrays lie in
-   data mapped there then copies nothing (libscanrt/memory.c).
+   under OMP_TARGET_OFFLOAD=MANDATORY, stopping the program.  A scan on a
+   device whose arrays lie in data mapped there then copies nothing
+   (libscanrt/memory.c).
 
      #pragma omp target data map(tofrom: y[0:n])   SCANRT_data_begin (...);
      { scans }                                     #pragma omp target data
