@@ -6,21 +6,25 @@
    with no OpenCL at all.  The work itself is done by three functions that
    the plugin compiles from the loop (see scanrt-abi.h).
 
-   The positions are cut into one block per thread:
+   The positions are cut into a head and one block per thread:
 
-     thread 0 scans block 0 from the seed at once;
-     the last thread reduces block 0 to its partial, and each other
-     thread its own block, publishing the partial with a flag;
-     thread t > 0 combines the seed with the partials of blocks 0 to
-     t - 1, as they come, and scans its block from that.
+     thread 0 scans the head from the seed at once, publishing the
+     prefix through it with a flag, and then scans block 0 on from it;
+     meanwhile the last thread reduces block 0 to its partial, and each
+     other thread its own block, publishing the partial with a flag;
+     thread t > 0 combines the head's prefix with the partials of blocks
+     0 to t - 1, as they come, and scans its block from that.
 
-   A reduce costs a fraction of a scan (it vectorizes; the scan waits on
-   each element's predecessor), so thread 0's block is a third longer than
-   the others' and all finish together.  Where the scan stores what the
-   reduce reads (SCANRT_READS_STORED), thread 0 waits for block 0's
-   partial before it scans, and the blocks are equal.  Below the cutoff
-   further down, or on a team of one, the calling thread scans alone, with
-   no region started.
+   Thread 0 alone reduces nothing, so its head is as long as a block's
+   reduce takes, and all finish together.  A reduce mostly costs a
+   quarter of a scan (it vectorizes; the scan waits on each element's
+   predecessor).  Where it costs what a scan does (SCANRT_SERIAL_REDUCE: a
+   user-defined operator, say), the head is a whole block: two threads
+   then take two thirds of the loop's time, where blocks scanned from the
+   seed would take all of it.  Where the scan stores what the reduce
+   reads (SCANRT_READS_STORED), thread 0 waits for block 0's partial
+   before it scans that block.  Below the cutoff further down, or on a
+   team of one, the calling thread scans alone, with no region started.
 
    Tiles of cache-sized blocks, one barrier a tile, were slower on the
    machine measured (2 cores, 1 MiB of L2 each) at every size from 2^17 to
@@ -29,8 +33,8 @@
    `parallel for' before the scan leaves each half of its output in the
    cache of the thread that wrote it, as one block per thread has it.
 
-   Past the caches, though, a block's second read comes from memory: the
-   last thread reduces block 0 while thread 0 scans it.  There the team
+   Past the caches, though, a block's second read comes from memory: each
+   block is reduced, and scanned after.  There the team
    chains chunks of 128 KiB instead, with no barrier: a thread takes the
    next chunk, reduces it, waits for the inclusive prefix through the
    chunk before, sets the prefix through its own from it and its partial,
@@ -39,17 +43,19 @@
    read from memory once, the chain advances at the speed of reductions,
    not scans, and a thread the system holds back takes fewer chunks.  On
    the machine measured, chains took 5% to 15% less time than blocks from
-   2^22 ints (16 MiB) to 2^26, and about the same up to 8 MiB.
+   2^22 ints (16 MiB) to 2^26, and about the same up to 8 MiB.  Where a
+   reduce costs what a scan does, the team shares blocks at every size.
 
    An orphaned loop (SCANRT_THREADS_TEAM) runs in a team that already
    exists, one thread of which calls here while the others wait at the
    loop's barrier: the scan is shared among that team as tasks, which
    waiting threads take.  Tasks need not run at once, so none waits for
-   another: the calling thread scans block 0 while tasks reduce the
-   others; it then combines the partials into each block's prefix, and
-   tasks scan the other blocks from them.  Past the caches the calling
-   thread and the tasks are chain members instead: a chunk waits only for
-   the chunk before it, which a member that runs has taken.
+   another: the calling thread scans the head while tasks reduce the
+   blocks but the last; it then combines the partials into each block's
+   prefix, and scans block 0 on from the head while tasks scan the others
+   from theirs.  Past the caches the calling thread and the tasks are
+   chain members instead: a chunk waits only for the chunk before it,
+   which a member that runs has taken.
 
    Every thread combines the partials in the same order, and the blocks
    and chunks depend only on the numbers of threads and positions, so the
@@ -113,15 +119,18 @@ team_cutoff (const struct SCANRT_desc *d)
 
 /* Where a team of THREADS chains chunks of R's positions (chain_member),
    the positions of a chunk: CHAIN_CHUNK_BYTES, or four chunks a thread
-   where that gives more; else 0, and the team shares blocks.
-   SCANOMP_HOST_CHAIN overrides the fewest bytes of scan elements that
+   where that gives more; else 0, and the team shares blocks.  Not where a
+   reduce costs what a scan does (SCANRT_SERIAL_REDUCE): each chunk but
+   the first is reduced and scanned, twice the loop's work, where blocks
+   spare thread 0's the reduce.  SCANOMP_HOST_CHAIN overrides the fewest bytes of scan elements that
    chain.  */
 static size_t
 chain_chunk (const struct scanrt_request *r, int threads)
 {
   size_t elem = r->desc->elem_size;
-  if (r->n * elem < scanrt_env_size ("SCANOMP_HOST_CHAIN",
-                                     CHAIN_CUTOFF_BYTES))
+  if ((r->desc->flags & SCANRT_SERIAL_REDUCE)
+      || r->n * elem < scanrt_env_size ("SCANOMP_HOST_CHAIN",
+                                        CHAIN_CUTOFF_BYTES))
     return 0;
   size_t quarter = (r->n + 4 * (size_t) threads - 1) / (4 * (size_t) threads);
   size_t chunk = CHAIN_CHUNK_BYTES / (elem + !elem);
@@ -145,63 +154,102 @@ wait_for (const unsigned long *flag, unsigned long want)
       sched_yield ();
 }
 
-/* One thread's part of the scan: see the head of this file.  SLOTS holds
-   TEAM slots of STRIDE bytes, each a partial and, in its last 8 bytes, a
-   flag that it is there.  */
+/* How a team shares positions in blocks: see the head of this file.  */
+struct blocks
+{
+  size_t n;      /* the positions */
+  size_t head;   /* thread 0's head, positions 0 to HEAD - 1 */
+  size_t len;    /* a block's positions but the last's, which end at N */
+  int team;      /* the blocks, one a thread */
+  int filled;    /* how many blocks hold positions */
+};
+
+/* The blocks of R's positions for a team of TEAM.  A reduce costs a
+   quarter of a scan, or all of it (SCANRT_SERIAL_REDUCE): the head is
+   that much of a block.  */
+static struct blocks
+blocks_of (const struct scanrt_request *r, int team)
+{
+  struct blocks g = { r->n, 0, 0, team, 0 };
+  size_t quarters = r->desc->flags & SCANRT_SERIAL_REDUCE ? 4 : 1;
+  size_t parts = 4 * (size_t) team + quarters;
+  g.len = (4 * g.n + parts - 1) / parts;
+  g.head = g.len * quarters / 4;
+  if (g.n > g.head)
+    g.filled = (int) ((g.n - g.head + g.len - 1) / g.len);
+  if (g.filled > team)
+    g.filled = team;
+  return g;
+}
+
+/* Block B of G's positions, from *LO to *HI - 1, clamped to them (the last
+   blocks may hold none).  */
+static void
+block_of (const struct blocks *g, int b, size_t *lo, size_t *hi)
+{
+  size_t from = g->head + g->len * b;
+  size_t to = b == g->team - 1 ? g->n : from + g->len;
+  *lo = from < g->n ? from : g->n;
+  *hi = to < g->n ? to : g->n;
+}
+
+/* One thread's part of the scan of R in blocks by a team of TEAM: see
+   the head of this file.  SLOTS holds TEAM + 1 slots of STRIDE bytes, each a value and, in
+   its last 8 bytes, a flag that it is there: the prefix through thread
+   0's head, then each block's partial.  */
 static void
 team_member (const struct scanrt_request *r, unsigned char *slots,
              size_t stride, int team)
 {
   const struct SCANRT_desc *d = r->desc;
-  size_t elem = d->elem_size, n = r->n;
+  const struct blocks b = blocks_of (r, team), *g = &b;
   int t = omp_get_thread_num ();
-  /* The others' blocks, and thread 0's a third longer: they reduce a
-     block before they scan theirs.  Where the scan stores what the reduce
-     reads, thread 0 waits for the reduce of its block instead: the same
-     length.  */
-  int wait_first = d->flags & SCANRT_READS_STORED;
-  size_t thirds = wait_first ? 3 * (size_t) team : 3 * (size_t) team + 1;
-  size_t other = (3 * n + thirds - 1) / thirds;
-  size_t first = wait_first ? other : other + other / 3;
-  /* Block b, clamped to the positions (the last ones may hold none).  */
-  size_t lo[2], hi[2];
-  for (int k = 0; k < 2; k++)
-    {
-      int b = k && t == team - 1 ? 0 : t;
-      size_t from = b ? first + other * (b - 1) : 0;
-      size_t to = b ? from + other : first;
-      lo[k] = from < n ? from : n;
-      hi[k] = to < n ? to : n;
-    }
-  /* How many blocks hold positions.  */
-  int filled = n <= first ? 1 : (int) (1 + (n - first + other - 1) / other);
-  if (filled > team)
-    filled = team;
+  /* The thread that scans the last block that holds positions, or the
+     head where none does.  */
+  int last = g->filled ? g->filled - 1 : 0;
   /* The partial of block 0 (reduced by the last thread) or of the
      thread's own, where a later thread needs it.  */
-  int reduced = t == team - 1 ? 0 : t;
-  if (t > 0 && reduced < filled - 1)
+  int reduced = t == g->team - 1 ? 0 : t;
+  size_t lo, hi;
+  if (t > 0 && reduced < g->filled - 1)
     {
-      unsigned char *slot = slots + reduced * stride;
-      d->reduce (r->args, r->first, lo[1], hi[1], slot);
+      unsigned char *slot = slots + (1 + reduced) * stride;
+      block_of (g, reduced, &lo, &hi);
+      d->reduce (r->args, r->first, lo, hi, slot);
       __atomic_store_n ((unsigned long *) (slot + stride - 8), 1,
                         __ATOMIC_RELEASE);
     }
-  if (t == 0 && wait_first && filled > 1)
-    wait_for ((const unsigned long *) (slots + stride - 8), 1);
-  if (lo[0] == hi[0])
+  block_of (g, t, &lo, &hi);
+  if (lo == hi && t != last)
     return;
-  alignas (max_align_t) unsigned char carry[elem];
-  memcpy (carry, r->seed, elem);
-  for (int j = 0; j < t; j++)
+  alignas (max_align_t) unsigned char carry[d->elem_size];
+  if (t == 0)
     {
-      unsigned char *slot = slots + j * stride;
-      wait_for ((const unsigned long *) (slot + stride - 8), 1);
-      d->combine (carry, slot);
+      memcpy (carry, r->seed, d->elem_size);
+      if (lo)
+        d->scan (r->args, r->first, 0, lo, carry);
+      memcpy (slots, carry, d->elem_size);
+      __atomic_store_n ((unsigned long *) (slots + stride - 8), 1,
+                        __ATOMIC_RELEASE);
+      /* Where the scan stores what the reduce reads, block 0 is scanned
+         only once it is reduced.  */
+      if ((d->flags & SCANRT_READS_STORED) && g->filled > 1)
+        wait_for ((const unsigned long *) (slots + 2 * stride - 8), 1);
     }
-  d->scan (r->args, r->first, lo[0], hi[0], carry);
-  if (t == filled - 1 && r->total)
-    memcpy (r->total, carry, elem);
+  else
+    for (int j = 0; j <= t; j++)
+      {
+        unsigned char *slot = slots + j * stride;
+        wait_for ((const unsigned long *) (slot + stride - 8), 1);
+        if (j)
+          d->combine (carry, slot);
+        else
+          memcpy (carry, slot, d->elem_size);
+      }
+  if (lo < hi)
+    d->scan (r->args, r->first, lo, hi, carry);
+  if (t == last && r->total)
+    memcpy (r->total, carry, d->elem_size);
 }
 
 /* One thread's part of a scan in chained chunks: see the head of this
@@ -263,46 +311,52 @@ scan_alone (const struct scanrt_request *r)
     memcpy (r->total, carry, d->elem_size);
 }
 
-/* R's scan shared among the BLOCKS threads of the calling thread's team
-   as tasks: see the head of this file.  */
+/* R's scan shared among the TEAM threads of the calling thread's team as
+   tasks: see the head of this file.  */
 static void
-task_scan (const struct scanrt_request *r, int blocks)
+task_scan (const struct scanrt_request *r, int team)
 {
   const struct SCANRT_desc *d = r->desc;
-  size_t elem = d->elem_size, n = r->n;
-  size_t len = (n + blocks - 1) / blocks;
-  blocks = (int) ((n + len - 1) / len);
+  size_t elem = d->elem_size;
+  struct blocks g = blocks_of (r, team);
   size_t stride = (elem + SLOT_ALIGN - 1) / SLOT_ALIGN * SLOT_ALIGN;
-  /* Block b's partial, then its prefix, in slot b.  */
-  alignas (SLOT_ALIGN) unsigned char slots[(size_t) blocks * stride];
-  alignas (max_align_t) unsigned char carry[elem];
-  memcpy (carry, r->seed, elem);
-  for (int b = 1; b < blocks; b++)
+  /* Block b's partial, then block b + 1's prefix, in slot b.  */
+  alignas (SLOT_ALIGN) unsigned char slots[(size_t) team * stride];
+  alignas (max_align_t) unsigned char carry[elem], prefix[elem];
+  for (int b = 0; b < g.filled - 1; b++)
     {
-#pragma omp task firstprivate (b) shared (slots)
+#pragma omp task firstprivate (b) shared (slots, g)
       {
-        size_t lo = b * len, hi = lo + len < n ? lo + len : n;
+        size_t lo, hi;
+        block_of (&g, b, &lo, &hi);
         d->reduce (r->args, r->first, lo, hi, slots + b * stride);
       }
     }
-  d->scan (r->args, r->first, 0, len < n ? len : n, carry);
+  memcpy (carry, r->seed, elem);
+  size_t lo0, hi0;
+  block_of (&g, 0, &lo0, &hi0);
+  if (lo0)
+    d->scan (r->args, r->first, 0, lo0, carry);
 #pragma omp taskwait
-  for (int b = 1; b < blocks; b++)
+  memcpy (prefix, carry, elem);
+  for (int b = 1; b < g.filled; b++)
     {
-      unsigned char *slot = slots + b * stride;
-      alignas (max_align_t) unsigned char partial[elem];
-      memcpy (partial, slot, elem);
-      memcpy (slot, carry, elem);
-      d->combine (carry, partial);
-#pragma omp task firstprivate (b) shared (slots)
+      unsigned char *slot = slots + (b - 1) * stride;
+      d->combine (prefix, slot);
+      memcpy (slot, prefix, elem);
+#pragma omp task firstprivate (b) shared (slots, g)
       {
-        size_t lo = b * len, hi = lo + len < n ? lo + len : n;
-        d->scan (r->args, r->first, lo, hi, slots + b * stride);
+        size_t lo, hi;
+        block_of (&g, b, &lo, &hi);
+        d->scan (r->args, r->first, lo, hi, slots + (b - 1) * stride);
       }
     }
+  if (lo0 < hi0)
+    d->scan (r->args, r->first, lo0, hi0, carry);
 #pragma omp taskwait
   if (r->total)
-    memcpy (r->total, carry, elem);
+    memcpy (r->total, g.filled > 1 ? slots + (g.filled - 2) * stride : carry,
+            elem);
 }
 
 /* R's scan in chained chunks of CHUNK positions, shared among the TEAM
@@ -358,9 +412,10 @@ scanrt_team_scan (const struct scanrt_request *r, int threads)
   if (most > MAX_TEAM)
     most = MAX_TEAM;
   size_t stride = flagged_slot (elem);
-  /* Chained chunks (a counter and a slot), or blocks (a slot a thread).  */
+  /* Chained chunks (a counter and a slot), or blocks (the head's slot
+     and a slot a thread).  */
   size_t chunk = chain_chunk (r, most);
-  int nslots = chunk ? 2 : most;
+  int nslots = chunk ? 2 : most + 1;
   alignas (SLOT_ALIGN) unsigned char slots[(size_t) nslots * stride];
   memset (slots, 0, sizeof slots);
 #pragma omp parallel num_threads (most)

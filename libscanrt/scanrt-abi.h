@@ -93,6 +93,12 @@ typedef void (*SCANRT_host_combine) (void *a, const void *b);
    stores (y[i] += y[i-1], say), so that no block may be reduced while it
    is scanned.  */
 #define SCANRT_READS_STORED 0x100u
+/* SCANRT_desc.flags: the reduce function costs about what the scan
+   function does, a chain of the operator from one position to the next,
+   where a reduce otherwise vectorizes and costs a fraction of it: of a
+   user-defined operator, of a floating-point `*', min or max, or where
+   not optimized.  */
+#define SCANRT_SERIAL_REDUCE 0x200u
 
 struct SCANRT_desc
 {
@@ -103,7 +109,7 @@ struct SCANRT_desc
   unsigned op;           /* scanrt_op or SCANRT_OP_USER */
   unsigned elem_size;    /* the element's size in bytes */
   unsigned flags;        /* SCANRT_EXCLUSIVE of scanrt.h,
-                            SCANRT_READS_STORED */
+                            SCANRT_READS_STORED, SCANRT_SERIAL_REDUCE */
   unsigned nargs;
   const struct SCANRT_arg_desc *args;
   /* The host path, or NULL: the loop then runs sequentially on the

@@ -135,6 +135,24 @@ reads_stored (scan_loop *l)
   return false;
 }
 
+/* Whether the host path's reduce function of L's N arrays is a chain of
+   the operator as long as its scan function's (SCANRT_SERIAL_REDUCE):
+   where not optimized, of a user-defined operator, or of a floating-point
+   operator other than `+' and `-', which host.cc's tune does not
+   reassociate or GCC cannot vectorize without -ffinite-math-only.  */
+static bool
+serial_reduce (scan_loop *l, unsigned n)
+{
+  if (!optimize)
+    return true;
+  for (unsigned k = 0; k < n; k++)
+    if (l[k].op == SCAN_OP_USER
+        || (FLOAT_TYPE_P (l[k].type) && l[k].op != SCAN_OP_ADD
+            && l[k].op != SCAN_OP_SUB && l[k].op != SCAN_OP_LAST))
+      return true;
+  return false;
+}
+
 /* A SCANRT_arg_desc.  */
 struct arg_desc
 {
@@ -233,7 +251,8 @@ make_desc (scan_loop *l, unsigned n, const scan_outline *o,
     build_int_cst (u, builtin ? op : SCANRT_OP_USER),
     build_int_cst (u, tree_to_uhwi (TYPE_SIZE_UNIT (o->seed_type))),
     build_int_cst (u, (l->exclusive ? SCANRT_EXCLUSIVE : 0)
-                      | (reads_stored (l) ? SCANRT_READS_STORED : 0)),
+                      | (reads_stored (l) ? SCANRT_READS_STORED : 0)
+                      | (serial_reduce (l, n) ? SCANRT_SERIAL_REDUCE : 0)),
     build_int_cst (u, args.length ()),
     fold_convert (dtypes[8], build_fold_addr_expr (kinds_var)),
     host[0] ? build_fold_addr_expr (host[0]) : null_pointer_node,

@@ -4,7 +4,8 @@
      for (i = 1; i < n; i++) y[i] = y[i-1] + 2 * x[i-1] + c;
    over ints, and a non-commutative one, the composition of affine maps
    m[i] = m[i-1] then (a[i] * v + b[i]), over unsigned pairs, in place
-   (SCANRT_READS_STORED).  Each runs on
+   (SCANRT_READS_STORED), once more with SCANRT_SERIAL_REDUCE, which makes
+   thread 0's head a whole block.  Each runs on
    2, 3 and 7 threads (num_threads and omp_set_num_threads), inside a
    parallel region, at sizes around the blocks' edges, checked against
    sequential loops; on one thread, and below the cutoff, the scan function
@@ -184,6 +185,12 @@ static const struct SCANRT_desc affine_desc = {
   affine_kinds, affine_reduce,
   affine_scan, affine_combine
 };
+static const struct SCANRT_desc affine_serial_desc = {
+  SCANRT_ABI_VERSION, "api-host-1.c:affine-serial", "", SCANRT_TYPE_USER,
+  SCANRT_OP_USER, sizeof (struct affine),
+  SCANRT_READS_STORED | SCANRT_SERIAL_REDUCE, 3, affine_kinds, affine_reduce,
+  affine_scan, affine_combine
+};
 static const struct SCANRT_desc float_desc = {
   SCANRT_ABI_VERSION, "api-host-1.c:float", "", SCANRT_FLOAT, SCANRT_ADD,
   sizeof (float), 0, 2, float_kinds, float_reduce, float_scan, float_combine
@@ -231,7 +238,8 @@ check_int (size_t n, int threads, int one, const char *how)
 }
 
 static void
-check_affine (size_t n, int threads, int one, const char *how)
+check_affine (const struct SCANRT_desc *desc, size_t n, int threads, int one,
+              const char *how)
 {
   struct affine *m = malloc (n * sizeof *m), *ref = malloc (n * sizeof *ref);
   struct affine seed = { 3, 5 }, acc = seed, total;
@@ -246,17 +254,18 @@ check_affine (size_t n, int threads, int one, const char *how)
     { m, n * sizeof *m }, { &start, sizeof start }, { &first, sizeof first },
   };
   scan_level = -1;
-  int status = SCANRT_scan (&affine_desc, SCANRT_DEVICE_HOST_CPU, threads, 0,
-                            n, &seed, &total, args, NULL);
-  CHECK (status == SCANRT_OK, "affine, %s, n %zu: status %s", how, n,
+  int status = SCANRT_scan (desc, SCANRT_DEVICE_HOST_CPU, threads, 0, n,
+                            &seed, &total, args, NULL);
+  CHECK (status == SCANRT_OK, "%s, %s, n %zu: status %s", desc->site, how, n,
          scanrt_status_name (status));
   for (size_t i = 0; i < n; i++)
     CHECK (m[i].a == ref[i].a && m[i].b == ref[i].b,
-           "affine, %s, n %zu: element %zu", how, n, i);
-  CHECK (total.a == acc.a && total.b == acc.b, "affine, %s, n %zu: total",
-         how, n);
-  CHECK (!one || scan_level == omp_get_level (), "affine, %s, n %zu: the "
-         "scan ran at level %d, in a region of its own", how, n, scan_level);
+           "%s, %s, n %zu: element %zu", desc->site, how, n, i);
+  CHECK (total.a == acc.a && total.b == acc.b, "%s, %s, n %zu: total",
+         desc->site, how, n);
+  CHECK (!one || scan_level == omp_get_level (), "%s, %s, n %zu: the scan "
+         "ran at level %d, in a region of its own", desc->site, how, n,
+         scan_level);
   free (m);
   free (ref);
 }
@@ -300,11 +309,14 @@ main (void)
       {
         snprintf (how, sizeof how, "num_threads(%d)", teams[t]);
         check_int (sizes[s], teams[t], teams[t] == 1, how);
-        check_affine (sizes[s], teams[t], teams[t] == 1, how);
+        check_affine (&affine_desc, sizes[s], teams[t], teams[t] == 1, how);
+        check_affine (&affine_serial_desc, sizes[s], teams[t], teams[t] == 1,
+                      how);
         omp_set_num_threads (teams[t]);
         snprintf (how, sizeof how, "omp_set_num_threads(%d)", teams[t]);
         check_int (sizes[s], 0, teams[t] == 1, how);
-        check_affine (sizes[s], 0, teams[t] == 1, how);
+        check_affine (&affine_desc, sizes[s], 0, teams[t] == 1, how);
+        check_affine (&affine_serial_desc, sizes[s], 0, teams[t] == 1, how);
       }
   omp_set_num_threads (2);
   /* Inside a parallel region: each thread's own scan, on that thread, as
@@ -316,7 +328,7 @@ main (void)
   /* Below the cutoff, the calling thread scans alone.  */
   setenv ("SCANOMP_HOST_CUTOFF", "1000", 1);
   check_int (999, 0, 1, "below the cutoff");
-  check_affine (999, 0, 1, "below the cutoff");
+  check_affine (&affine_desc, 999, 0, 1, "below the cutoff");
   puts ("host path checked");
   return 0;
 }
