@@ -122,8 +122,8 @@ team_cutoff (const struct SCANRT_desc *d)
    where that gives more; else 0, and the team shares blocks.  Not where a
    reduce costs what a scan does (SCANRT_SERIAL_REDUCE): each chunk but
    the first is reduced and scanned, twice the loop's work, where blocks
-   spare thread 0's the reduce.  SCANOMP_HOST_CHAIN overrides the fewest bytes of scan elements that
-   chain.  */
+   spare thread 0 its reduce.  SCANOMP_HOST_CHAIN overrides the fewest
+   bytes of scan elements that chain.  */
 static size_t
 chain_chunk (const struct scanrt_request *r, int threads)
 {
@@ -194,32 +194,32 @@ block_of (const struct blocks *g, int b, size_t *lo, size_t *hi)
 }
 
 /* One thread's part of the scan of R in blocks by a team of TEAM: see
-   the head of this file.  SLOTS holds TEAM + 1 slots of STRIDE bytes, each a value and, in
-   its last 8 bytes, a flag that it is there: the prefix through thread
-   0's head, then each block's partial.  */
+   the head of this file.  SLOTS holds TEAM + 1 slots of STRIDE bytes,
+   each a value and, in its last 8 bytes, a flag that it is there: the
+   prefix through thread 0's head, then each block's partial.  */
 static void
 team_member (const struct scanrt_request *r, unsigned char *slots,
              size_t stride, int team)
 {
   const struct SCANRT_desc *d = r->desc;
-  const struct blocks b = blocks_of (r, team), *g = &b;
+  struct blocks g = blocks_of (r, team);
   int t = omp_get_thread_num ();
   /* The thread that scans the last block that holds positions, or the
      head where none does.  */
-  int last = g->filled ? g->filled - 1 : 0;
+  int last = g.filled ? g.filled - 1 : 0;
   /* The partial of block 0 (reduced by the last thread) or of the
      thread's own, where a later thread needs it.  */
-  int reduced = t == g->team - 1 ? 0 : t;
+  int reduced = t == g.team - 1 ? 0 : t;
   size_t lo, hi;
-  if (t > 0 && reduced < g->filled - 1)
+  if (t > 0 && reduced < g.filled - 1)
     {
       unsigned char *slot = slots + (1 + reduced) * stride;
-      block_of (g, reduced, &lo, &hi);
+      block_of (&g, reduced, &lo, &hi);
       d->reduce (r->args, r->first, lo, hi, slot);
       __atomic_store_n ((unsigned long *) (slot + stride - 8), 1,
                         __ATOMIC_RELEASE);
     }
-  block_of (g, t, &lo, &hi);
+  block_of (&g, t, &lo, &hi);
   if (lo == hi && t != last)
     return;
   alignas (max_align_t) unsigned char carry[d->elem_size];
@@ -233,7 +233,7 @@ team_member (const struct scanrt_request *r, unsigned char *slots,
                         __ATOMIC_RELEASE);
       /* Where the scan stores what the reduce reads, block 0 is scanned
          only once it is reduced.  */
-      if ((d->flags & SCANRT_READS_STORED) && g->filled > 1)
+      if ((d->flags & SCANRT_READS_STORED) && g.filled > 1)
         wait_for ((const unsigned long *) (slots + 2 * stride - 8), 1);
     }
   else
