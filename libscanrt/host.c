@@ -58,8 +58,9 @@
    which a member that runs has taken.
 
    Every thread combines the partials in the same order, and the blocks
-   and chunks depend only on the numbers of threads and positions, so the
-   result of a floating-point scan does not change from run to run.
+   and chunks depend only on the numbers of threads and positions and on
+   the loop's descriptor, so the result of a floating-point scan does not
+   change from run to run.
    Nothing is allocated: the partials live on the calling thread's
    stack.  */
 
