@@ -9,9 +9,6 @@
      serial   the same loop, sequential
      copy     memcpy of the array's bytes on the OpenMP threads, half each:
               the memory's limit for one read and one write an element
-     blocks   the host path with one block a thread at every size
-              (SCANOMP_HOST_CHAIN unreachable): what chained chunks save
-              past the caches
 
    over int32, float and double at 2^10 to 2^26 elements, each method at
    its default cutoff; then a pipeline (a parallel map, the scan, a
@@ -34,9 +31,9 @@
 
 #include "measure.h"
 
-enum { M_HOST, M_SERIAL, M_COPY, M_BLOCKS, M_OPENCL, NMETHODS };
+enum { M_HOST, M_SERIAL, M_COPY, M_OPENCL, NMETHODS };
 static const char *const names[NMETHODS] = { "host", "serial", "copy",
-                                             "blocks", "opencl" };
+                                             "opencl" };
 
 /* y[i] = y[i-1] + x[i-1] for i in [1, n), as the clause and serially,
    for each type.  */
@@ -92,8 +89,6 @@ run_method (int k, void *ctx)
     }
   if (m == M_OPENCL)
     setenv ("SCANOMP_HOST", "opencl", 1);
-  if (m == M_BLOCKS)
-    setenv ("SCANOMP_HOST_CHAIN", "0x7fffffffffffffff", 1);
   switch (a->type * 2 + (m == M_SERIAL))
     {
     case 0: clause_int (a->y, a->x, a->n); break;
@@ -105,8 +100,6 @@ run_method (int k, void *ctx)
     }
   if (m == M_OPENCL)
     unsetenv ("SCANOMP_HOST");
-  if (m == M_BLOCKS)
-    unsetenv ("SCANOMP_HOST_CHAIN");
 }
 
 /* The pipeline: x2 = f (x) in parallel, the scan of x2 (the clause, or
@@ -259,8 +252,8 @@ main (int argc, char **argv)
     return 2;
   printf ("%-7s %9s %-8s %11s %9s %9s %9s\n", "case", "n", "method",
           "median s", "Gelem/s", "/serial", "/copy");
-  static const int host[] = { M_HOST, M_SERIAL, M_COPY, M_BLOCKS };
-  table (out, host, 4);
+  static const int host[] = { M_HOST, M_SERIAL, M_COPY };
+  table (out, host, 3);
 
   static const char *const pnames[3] = { "clause", "serial", "orphan" };
   static const int plogs[] = { 16, 20, 24 };

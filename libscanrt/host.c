@@ -33,18 +33,18 @@
    `parallel for' before the scan leaves each half of its output in the
    cache of the thread that wrote it, as one block per thread has it.
 
-   Past the caches, though, a block's second read comes from memory: each
-   block is reduced, and scanned after.  There the team
-   chains chunks of 128 KiB instead, with no barrier: a thread takes the
-   next chunk, reduces it, waits for the inclusive prefix through the
-   chunk before, sets the prefix through its own from it and its partial,
-   and only then scans its chunk from the prior prefix, still in its
-   cache; chunk 0 is scanned from the seed at once.  So each element is
-   read from memory once, the chain advances at the speed of reductions,
-   not scans, and a thread the system holds back takes fewer chunks.  On
-   the machine measured, chains took 5% to 15% less time than blocks from
-   2^22 ints (16 MiB) to 2^26, and about the same up to 8 MiB.  Where a
-   reduce costs what a scan does, the team shares blocks at every size.
+   Past the caches, a block's second read comes from memory, and chains
+   of cache-sized chunks (each reduced, then scanned while still in
+   cache, its prefix passed on from the chunk before) read each element
+   from memory once.  On the machine measured, with the head above, they
+   saved nothing: from 2^22 to 2^26 elements they ran at 0.94 to 1.02
+   times the speed of blocks for ints, 0.94 to 0.98 for floats and 0.88
+   to 0.91 for doubles (each chunk is reduced and scanned, where blocks
+   spare the head its reduce).  And each chunk waits for the one before
+   it, so that a thread the system holds back stalls the others, a
+   thousand times a scan: with a busy process beside 3 threads, a scan of
+   2^24 doubles took 0.5 to 1.3 s in chunks against 16 ms in blocks.
+   Blocks it is, at every size.
 
    An orphaned loop (SCANRT_THREADS_TEAM) runs in a team that already
    exists, one thread of which calls here while the others wait at the
@@ -53,16 +53,13 @@
    another: the calling thread scans the head while tasks reduce the
    blocks but the last; it then combines the partials into each block's
    prefix, and scans block 0 on from the head while tasks scan the others
-   from theirs.  Past the caches the calling thread and the tasks are
-   chain members instead: a chunk waits only for the chunk before it,
-   which a member that runs has taken.
+   from theirs.
 
    Every thread combines the partials in the same order, and the blocks
-   and chunks depend only on the numbers of threads and positions and on
-   the loop's descriptor, so the result of a floating-point scan does not
-   change from run to run.
-   Nothing is allocated: the partials live on the calling thread's
-   stack.  */
+   depend only on the numbers of threads and positions and on the loop's
+   descriptor, so the result of a floating-point scan does not change
+   from run to run.  Nothing is allocated: the partials live on the
+   calling thread's stack.  */
 
 #include <omp.h>
 #include <sched.h>
@@ -88,11 +85,6 @@
    loop itself (bench-inscan and bench-host, side by side).  */
 #define HOST_PATH_CUTOFF_BYTES ((size_t) 256 * 1024)
 
-/* From this many bytes of scan elements, beyond the last-level cache, a
-   team chains chunks of CHAIN_CHUNK_BYTES (see the head of this file).  */
-#define CHAIN_CUTOFF_BYTES ((size_t) 16 * 1024 * 1024)
-#define CHAIN_CHUNK_BYTES ((size_t) 128 * 1024)
-
 int
 scanrt_host_route (void)
 {
@@ -116,26 +108,6 @@ team_cutoff (const struct SCANRT_desc *d)
   return scanrt_env_size ("SCANOMP_HOST_CUTOFF",
                           HOST_PATH_CUTOFF_BYTES
                           / (d->elem_size + !d->elem_size));
-}
-
-/* Where a team of THREADS chains chunks of R's positions (chain_member),
-   the positions of a chunk: CHAIN_CHUNK_BYTES, or four chunks a thread
-   where that gives more; else 0, and the team shares blocks.  Not where a
-   reduce costs what a scan does (SCANRT_SERIAL_REDUCE): each chunk but
-   the first is reduced and scanned, twice the loop's work, where blocks
-   spare thread 0 its reduce.  SCANOMP_HOST_CHAIN overrides the fewest
-   bytes of scan elements that chain.  */
-static size_t
-chain_chunk (const struct scanrt_request *r, int threads)
-{
-  size_t elem = r->desc->elem_size;
-  if ((r->desc->flags & SCANRT_SERIAL_REDUCE)
-      || r->n * elem < scanrt_env_size ("SCANOMP_HOST_CHAIN",
-                                        CHAIN_CUTOFF_BYTES))
-    return 0;
-  size_t quarter = (r->n + 4 * (size_t) threads - 1) / (4 * (size_t) threads);
-  size_t chunk = CHAIN_CHUNK_BYTES / (elem + !elem);
-  return chunk < quarter ? chunk : quarter;
 }
 
 /* The bytes of a slot for an element of ELEM bytes and a flag.  */
@@ -253,52 +225,6 @@ team_member (const struct scanrt_request *r, unsigned char *slots,
     memcpy (r->total, carry, d->elem_size);
 }
 
-/* One thread's part of a scan in chained chunks: see the head of this
-   file.  CHAIN holds the number of the next chunk to take, on a line of
-   its own, then a slot of STRIDE bytes: the inclusive prefix of the last
-   chunk that set it, and that chunk's number plus one in its last 8
-   bytes.  Chunk c waits for c there, reads the prefix and replaces it.  */
-static void
-chain_member (const struct scanrt_request *r, unsigned char *chain,
-              size_t stride, size_t chunk)
-{
-  const struct SCANRT_desc *d = r->desc;
-  size_t elem = d->elem_size, n = r->n;
-  unsigned char *slot = chain + SLOT_ALIGN;
-  alignas (max_align_t) unsigned char carry[elem], partial[elem];
-  for (;;)
-    {
-      unsigned long c = __atomic_fetch_add ((unsigned long *) chain, 1,
-                                            __ATOMIC_RELAXED);
-      if (c >= (n + chunk - 1) / chunk)
-        return;
-      size_t lo = c * chunk, hi = n - lo > chunk ? lo + chunk : n;
-      if (c == 0)
-        {
-          /* Chunk 0's prefix is the seed's: its scan gives the next.  */
-          memcpy (carry, r->seed, elem);
-          d->scan (r->args, r->first, lo, hi, carry);
-          memcpy (slot, carry, elem);
-        }
-      else
-        {
-          /* The chunk's partial, then the prefix through it from the
-             previous chunk's, before the scan, so that the next chunk
-             need not wait for it.  */
-          d->reduce (r->args, r->first, lo, hi, partial);
-          wait_for ((const unsigned long *) (slot + stride - 8), c);
-          memcpy (carry, slot, elem);
-          d->combine (slot, partial);
-        }
-      __atomic_store_n ((unsigned long *) (slot + stride - 8), c + 1,
-                        __ATOMIC_RELEASE);
-      if (c > 0)
-        d->scan (r->args, r->first, lo, hi, carry);
-      if (hi == n && r->total)
-        memcpy (r->total, carry, elem);
-    }
-}
-
 /* The scan function over all of R's positions on the calling thread: the
    loop itself, with no team.  */
 static void
@@ -360,25 +286,6 @@ task_scan (const struct scanrt_request *r, int team)
             elem);
 }
 
-/* R's scan in chained chunks of CHUNK positions, shared among the TEAM
-   threads of the calling thread's team as tasks, each a chain member: a
-   chunk waits only for the one before it, which a running member took,
-   so members need not run at once.  */
-static void
-chain_tasks (const struct scanrt_request *r, int team, size_t chunk)
-{
-  size_t stride = flagged_slot (r->desc->elem_size);
-  alignas (SLOT_ALIGN) unsigned char chain[2 * stride];
-  memset (chain, 0, sizeof chain);
-  for (int t = 1; t < team; t++)
-    {
-#pragma omp task shared (chain)
-      chain_member (r, chain, stride, chunk);
-    }
-  chain_member (r, chain, stride, chunk);
-#pragma omp taskwait
-}
-
 int
 scanrt_team_scan (const struct scanrt_request *r, int threads)
 {
@@ -388,11 +295,8 @@ scanrt_team_scan (const struct scanrt_request *r, int threads)
   if (threads == SCANRT_THREADS_TEAM)
     {
       int team = omp_get_num_threads ();
-      size_t chunk;
       if (team == 1 || r->n < team_cutoff (d) || !r->n)
         scan_alone (r);
-      else if ((chunk = chain_chunk (r, team)))
-        chain_tasks (r, team, chunk);
       else
         task_scan (r, team < MAX_TEAM ? team : MAX_TEAM);
       return SCANRT_OK;
@@ -407,17 +311,13 @@ scanrt_team_scan (const struct scanrt_request *r, int threads)
       scan_alone (r);
       return SCANRT_OK;
     }
-  size_t elem = d->elem_size;
   /* The team is at most the threads asked for, or the ICV's.  */
   int most = threads > 0 ? threads : omp_get_max_threads ();
   if (most > MAX_TEAM)
     most = MAX_TEAM;
-  size_t stride = flagged_slot (elem);
-  /* Chained chunks (a counter and a slot), or blocks (the head's slot
-     and a slot a thread).  */
-  size_t chunk = chain_chunk (r, most);
-  int nslots = chunk ? 2 : most + 1;
-  alignas (SLOT_ALIGN) unsigned char slots[(size_t) nslots * stride];
+  size_t stride = flagged_slot (d->elem_size);
+  /* The head's slot and a slot a thread.  */
+  alignas (SLOT_ALIGN) unsigned char slots[((size_t) most + 1) * stride];
   memset (slots, 0, sizeof slots);
 #pragma omp parallel num_threads (most)
   {
@@ -425,8 +325,6 @@ scanrt_team_scan (const struct scanrt_request *r, int threads)
     /* OMP_DYNAMIC or a thread limit may give fewer threads, even one.  */
     if (team == 1)
       scan_alone (r);
-    else if (chunk)
-      chain_member (r, slots, stride, chunk);
     else
       team_member (r, slots, stride, team);
   }
