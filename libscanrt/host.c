@@ -110,11 +110,11 @@ team_cutoff (const struct SCANRT_desc *d)
                           / (d->elem_size + !d->elem_size));
 }
 
-/* The bytes of a slot for an element of ELEM bytes and a flag.  */
+/* The bytes of a slot that holds BYTES: whole lines of SLOT_ALIGN.  */
 static size_t
-flagged_slot (size_t elem)
+slot_bytes (size_t bytes)
 {
-  return (elem + 8 + SLOT_ALIGN - 1) / SLOT_ALIGN * SLOT_ALIGN;
+  return (bytes + SLOT_ALIGN - 1) / SLOT_ALIGN * SLOT_ALIGN;
 }
 
 /* Wait until the flag at FLAG is WANT.  */
@@ -246,7 +246,7 @@ task_scan (const struct scanrt_request *r, int team)
   const struct SCANRT_desc *d = r->desc;
   size_t elem = d->elem_size;
   struct blocks g = blocks_of (r, team);
-  size_t stride = (elem + SLOT_ALIGN - 1) / SLOT_ALIGN * SLOT_ALIGN;
+  size_t stride = slot_bytes (elem);
   /* Block b's partial, then block b + 1's prefix, in slot b.  */
   alignas (SLOT_ALIGN) unsigned char slots[(size_t) team * stride];
   alignas (max_align_t) unsigned char carry[elem], prefix[elem];
@@ -315,8 +315,8 @@ scanrt_team_scan (const struct scanrt_request *r, int threads)
   int most = threads > 0 ? threads : omp_get_max_threads ();
   if (most > MAX_TEAM)
     most = MAX_TEAM;
-  size_t stride = flagged_slot (d->elem_size);
-  /* The head's slot and a slot a thread.  */
+  /* The head's slot and a slot a thread, each a value and its flag.  */
+  size_t stride = slot_bytes (d->elem_size + 8);
   alignas (SLOT_ALIGN) unsigned char slots[((size_t) most + 1) * stride];
   memset (slots, 0, sizeof slots);
 #pragma omp parallel num_threads (most)
