@@ -79,11 +79,14 @@
    slot a thread on the caller's stack.  */
 #define MAX_TEAM 256
 
-/* Below this many bytes of scan elements (2^16 ints, 2^15 doubles), the
+/* Below this many bytes of scan elements (2^15 ints, 2^14 doubles), the
    scan function alone on the calling thread is faster than a team: the
-   break-even of a `+' scan of ints and of doubles on 2 cores, against the
-   loop itself (bench-inscan and bench-host, side by side).  */
-#define HOST_PATH_CUTOFF_BYTES ((size_t) 256 * 1024)
+   break-even of a `+' scan on 2 cores, the clause's loop run alone and
+   by the team alternately in one process (medians of 31 rounds, two
+   runs): the team took 1.00 and 0.93 times as long as the thread alone at
+   2^14 doubles, 0.86 and 0.89 at 2^15 ints, 0.87 and 0.89 at 2^14 floats,
+   and 0.73 to 0.87 for each type at 2^15.  */
+#define HOST_PATH_CUTOFF_BYTES ((size_t) 128 * 1024)
 
 int
 scanrt_host_route (void)
