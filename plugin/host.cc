@@ -792,6 +792,16 @@ simd_loop (tree p, tree start, tree end, tree s, tree_code code,
   return loop;
 }
 
+/* The loop's index IV at position AT (of type long): BASE + AT * STEP.  */
+static tree
+index_at (tree iv, tree base, tree step, tree at)
+{
+  tree lt = TREE_TYPE (at);
+  return fold_convert (TREE_TYPE (iv),
+                       fold_build2 (PLUS_EXPR, lt, base,
+                                    fold_build2 (MULT_EXPR, lt, at, step)));
+}
+
 /* Append to *SEQ the grouped form's loop (see group_size) over positions
    P from START to END: groups of GROUP positions, then the positions
    left one at a time.  Each position has copies of its own of the two
@@ -813,12 +823,7 @@ add_groups (outline *o, unsigned group, gimple_seq *inputs,
   };
   auto set_iv = [&] (unsigned g) {
     tree at = fold_build2 (PLUS_EXPR, lt, p, build_int_cst (lt, g));
-    gimplify_assign (iv, fold_convert (TREE_TYPE (iv),
-                                       fold_build2 (PLUS_EXPR, lt, base,
-                                                    fold_build2 (MULT_EXPR,
-                                                                 lt, at,
-                                                                 step))),
-                     seq);
+    gimplify_assign (iv, index_at (iv, base, step, at), seq);
   };
   auto add_copy = [&] (gimple_seq copy) {
     forget_labels (o);
@@ -1170,10 +1175,7 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
   gimplify_assign (base, fold_build2 (PLUS_EXPR, lt, lbv,
                                       fold_build2 (MULT_EXPR, lt, first,
                                                    step)), &seq);
-  tree index = fold_convert (TREE_TYPE (iv),
-                             fold_build2 (PLUS_EXPR, lt, base,
-                                          fold_build2 (MULT_EXPR, lt, p,
-                                                       step)));
+  tree index = index_at (iv, base, step, p);
   if (group)
     add_groups (&o, group, inputs, outputs, iv, base, step, p, start, end,
                 &seq);
