@@ -85,7 +85,7 @@
    by the team alternately in one process (medians of 31 rounds, two
    runs): the team took 1.00 and 0.93 times as long as the thread alone at
    2^14 doubles, 0.86 and 0.89 at 2^15 ints, 0.87 and 0.89 at 2^14 floats,
-   and 0.73 to 0.87 for each type at 2^15.  */
+   and 0.73 to 0.89 for each type at 2^15.  */
 #define HOST_PATH_CUTOFF_BYTES ((size_t) 128 * 1024)
 
 int

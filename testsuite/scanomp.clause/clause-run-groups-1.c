@@ -2,10 +2,11 @@
 /* Floating-point `+' and `-' scans, whose scan function on the host path
    takes its positions in groups of 8 (plugin/host.cc, group_size): sizes
    around a group and the host path's blocks, num_threads(3) for blocks
-   that start inside a group, in place and not, downward, and bodies with branches and a second array that reads y[i].  The inputs are multiples of 1/8 small
-   enough that every partial sum is exact in any order, so each loop
-   must match the sequential loop bit for bit; with inputs that round, a
-   scan gives the same bits twice.  */
+   that start inside a group, in place and not, downward, a second array
+   that reads y[i], and bodies with branches, which stay in the simd form.
+   The inputs are multiples of 1/8 small enough that every partial sum is
+   exact in any order, so each loop must match the sequential loop bit for
+   bit; with inputs that round, a scan gives the same bits twice.  */
 /* { dg-do run } */
 
 #include "clause-check.h"
@@ -33,6 +34,18 @@ minus_f (float *y, long n)
 #pragma omp parallel for scan(-: y)
   for (long i = 1; i < n; i++)
     y[i] = y[i-1] - y[i];
+}
+
+/* A second array that reads y[i] after the store.  */
+static void
+second (double *y, double *z, const double *x, long n)
+{
+#pragma omp parallel for scan(+: y)
+  for (long i = 1; i < n; i++)
+    {
+      y[i] = y[i-1] + x[i];
+      z[i] = y[i] * 2 - x[i];
+    }
 }
 
 /* A branch in the body, and a second array that reads y[i] after the
@@ -117,6 +130,16 @@ main (void)
       plus_d (yd, xd, n);
       for (long i = 1; i < n; i++)
         SAME ("plus_d", n, i, yd[i], rd[i] = rd[i-1] + xd[i]);
+
+      double *zd = malloc (n * sizeof *zd);
+      yd[0] = rd[0] = 1.5;
+      second (yd, zd, xd, n);
+      for (long i = 1; i < n; i++)
+        {
+          SAME ("second", n, i, yd[i], rd[i] = rd[i-1] + xd[i]);
+          SAME ("second's z", n, i, zd[i], rd[i] * 2 - xd[i]);
+        }
+      free (zd);
       yd[0] = rd[0] = -2;
       three_d (yd, xd, n);
       for (long i = 1; i < n; i++)
@@ -163,7 +186,8 @@ main (void)
      (within 0.25: at 1 to 7 threads, -O0 and -O2, the largest difference
      seen was 0.012).  */
   long n = 1000003;
-  float *x = malloc (n * sizeof *x), *y1 = malloc (n * 4), *y2 = malloc (n * 4);
+  float *x = malloc (n * sizeof *x), *y1 = malloc (n * 4);
+  float *y2 = malloc (n * 4);
   for (long i = 0; i < n; i++)
     x[i] = (float) ((int) (rnd () % 2001) - 1000) / 1000.0f;
   y1[0] = y2[0] = 0.5f;
