@@ -792,6 +792,36 @@ simd_loop (tree p, tree start, tree end, tree s, tree_code code,
   return loop;
 }
 
+/* Append to *SEQ `while (P < BOUND) BODY', as `goto test; top: BODY;
+   test: if (P < BOUND) goto top;'.  */
+static void
+add_while (tree p, tree bound, gimple_seq body, gimple_seq *seq)
+{
+  tree top = create_artificial_label (UNKNOWN_LOCATION);
+  tree test = create_artificial_label (UNKNOWN_LOCATION);
+  tree out = create_artificial_label (UNKNOWN_LOCATION);
+  gimple_seq_add_stmt (seq, gimple_build_goto (test));
+  gimple_seq_add_stmt (seq, gimple_build_label (top));
+  gimple_seq_add_seq (seq, body);
+  gimple_seq_add_stmt (seq, gimple_build_label (test));
+  gimple_seq_add_stmt (seq, gimple_build_cond (LT_EXPR, p, bound, top, out));
+  gimple_seq_add_stmt (seq, gimple_build_label (out));
+}
+
+/* Map the markers of a scan phase, as the simd and grouped forms copy it
+   (see body_function): the stores to y[i] store PREFIX, which the reads
+   after them read, and the reads of y[i-1] read DEAD, set to the
+   identity, whose result nothing uses.  */
+static void
+map_scan_phase (outline *o, tree prefix, tree dead)
+{
+  for (const outline::marker &m : o->markers)
+    if (!m.output)
+      o->map.put (m.decl, m.after ? prefix : dead);
+  if (o->stored)
+    o->map.put (o->stored, prefix);
+}
+
 /* The loop's index IV at position AT (of type long): BASE + AT * STEP.  */
 static tree
 index_at (tree iv, tree base, tree step, tree at)
@@ -821,27 +851,29 @@ add_groups (outline *o, unsigned group, gimple_seq *inputs,
     TREE_ADDRESSABLE (v) = TREE_ADDRESSABLE (carry);
     return v;
   };
+  gimple_seq body = NULL;
   auto set_iv = [&] (unsigned g) {
     tree at = fold_build2 (PLUS_EXPR, lt, p, build_int_cst (lt, g));
-    gimplify_assign (iv, index_at (iv, base, step, at), seq);
+    gimplify_assign (iv, index_at (iv, base, step, at), &body);
   };
   auto add_copy = [&] (gimple_seq copy) {
     forget_labels (o);
     remap_seq (o, &copy);
-    gimple_seq_add_seq (seq, copy);
+    gimple_seq_add_seq (&body, copy);
   };
-  /* Positions P to P + SIZE - 1, with the copies from FIRST on: each
-     one's part from the identity (an inscan loop's variable), the
-     prefixes of the parts, and each position's scan phase with the carry
-     and its prefix combined (an exclusive scan's with the prefix before
-     it).  */
-  auto positions = [&] (unsigned size, unsigned first) {
+  /* while (P < BOUND) positions P to P + SIZE - 1, with the copies from
+     FIRST on: each one's part from the identity (an inscan loop's
+     variable), the prefixes of the parts, and each position's scan phase
+     with the carry and its prefix combined (an exclusive scan's with the
+     prefix before it).  */
+  auto loop = [&] (tree bound, unsigned size, unsigned first) {
+    body = NULL;
     auto_vec<tree> sums;
     for (unsigned g = 0; g < size; g++)
       {
         set_iv (g);
         tree part = local ("scan_part");
-        gimplify_assign (part, identity (l), seq);
+        gimplify_assign (part, identity (l), &body);
         for (const outline::marker &m : o->markers)
           if (!m.output)
             o->map.put (m.decl, part);
@@ -851,7 +883,7 @@ add_groups (outline *o, unsigned group, gimple_seq *inputs,
         if (g)
           {
             tree sum = local ("scan_sum");
-            gimplify_assign (sum, combined (l, sums.last (), part), seq);
+            gimplify_assign (sum, combined (l, sums.last (), part), &body);
             part = sum;
           }
         sums.safe_push (part);
@@ -862,36 +894,20 @@ add_groups (outline *o, unsigned group, gimple_seq *inputs,
         set_iv (g);
         tree prefix = local ("scan_prefix");
         if (exclusive && !g)
-          gimplify_assign (prefix, carry, seq);
+          gimplify_assign (prefix, carry, &body);
         else
           gimplify_assign (prefix, combined (l, carry, sums[g - exclusive]),
-                           seq);
-        gimplify_assign (dead, identity (l), seq);
-        for (const outline::marker &m : o->markers)
-          if (!m.output)
-            o->map.put (m.decl, m.after ? prefix : dead);
-        if (o->stored)
-          o->map.put (o->stored, prefix);
+                           &body);
+        gimplify_assign (dead, identity (l), &body);
+        map_scan_phase (o, prefix, dead);
         if (l->inscan)
           o->map.put (l->var, prefix);
         add_copy (outputs[first + g]);
       }
-    gimplify_assign (carry, combined (l, carry, sums.last ()), seq);
+    gimplify_assign (carry, combined (l, carry, sums.last ()), &body);
     gimplify_assign (p, fold_build2 (PLUS_EXPR, lt, p,
-                                     build_int_cst (lt, size)), seq);
-  };
-  /* while (P < BOUND) positions (SIZE, FIRST).  */
-  auto loop = [&] (tree bound, unsigned size, unsigned first) {
-    tree top = create_artificial_label (UNKNOWN_LOCATION);
-    tree test = create_artificial_label (UNKNOWN_LOCATION);
-    tree out = create_artificial_label (UNKNOWN_LOCATION);
-    gimple_seq_add_stmt (seq, gimple_build_goto (test));
-    gimple_seq_add_stmt (seq, gimple_build_label (top));
-    positions (size, first);
-    gimple_seq_add_stmt (seq, gimple_build_label (test));
-    gimple_seq_add_stmt (seq, gimple_build_cond (LT_EXPR, p, bound, top,
-                                                 out));
-    gimple_seq_add_stmt (seq, gimple_build_label (out));
+                                     build_int_cst (lt, size)), &body);
+    add_while (p, bound, body, seq);
   };
   tree last = create_tmp_var (lt, "scan_last_group");
   gimplify_assign (last, fold_build2 (MINUS_EXPR, lt, end,
@@ -1192,10 +1208,7 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
              identity, the stores of y[i] storing the prefix, which the
              reads after them read; labels of its own.  */
           tree dead = create_tmp_var (l->type, "scan_dead");
-          for (const outline::marker &m : o.markers)
-            if (!m.output)
-              o.map.put (m.decl, m.after ? o.carry[0] : dead);
-          o.map.put (o.stored, o.carry[0]);
+          map_scan_phase (&o, o.carry[0], dead);
           forget_labels (&o);
           remap_seq (&o, &output);
           gimple_seq_add_seq (&input, iteration);
@@ -1211,20 +1224,13 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
     }
   else
     {
-      tree top = create_artificial_label (UNKNOWN_LOCATION);
-      tree test = create_artificial_label (UNKNOWN_LOCATION);
-      tree out = create_artificial_label (UNKNOWN_LOCATION);
-      gimplify_assign (p, start, &seq);
-      gimple_seq_add_stmt (&seq, gimple_build_goto (test));
-      gimple_seq_add_stmt (&seq, gimple_build_label (top));
-      gimplify_assign (iv, index, &seq);
-      gimple_seq_add_seq (&seq, iteration);
+      gimple_seq each = NULL;
+      gimplify_assign (iv, index, &each);
+      gimple_seq_add_seq (&each, iteration);
       gimplify_assign (p, fold_build2 (PLUS_EXPR, lt, p,
-                                       build_int_cst (lt, 1)), &seq);
-      gimple_seq_add_stmt (&seq, gimple_build_label (test));
-      gimple_seq_add_stmt (&seq, gimple_build_cond (LT_EXPR, p, end, top,
-                                                    out));
-      gimple_seq_add_stmt (&seq, gimple_build_label (out));
+                                       build_int_cst (lt, 1)), &each);
+      gimplify_assign (p, start, &seq);
+      add_while (p, end, each, &seq);
     }
   for (unsigned k = 0; k < n; k++)
     {
