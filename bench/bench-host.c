@@ -40,7 +40,7 @@ static const char *const names[NMETHODS] = { "host", "serial", "copy",
                                              "map", "opencl" };
 
 /* y[i] = y[i-1] + x[i-1] for i in [1, n), as the clause and serially,
-   and the map y[i] = x[i] + 1, for each type.  */
+   for each type.  */
 #define SCANS(T)                                                            \
   static void                                                               \
   clause_##T (T *restrict y, const T *restrict x, long n)                   \
