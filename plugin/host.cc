@@ -792,10 +792,10 @@ simd_loop (tree p, tree start, tree end, tree s, tree_code code,
   return loop;
 }
 
-/* Append to *SEQ `while (P < BOUND) BODY', as `goto test; top: BODY;
-   test: if (P < BOUND) goto top;'.  */
+/* Append to *SEQ `while (P < BOUND) { BODY; P += BY; }', as `goto test;
+   top: BODY; P += BY; test: if (P < BOUND) goto top;'.  */
 static void
-add_while (tree p, tree bound, gimple_seq body, gimple_seq *seq)
+add_while (tree p, tree bound, unsigned by, gimple_seq body, gimple_seq *seq)
 {
   tree top = create_artificial_label (UNKNOWN_LOCATION);
   tree test = create_artificial_label (UNKNOWN_LOCATION);
@@ -803,6 +803,9 @@ add_while (tree p, tree bound, gimple_seq body, gimple_seq *seq)
   gimple_seq_add_stmt (seq, gimple_build_goto (test));
   gimple_seq_add_stmt (seq, gimple_build_label (top));
   gimple_seq_add_seq (seq, body);
+  tree lt = TREE_TYPE (p);
+  gimplify_assign (p, fold_build2 (PLUS_EXPR, lt, p, build_int_cst (lt, by)),
+                   seq);
   gimple_seq_add_stmt (seq, gimple_build_label (test));
   gimple_seq_add_stmt (seq, gimple_build_cond (LT_EXPR, p, bound, top, out));
   gimple_seq_add_stmt (seq, gimple_build_label (out));
@@ -905,9 +908,7 @@ add_groups (outline *o, unsigned group, gimple_seq *inputs,
         add_copy (outputs[first + g]);
       }
     gimplify_assign (carry, combined (l, carry, sums.last ()), &body);
-    gimplify_assign (p, fold_build2 (PLUS_EXPR, lt, p,
-                                     build_int_cst (lt, size)), &body);
-    add_while (p, bound, body, seq);
+    add_while (p, bound, size, body, seq);
   };
   tree last = create_tmp_var (lt, "scan_last_group");
   gimplify_assign (last, fold_build2 (MINUS_EXPR, lt, end,
@@ -1227,10 +1228,8 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
       gimple_seq each = NULL;
       gimplify_assign (iv, index, &each);
       gimple_seq_add_seq (&each, iteration);
-      gimplify_assign (p, fold_build2 (PLUS_EXPR, lt, p,
-                                       build_int_cst (lt, 1)), &each);
       gimplify_assign (p, start, &seq);
-      add_while (p, end, each, &seq);
+      add_while (p, end, 1, each, &seq);
     }
   for (unsigned k = 0; k < n; k++)
     {
