@@ -1,31 +1,44 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # scanomp-checks.m4: configure checks for building scanomp.  Each failure
 # names the Debian package that provides what is missing.
-# serial 1
+# serial 2
 
 m4_pattern_forbid([^SCANOMP_])
 
 # SCANOMP_CHECK_GCC_PLUGIN
 # ------------------------
-# Find the plugin headers of the GCC that $CC runs, require GCC >= 12, and
-# check that a plugin compiles against them with $CXX.  Sets and
-# substitutes GCC_PLUGIN_DIR, GCC_PLUGIN_CPPFLAGS.
+# Find the plugin headers of the GCC that $CC runs, require GCC >= 11 and
+# a $CXX of the same major version (a plugin is compiled by the C++
+# compiler of the GCC that loads it), and check that a plugin compiles
+# against them with $CXX.  Sets and substitutes GCC_MAJOR, GCC_PLUGIN_DIR,
+# GCC_PLUGIN_CPPFLAGS.
 AC_DEFUN([SCANOMP_CHECK_GCC_PLUGIN],
 [AC_REQUIRE([AC_PROG_CC])dnl
 AC_REQUIRE([AC_PROG_CXX])dnl
 AC_ARG_VAR([GCC_PLUGIN_DIR], [GCC's plugin directory (default: $CC -print-file-name=plugin)])
 AC_CACHE_CHECK([for the GCC version of $CC], [scanomp_cv_gcc_major],
-  [scanomp_cv_gcc_major=`$CC -dumpversion 2>/dev/null | sed 's/\..*//'`])
+  [scanomp_cv_gcc_major=no
+   AS_IF([test "$GCC" = yes],
+     [scanomp_cv_gcc_major=`$CC -dumpversion 2>/dev/null | sed 's/\..*//'`])])
 AS_CASE([$scanomp_cv_gcc_major],
-  [[[0-9]]|1[[01]]|""],
-    [AC_MSG_ERROR([scanomp needs GCC 12 or later as \$CC (found '$scanomp_cv_gcc_major')])])
+  [no|""],
+    [AC_MSG_ERROR([\$CC ($CC) is not GCC: scanomp is a GCC plugin; set CC and CXX to a GCC 11 or later, e.g. CC=gcc-14 CXX=g++-14])],
+  [[[0-9]]|10],
+    [AC_MSG_ERROR([scanomp needs GCC 11 or later as \$CC; $CC is GCC $scanomp_cv_gcc_major])])
+GCC_MAJOR=$scanomp_cv_gcc_major
+AC_CACHE_CHECK([for the GCC version of $CXX], [scanomp_cv_gxx_major],
+  [scanomp_cv_gxx_major=no
+   AS_IF([test "$GXX" = yes],
+     [scanomp_cv_gxx_major=`$CXX -dumpversion 2>/dev/null | sed 's/\..*//'`])])
+AS_IF([test "$scanomp_cv_gxx_major" != "$GCC_MAJOR"],
+  [AC_MSG_ERROR([\$CXX ($CXX) must be the g++ of \$CC's GCC $GCC_MAJOR, which compiles the plugin that GCC loads: set CXX=g++-$GCC_MAJOR (Debian package g++-$GCC_MAJOR)])])
 AC_MSG_CHECKING([for the GCC plugin headers])
 AS_IF([test -z "$GCC_PLUGIN_DIR"],
   [GCC_PLUGIN_DIR=`$CC -print-file-name=plugin`])
 AS_IF([test -f "$GCC_PLUGIN_DIR/include/gcc-plugin.h"],
   [AC_MSG_RESULT([$GCC_PLUGIN_DIR])],
   [AC_MSG_RESULT([no])
-   AC_MSG_ERROR([no gcc-plugin.h under '$GCC_PLUGIN_DIR/include': install the Debian package gcc-$scanomp_cv_gcc_major-plugin-dev])])
+   AC_MSG_ERROR([no gcc-plugin.h under '$GCC_PLUGIN_DIR/include': install the Debian package gcc-$GCC_MAJOR-plugin-dev (Fedora: gcc-plugin-devel)])])
 GCC_PLUGIN_CPPFLAGS="-I$GCC_PLUGIN_DIR/include"
 AC_LANG_PUSH([C++])
 scanomp_save_CPPFLAGS=$CPPFLAGS
@@ -37,9 +50,10 @@ int plugin_is_GPL_compatible;]],
   [[return plugin_default_version_check (0, 0);]])],
   [AC_MSG_RESULT([yes])],
   [AC_MSG_RESULT([no])
-   AC_MSG_ERROR([$CXX cannot compile against GCC's plugin headers: install the Debian packages g++ and gcc-$scanomp_cv_gcc_major-plugin-dev, and use the g++ of the same version as \$CC])])
+   AC_MSG_ERROR([$CXX cannot compile against GCC's plugin headers in $GCC_PLUGIN_DIR/include: install the Debian packages g++-$GCC_MAJOR and gcc-$GCC_MAJOR-plugin-dev])])
 CPPFLAGS=$scanomp_save_CPPFLAGS
 AC_LANG_POP([C++])
+AC_SUBST([GCC_MAJOR])
 AC_SUBST([GCC_PLUGIN_DIR])
 AC_SUBST([GCC_PLUGIN_CPPFLAGS])
 ])

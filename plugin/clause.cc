@@ -158,7 +158,7 @@ names_omp_directive (const cpp_token *tok)
   expanded_location x = expand_location (tok->src_loc);
   if (!x.file || x.column < 1)
     return false;
-  char_span line = location_get_source_line (x.file, x.line);
+  char_span line = scanomp_source_line (x.file, x.line);
   if (!line || (size_t) x.column > line.length ())
     return false;
   static const char *const words[] = { "omp", "pragma", "#" };
@@ -447,8 +447,11 @@ macro_to_expand (cpp_reader *pfile, const cpp_token *tok)
          directive's end of file, which the parser would take for the end
          of the whole input.  Make it padding: the parser skips it and
          reads the pragma's end of line, and goes on as without the
-         plugin.  (That end of line then carries a stale location, so
-         GCC's error about the missing clause lands a line early.)  */
+         plugin.  (libcpp makes that end of line in a token slot whose
+         location it does not set, as it does for any function-like
+         macro named as an OpenMP directive: GCC's error about the
+         missing clause lands a line early up to GCC 13, from GCC 14 at
+         the start of the line after.)  */
       cpp_token *next = const_cast<cpp_token *> (cpp_peek_token (pfile, 0));
       if (next->type == CPP_EOF)
         {
@@ -557,9 +560,17 @@ start_parse_unit (void *gcc_data, void *user_data)
   cb->line_change = line_change;
 }
 
-void
+/* parse_in, the C family's preprocessor, is defined in cc1 and cc1plus
+   only; -specs=scanomp.specs loads the plugin into every compiler the
+   driver runs, f951 among them.  A weak reference lets the plugin load
+   there too, and see that it has nothing to do.  */
+#pragma weak parse_in
+
+bool
 scanomp_clause_init (const char *plugin_name)
 {
+  if (&parse_in == NULL)
+    return false;
   /* Preprocessed input (-save-temps, or a .i file) keeps the clause
      verbatim, for us to read now.  In preprocessed mode libcpp reads the
      first line marker ahead when it opens the file, and our #define at
@@ -574,6 +585,7 @@ scanomp_clause_init (const char *plugin_name)
   opts->warn_unused_macros = 0;
   register_callback (plugin_name, PLUGIN_START_UNIT, start_parse_unit,
                      NULL);
+  return true;
 }
 
 /* Where LOC was written, or for a macro, expanded.  */

@@ -195,8 +195,9 @@ reaches (flow *f, unsigned from, unsigned to, unsigned avoid)
   while (!work.is_empty ())
     {
       unsigned i = work.pop ();
-      if (i == avoid || !bitmap_set_bit (seen, i))
+      if (i == avoid || bitmap_bit_p (seen, i))
         continue;
+      bitmap_set_bit (seen, i);
       if (i == to)
         return true;
       if (i == f->stmts.length ())

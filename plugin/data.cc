@@ -277,7 +277,7 @@ lower_data (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *wi)
       && kind != GF_OMP_TARGET_KIND_EXIT_DATA)
     return NULL_TREE;
   location_t loc = gimple_location (s);
-  push_gimplify_context (true);
+  push_gimplify_context ();
   data_items items;
   gimple_seq seq = NULL, after = NULL;
   if (!read_items (s, &items, &seq))

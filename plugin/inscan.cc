@@ -241,6 +241,30 @@ read_pre_bodies (reader *pre, gimple_seq seq)
     }
 }
 
+/* The sequence of the loop body BODY that holds its two GIMPLE_OMP_SCANs:
+   BODY, or what a bind, and a try whose cleanup only clobbers, wrap.
+   From GCC 14 on, a compound literal in the body is scoped to the
+   iteration: its temporary's bind, and the clobber that ends its life,
+   stand around both phases.  The temporary is then the phases' own, as
+   any local is.  */
+static gimple_seq
+phases_of (gimple_seq body)
+{
+  while (gimple_seq_singleton_p (body))
+    {
+      gimple *s = gimple_seq_first_stmt (body);
+      if (gbind *b = dyn_cast<gbind *> (s))
+        body = gimple_bind_body (b);
+      else if (gimple_code (s) == GIMPLE_TRY
+               && gimple_try_kind (s) == GIMPLE_TRY_FINALLY
+               && scanomp_only_clobbers (gimple_try_cleanup (s)))
+        body = gimple_try_eval (s);
+      else
+        break;
+    }
+  return body;
+}
+
 /* Read the inscan loop of CONSTRUCT into ITEMS (one per scan variable, up
    to MAX), setting *N.  Returns false, with a note under -verbose, for a
    loop to leave to GCC.  */
@@ -364,7 +388,8 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
         body = copy_body (body);
       scan_read_through_temporaries (body, true);
     }
-  for (gimple_stmt_iterator g = gsi_start (body); !gsi_end_p (g);
+  gimple_seq phases = phases_of (body);
+  for (gimple_stmt_iterator g = gsi_start (phases); !gsi_end_p (g);
        gsi_next (&g))
     if (gimple_code (gsi_stmt (g)) == GIMPLE_OMP_SCAN)
       (first ? second : first) = gsi_stmt (g);

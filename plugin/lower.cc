@@ -966,8 +966,11 @@ scanomp_lower (scan_loop *l, unsigned n, const scan_outline *o,
 
   /* The temporaries are locals of a bind around the new code, so that an
      OpenMP region around the construct (a `parallel' holding a target
-     loop, say) gives each thread its own.  */
-  push_gimplify_context (true);
+     loop, say) gives each thread its own.  They are variables, not SSA
+     names: the function is not in SSA form yet, and GCC 11's outlining of
+     the region would leave SSA names made now in the function it leaves
+     (cc1 then crashes in ccp).  */
+  push_gimplify_context ();
   tree fallback = create_artificial_label (UNKNOWN_LOCATION);
   tree done = create_artificial_label (UNKNOWN_LOCATION);
   if (l->inscan)

@@ -31,8 +31,7 @@ scan_complain (scan_loop *l, location_t loc, const char *gmsgid, ...)
     return;
   va_list ap;
   va_start (ap, gmsgid);
-  emit_diagnostic_valist (l->quiet ? DK_NOTE : DK_ERROR, loc, 0, gmsgid,
-                          &ap);
+  scanomp_diagnose_valist (l->quiet, loc, gmsgid, &ap);
   va_end (ap);
 }
 

@@ -393,7 +393,11 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
         }
     }
 
-  scanomp_clause_init (info->base_name);
+  /* A compiler other than cc1 and cc1plus (f951, say, given the plugin
+     by the specs file) has neither the clause nor C's scan loops: the
+     plugin leaves it alone.  */
+  if (!scanomp_clause_init (info->base_name))
+    return 0;
 
   struct register_pass_info pass;
   pass.pass = new scanomp_pass (g);

@@ -20,6 +20,8 @@
 #ifndef SCANOMP_H
 #define SCANOMP_H
 
+#include "gcc-compat.h"
+
 /* The clause's operators, numbered as libscanrt's scanrt_op.  */
 enum scan_op
 {
@@ -67,7 +69,7 @@ struct scanomp_options
 extern struct scanomp_options scanomp_options;
 
 /* clause.cc */
-void scanomp_clause_init (const char *plugin_name);
+bool scanomp_clause_init (const char *plugin_name);
 struct scan_clause *scanomp_find_clause (location_t construct_loc);
 bool scanomp_clause_seen (location_t construct_loc);
 const char *scanomp_op_spelling (enum scan_op op);

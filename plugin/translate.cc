@@ -77,7 +77,8 @@ refuse_valist (emitter *e, location_t loc, const char *gmsgid,
         loc = DECL_SOURCE_LOCATION (e->fn);
       if (loc == UNKNOWN_LOCATION)
         loc = scanomp_where (l);
-      emit_diagnostic_valist (note ? DK_NOTE : DK_ERROR, loc, 0, gmsgid, ap);
+      auto_diagnostic_group group;
+      scanomp_diagnose_valist (note, loc, gmsgid, ap);
       if (l->refusal == SCAN_REFUSAL_HOST)
         inform (scanomp_where (l), "so this loop has no OpenCL kernel, and "
                 "could not run in a %<target%> construct");
@@ -671,7 +672,7 @@ cfg_body (emitter *e, function *fun)
       for (gimple_stmt_iterator g = gsi_start_bb (bb); !gsi_end_p (g);
            gsi_next (&g))
         statement (e, gsi_stmt (g));
-      gimple *last = last_stmt (bb);
+      gimple *last = last_nondebug_stmt (bb);
       if (last && gimple_code (last) == GIMPLE_COND)
         {
           edge t, f;

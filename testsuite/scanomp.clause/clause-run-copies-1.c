@@ -293,11 +293,15 @@ main (void)
         check_scan ("target, mapped", n);
       CHECK (j == 7 + e.sum - 5, "n=%ld: target, mapped: %ld, expected %ld",
              n, j, 7 + e.sum - 5);
+      /* A reduction variable of a combined target construct is mapped
+         tofrom from GCC 12 on (OpenMP 5.0), firstprivate on the target
+         before (OpenMP 4.5): the plugin keeps the compiler's meaning.  */
+      long want = __GNUC__ >= 12 ? 7 + e.sum - 5 : 7;
       j = target_combined (n);
       if (n > 1)
         check_scan ("target parallel for", n);
-      CHECK (j == 7 + e.sum - 5, "n=%ld: target parallel for: %ld, "
-             "expected %ld", n, j, 7 + e.sum - 5);
+      CHECK (j == want, "n=%ld: target parallel for: %ld, expected %ld", n,
+             j, want);
       CHECK (target_unmapped (n), "n=%ld: target, unmapped: the host's "
              "variables changed", n);
       if (n > 1)

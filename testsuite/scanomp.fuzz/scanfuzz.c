@@ -990,9 +990,11 @@ inscan_loop (int k)
                               : "  for (%s i = lb; i <= ub - 1; i++)\n";
   add (&body, head, index);
   add (&ref, head, index);
-  add (&body, "    {\n%s#pragma omp scan %s (s%s)\n%s    }\n",
-       exclusive ? scan.s : input.s, exclusive ? "exclusive" : "inclusive",
-       nvars == 2 ? ", m" : "", exclusive ? input.s : scan.s);
+  /* Each phase a block: GCC 11 takes one statement a phase.  */
+  add (&body, "    {\n    {\n%s    }\n#pragma omp scan %s (s%s)\n    {\n%s"
+       "    }\n    }\n", exclusive ? scan.s : input.s,
+       exclusive ? "exclusive" : "inclusive", nvars == 2 ? ", m" : "",
+       exclusive ? input.s : scan.s);
   add (&ref, "    {\n%s%s    }\n", exclusive ? scan.s : input.s,
        exclusive ? input.s : scan.s);
 

@@ -58,9 +58,11 @@ h (int *y, const int *x, int n, int c)
 #pragma omp parallel for reduction(inscan, +: s) private(tmp) /* { dg-message "this inscan loop runs on host threads: 'tmp', which a clause gives each iteration a copy of, is of a type OpenCL C lacks" } */
   for (int i = 0; i < n; i++)
     {
-      tmp[0] = x[i];
-      tmp[1] = i;
-      s += tmp[0] * tmp[1];
+      {
+        tmp[0] = x[i];
+        tmp[1] = i;
+        s += tmp[0] * tmp[1];
+      }
 #pragma omp scan inclusive(s)
       y[i] = s;
     }
@@ -80,8 +82,9 @@ k (int *y, const int *x, int n)
     }
 }
 
-/* A compound literal in the body: GCC wraps the loop in the literal's
-   clobber, which the plugin looks through.  */
+/* A compound literal in the body: GCC 11 to 13 wrap the loop in the
+   literal's clobber, GCC 14 on each iteration's body, around both
+   phases; the plugin looks through either.  */
 struct pair { int a, b; };
 
 int
@@ -92,8 +95,7 @@ literal (int *y, const int *x, int n)
 #pragma omp parallel for reduction(inscan, +: s) private(p) /* { dg-message "this inscan loop runs on the host path: 1 scan variable, inclusive\[^\n\]*SCANOMP_HOST=opencl runs it as an OpenCL kernel" } */
   for (int i = 0; i < n; i++)
     {
-      p = (struct pair) { x[i], 2 };
-      s += p.a * p.b;
+      s += (p = (struct pair) { x[i], 2 }).a * 2;
 #pragma omp scan inclusive(s)
       y[i] = s;
     }
@@ -110,8 +112,10 @@ shared_set (int *y, const int *x, int n)
     {
       s += x[i];
 #pragma omp scan inclusive(s)
-      y[i] = s;
-      last = i; /* { dg-message "this inscan loop runs on host threads: it sets 'last', which the loop shares" } */
+      {
+        y[i] = s;
+        last = i; /* { dg-message "this inscan loop runs on host threads: it sets 'last', which the loop shares" } */
+      }
     }
   return last;
 }

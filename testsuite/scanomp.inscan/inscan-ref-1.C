@@ -23,8 +23,10 @@ g (long *y, const int *x, int n, long &s)
 #pragma omp parallel for reduction(inscan, +: s)
   for (int i = 0; i < n; i++)
     {
-      long *p = &s; /* { dg-message "this inscan loop runs on host threads: it takes the address of 's', a scan variable; the kernels have only its value" } */
-      *p += x[i];
+      {
+        long *p = &s; /* { dg-message "this inscan loop runs on host threads: it takes the address of 's', a scan variable; the kernels have only its value" } */
+        *p += x[i];
+      }
 #pragma omp scan inclusive(s)
       y[i] = s;
     }

@@ -23,8 +23,10 @@ two_vars (long *y, double *z, const int *x, long n, long *s_out,
         t = t > x[i] ? t : x[i];
       }
 #pragma omp scan inclusive(s, t)
-      y[i] = s;
-      z[i] = t + s;
+      {
+        y[i] = s;
+        z[i] = t + s;
+      }
     }
   *s_out = s;
   *t_out = t;

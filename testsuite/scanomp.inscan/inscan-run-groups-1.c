@@ -33,8 +33,10 @@ exclusive (double *y, double *z, const double *x, long n)
 #pragma omp parallel for simd reduction(inscan, +: s) num_threads(3)
   for (long i = 0; i < n; i++)
     {
-      y[i] = s;
-      z[i] = 2 * s + x[i];
+      {
+        y[i] = s;
+        z[i] = 2 * s + x[i];
+      }
 #pragma omp scan exclusive(s)
       s += x[i];
     }

@@ -58,10 +58,12 @@ exclusive (int *y, const int *x, long n, long *last)
     {
       y[i] = s;
 #pragma omp scan exclusive(s)
-      scratch = x[i] * 2;
-      s += scratch;
-      if (x[i] > 490)
-        l = i;
+      {
+        scratch = x[i] * 2;
+        s += scratch;
+        if (x[i] > 490)
+          l = i;
+      }
     }
   *last = l;
   return s;
@@ -77,13 +79,17 @@ down (long *y, long *z, const int *x, long n)
 #pragma omp parallel for reduction(inscan, +: s)
   for (long i = n - 1; i >= 0; i--)
     {
-      y[i] = s;
-      z[i] = 2 * s + 1;
+      {
+        y[i] = s;
+        z[i] = 2 * s + 1;
+      }
 #pragma omp scan exclusive(s)
-      if (x[i] > 0)
-        s += x[i];
-      else
-        s -= 1;
+      {
+        if (x[i] > 0)
+          s += x[i];
+        else
+          s -= 1;
+      }
     }
   return s;
 }

@@ -28,8 +28,10 @@ main (void)
           {
             s += x[i];
 #pragma omp scan inclusive(s)
-            y[i] = s;
-            last = i * 2 + 1;
+            {
+              y[i] = s;
+              last = i * 2 + 1;
+            }
           }
       }
       long rs = 1;

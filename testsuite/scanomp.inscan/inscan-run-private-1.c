@@ -26,9 +26,11 @@ after_store (const long *x, long *y, long n)
     {
       sum += x[i];
 #pragma omp scan inclusive(sum)
-      y[i] = sum;
-      if (x[i] > 0)
-        z = x[i];
+      {
+        y[i] = sum;
+        if (x[i] > 0)
+          z = x[i];
+      }
     }
   return z;
 }
@@ -49,8 +51,10 @@ main (void)
 #pragma omp parallel for reduction(inscan, +: sum) private(t) firstprivate(off)
       for (long i = 0; i < n; i++)
         {
-          t = x[i] * 2;
-          sum += t + off;
+          {
+            t = x[i] * 2;
+            sum += t + off;
+          }
 #pragma omp scan inclusive(sum)
           y[i] = sum;
         }
@@ -71,9 +75,11 @@ main (void)
 #pragma omp parallel for reduction(inscan, +: sum) firstprivate(w) lastprivate(w, i2)
       for (i2 = 0; i2 < n; i2++)
         {
-          sum += x[i2] + w;
-          if (i2 == n - 1)
-            w = -29;
+          {
+            sum += x[i2] + w;
+            if (i2 == n - 1)
+              w = -29;
+          }
 #pragma omp scan inclusive(sum)
           y[i2] = sum;
         }
@@ -95,14 +101,18 @@ main (void)
 #pragma omp parallel for reduction(inscan, +: sum) lastprivate(conditional: cz, cy) lastprivate(lz)
       for (long i = 0; i < n; i++)
         {
-          y[i] = sum;
-          if (x[i] > 400)
-            cy = x[i] + (int) i;
-          lz = x[i] * 3;
+          {
+            y[i] = sum;
+            if (x[i] > 400)
+              cy = x[i] + (int) i;
+            lz = x[i] * 3;
+          }
 #pragma omp scan exclusive(sum)
-          sum += x[i];
-          if (x[i] < -450)
-            cz = (int) i;
+          {
+            sum += x[i];
+            if (x[i] < -450)
+              cz = (int) i;
+          }
         }
       r = 0;
       int rz = -1, ry = -2;
@@ -125,9 +135,11 @@ main (void)
 #pragma omp parallel for reduction(inscan, +: run) lastprivate(pt)
       for (long i = 0; i < n; i++)
         {
-          run += x[i];
-          pt.at = (int) i;
-          pt.v = (long) x[i] * 1000;
+          {
+            run += x[i];
+            pt.at = (int) i;
+            pt.v = (long) x[i] * 1000;
+          }
 #pragma omp scan inclusive(run)
           y[i] = run;
         }
@@ -150,8 +162,10 @@ main (void)
 #pragma omp parallel for reduction(inscan, +: run) lastprivate(pt)
       for (long i = 0; i < n; i++)
         {
-          run += x[i];
-          pt = (mark) { (int) i, (long) x[i] * 1000 };
+          {
+            run += x[i];
+            pt = (mark) { (int) i, (long) x[i] * 1000 };
+          }
 #pragma omp scan inclusive(run)
           y[i] = run;
         }
@@ -169,9 +183,11 @@ main (void)
         {
           sum += x[i];
 #pragma omp scan inclusive(sum)
-          y[i] = sum;
-          if (sum > 0)
-            last = (int) i;
+          {
+            y[i] = sum;
+            if (sum > 0)
+              last = (int) i;
+          }
         }
       r = 0;
       int rl = -1;
@@ -190,8 +206,10 @@ main (void)
 #pragma omp parallel for reduction(inscan, +: ts) lastprivate(tz, tm)
       for (long i = 0; i < n; i++)
         {
-          ts += x[i];
-          tz = tm = x[i];
+          {
+            ts += x[i];
+            tz = tm = x[i];
+          }
 #pragma omp scan inclusive(ts)
           y[i] = ts;
         }

@@ -47,8 +47,10 @@ main (void)
 #pragma omp parallel for reduction(inscan, plus: a)
       for (long i = 0; i < n; i++)
         {
-          a.sum += x[i];
-          a.count++;
+          {
+            a.sum += x[i];
+            a.count++;
+          }
 #pragma omp scan inclusive(a)
           y[i] = a.sum * 1000 + a.count;
         }
@@ -68,11 +70,15 @@ main (void)
 #pragma omp parallel for reduction(inscan, poly: p) reduction(inscan, +: total)
       for (long i = 0; i < n; i++)
         {
-          t[i] = p;
-          z[i] = total;
+          {
+            t[i] = p;
+            z[i] = total;
+          }
 #pragma omp scan exclusive(p, total)
-          p = op (p, h[i]);
-          total += x[i];
+          {
+            p = op (p, h[i]);
+            total += x[i];
+          }
         }
       Pair q = { 3, 1 };
       long sum = 0;
@@ -89,8 +95,10 @@ main (void)
 #pragma omp parallel for reduction(inscan, plus: global_acc)
       for (long i = 0; i < n; i++)
         {
-          global_acc.sum += x[i];
-          global_acc.count += 2;
+          {
+            global_acc.sum += x[i];
+            global_acc.count += 2;
+          }
 #pragma omp scan inclusive(global_acc)
           y[i] = global_acc.sum * 1000 + global_acc.count;
         }
