@@ -37,7 +37,7 @@ g2 (int *y, const int *x, unsigned n)
 void
 h (_Bool *y, int n)
 {
-#pragma omp parallel for scan(||: y) /* { dg-error "'y' has elements of type '_Bool'" } */
+#pragma omp parallel for scan(||: y) /* { dg-error "'y' has elements of type '(_Bool|bool)'" } */
   for (int i = 1; i < n; i++)
     y[i] = y[i-1] || i > 3;
 }
