@@ -18,7 +18,9 @@ AC_REQUIRE([AC_PROG_CXX])dnl
 AC_ARG_VAR([GCC_PLUGIN_DIR], [GCC's plugin directory (default: $CC -print-file-name=plugin)])
 AC_CACHE_CHECK([for the GCC version of $CC], [scanomp_cv_gcc_major],
   [scanomp_cv_gcc_major=no
-   AS_IF([test "$GCC" = yes],
+   AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[#if !defined __GNUC__ || defined __clang__ || defined __INTEL_COMPILER
+#error not GCC
+#endif]])],
      [scanomp_cv_gcc_major=`$CC -dumpversion 2>/dev/null | sed 's/\..*//'`])])
 AS_CASE([$scanomp_cv_gcc_major],
   [no|""],
@@ -28,8 +30,12 @@ AS_CASE([$scanomp_cv_gcc_major],
 GCC_MAJOR=$scanomp_cv_gcc_major
 AC_CACHE_CHECK([for the GCC version of $CXX], [scanomp_cv_gxx_major],
   [scanomp_cv_gxx_major=no
-   AS_IF([test "$GXX" = yes],
-     [scanomp_cv_gxx_major=`$CXX -dumpversion 2>/dev/null | sed 's/\..*//'`])])
+   AC_LANG_PUSH([C++])
+   AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[#if !defined __GNUC__ || defined __clang__ || defined __INTEL_COMPILER
+#error not GCC
+#endif]])],
+     [scanomp_cv_gxx_major=`$CXX -dumpversion 2>/dev/null | sed 's/\..*//'`])
+   AC_LANG_POP([C++])])
 AS_IF([test "$scanomp_cv_gxx_major" != "$GCC_MAJOR"],
   [AC_MSG_ERROR([\$CXX ($CXX) must be the g++ of \$CC's GCC $GCC_MAJOR, which compiles the plugin that GCC loads: set CXX=g++-$GCC_MAJOR (Debian package g++-$GCC_MAJOR)])])
 AC_MSG_CHECKING([for the GCC plugin headers])

@@ -4,9 +4,9 @@
    version of GCC's plugin headers, BUILDING_GCC_MAJOR (bversion.h; the
    same number as plugin-version.h's GCCPLUGIN_VERSION_MAJOR, but
    plugin-version.h defines variables, so only scanomp.cc includes it),
-   as the Linux kernel's scripts/gcc-plugins/gcc-common.h does.  Everything else in plugin/
-   reads as one GCC and calls what is defined here where the versions
-   part:
+   as the Linux kernel's scripts/gcc-plugins/gcc-common.h does.
+   Everything else in plugin/ reads as one GCC, and calls what is defined
+   here where the versions part:
 
      scanomp_diagnose_valist  an error or a note from a va_list: GCC 15
                               asserts that every diagnostic is issued
@@ -44,8 +44,9 @@ using diagnostics::char_span;
 #endif
 
 /* Issue the diagnostic GMSGID with the arguments AP at LOC: a note if
-   NOTE, else an error; in a group of its own, to which the notes that
-   follow it at once are not added.  */
+   NOTE, else an error.  It goes in the diagnostic group that the caller
+   holds around it and the notes that follow it, if any, else in one of
+   its own.  */
 static inline void
 scanomp_diagnose_valist (bool note, location_t loc, const char *gmsgid,
                          va_list *ap)

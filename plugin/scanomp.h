@@ -15,7 +15,10 @@
                  GIMPLE, types and called functions to OpenCL C;
      lower.cc    replaces the construct with a call to SCANRT_scan and a
                  sequential copy of the loop as its fallback, with
-                 host.cc's functions for the host path.  */
+                 host.cc's functions for the host path.
+
+   gcc-compat.h, included here, holds what differs between the GCCs the
+   plugin builds for (11 to 16).  */
 
 #ifndef SCANOMP_H
 #define SCANOMP_H
