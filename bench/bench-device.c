@@ -1,29 +1,43 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* bench-device.c: the kernel sets on one OpenCL device (the default one:
    a GPU where there is one), with the data resident on the device as in a
-   `target data' region, against a device-to-device copy of the same bytes
-   (the memory limit), side by side in one process (methods round-robin,
-   medians):
+   `target data' region, against copies of the same bytes on the same
+   device (the memory limit), and against NVIDIA's CUB where bench-cub has
+   run (the anchor), side by side in one process (methods round-robin,
+   medians).  Methods:
 
-     copy      clEnqueueCopyBuffer of the input to the output, on the same
-               device, through a context of this program's own
-     lookback  the single-pass kernel set (scan-lookback.cl)
-     gpu       the multi-level kernel set (scan-gpu.cl)
-     thesis    the thesis' Blelloch kernel set (scan-blelloch.cl)
+     copy-kernel    an OpenCL kernel that copies the input to the output,
+                    16 bytes a work-item (the memory limit)
+     copy-buffer    clEnqueueCopyBuffer of the same bytes
+     lookback       the single-pass kernel set (scan-lookback.cl), as
+                    libscanrt tunes it for the device
+     lookback-port  the same with SCANOMP_PTX=0: the portable OpenCL C
+                    path on NVIDIA (the same as lookback elsewhere)
+     gpu            the multi-level kernel set (scan-gpu.cl)
+     thesis         the thesis' Blelloch kernel set (scan-blelloch.cl),
+                    int32-sum only
 
-   for an int32 + scan, a float + scan and a user-defined operator on
-   pairs (composition of affine maps, 8 bytes).  Also reported, on their
-   own: the first scan of the process (device start-up and program build
-   included), and one int32 scan outside `target data', whose arrays are
-   copied in and out, with the bare transfer of the same bytes.
+   Cases, as bench-cub names them: int32-sum, int32-xsum (exclusive),
+   float-sum, float-xsum, double-sum, double-xsum, int32-max, and pair, a
+   user-defined operator on 8-byte affine maps (pair-op.h).  Every call is
+   timed two ways in the same repetition: device time (OpenCL profiling
+   events: scanrt_params.kernel_seconds, and the copies' own events) and
+   wall time per call including the wait.  Also reported: the first scan of
+   the process (device start-up and build included), and one int32 scan of
+   arrays that are not resident (copied in and out), against the bare
+   transfers.
 
-     bench-device [--sweep] [LOG2N [RESULTS.TSV]]
+     bench-device [--sweep] [--anchor CUB.TSV] [LOG2MAX [RESULTS.TSV]]
 
-   LOG2N defaults to 24 (use 28 on a large GPU).  --sweep also times the
-   lookback set's tile shapes (SCANOMP_WG x SCANOMP_ITEMS) on int32.
-   Writes one TSV line per measurement (case method n reps median_s min_s)
-   to RESULTS.TSV (default bench/device.tsv) and a table to stdout.  Every
-   method's result is checked against a sequential loop.  */
+   Sizes 2^16, 2^18, ... up to 2^LOG2MAX (default 24; 28 on a large GPU).
+   --anchor reads bench-cub's TSV and prints each method's speed as a
+   fraction of CUB's (CUB's time over ours: 1.00 = as fast as CUB).
+   --sweep also times the lookback set's tile shapes (SCANOMP_WG x
+   SCANOMP_ITEMS) on int32-sum at the largest size.  Writes one TSV line per
+   measurement (case method n reps device_s wall_s, medians; device_s is -1
+   where unknown) to RESULTS.TSV (default bench/device.tsv) and a table to
+   stdout.  Every method's result at every size is checked, bit for bit,
+   against a sequential loop.  */
 
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
@@ -34,30 +48,56 @@
 #include "measure.h"
 #include "pair-op.h"
 
-enum { C_INT32, C_FLOAT, C_PAIR, NCASES };
-static const char *const case_names[NCASES] = { "int32", "float", "pair" };
-static const size_t case_sizes[NCASES] = { 4, 4, sizeof (affine) };
+enum kind { K_INT, K_FLOAT, K_DOUBLE, K_PAIR };
+static const struct
+{
+  const char *name;
+  enum kind kind;
+  scanrt_op op;
+  int exclusive;
+} cases[] = {
+  { "int32-sum", K_INT, SCANRT_ADD, 0 },
+  { "int32-xsum", K_INT, SCANRT_ADD, 1 },
+  { "float-sum", K_FLOAT, SCANRT_ADD, 0 },
+  { "float-xsum", K_FLOAT, SCANRT_ADD, 1 },
+  { "double-sum", K_DOUBLE, SCANRT_ADD, 0 },
+  { "double-xsum", K_DOUBLE, SCANRT_ADD, 1 },
+  { "int32-max", K_INT, SCANRT_MAX, 0 },
+  { "pair", K_PAIR, SCANRT_ADD, 0 },
+};
+#define NCASES (sizeof cases / sizeof cases[0])
+static const size_t kind_sizes[] = { 4, 4, 8, sizeof (affine) };
 
-enum { M_COPY, M_LOOKBACK, M_GPU, M_THESIS, NMETHODS };
-static const char *const method_names[NMETHODS] = { "copy", "lookback",
-                                                    "gpu", "thesis" };
-static const scanrt_variant variants[NMETHODS] = {
-  SCANRT_VARIANT_AUTO, SCANRT_VARIANT_LOOKBACK, SCANRT_VARIANT_GPU,
-  SCANRT_VARIANT_THESIS
+enum
+{
+  M_COPY_KERNEL,
+  M_COPY_BUFFER,
+  M_LOOKBACK,
+  M_LOOKBACK_PORTABLE,
+  M_GPU,
+  M_THESIS,
+  NMETHODS
+};
+static const char *const method_names[NMETHODS] = {
+  "copy-kernel", "copy-buffer", "lookback", "lookback-port", "gpu", "thesis"
 };
 
-/* The copy baseline: a context, queue and two buffers on the device that
-   libscanrt numbers DEVICE (platforms in order, each one's devices in
-   order).  */
+/* The copy baselines: a context, profiling queue, copy kernel and two
+   buffers on the device libscanrt numbers DEVICE, found by its name.  */
 static struct
 {
   cl_context ctx;
   cl_command_queue q;
+  cl_kernel k;
   cl_mem a, b;
 } copier;
 
+static const char copy_source[] =
+  "__kernel void copy16 (__global const uint4 *a, __global uint4 *b)\n"
+  "{ size_t i = get_global_id (0); b[i] = a[i]; }\n";
+
 static int
-copier_open (int device, size_t bytes)
+copier_open (const char *name, size_t bytes)
 {
   cl_platform_id plats[16];
   cl_uint np = 0;
@@ -70,41 +110,71 @@ copier_open (int device, size_t bytes)
       if (clGetDeviceIDs (plats[p], CL_DEVICE_TYPE_ALL, 64, ids, &nd)
           != CL_SUCCESS)
         continue;
-      if ((cl_uint) device >= nd)
+      for (cl_uint d = 0; d < nd && d < 64; d++)
         {
-          device -= nd;
-          continue;
+          char dn[256] = "";
+          clGetDeviceInfo (ids[d], CL_DEVICE_NAME, sizeof dn, dn, NULL);
+          if (strcmp (dn, name))
+            continue;
+          cl_int err;
+          copier.ctx = clCreateContext (NULL, 1, &ids[d], NULL, NULL, &err);
+          if (err == CL_SUCCESS)
+            copier.q = clCreateCommandQueue (copier.ctx, ids[d],
+                                             CL_QUEUE_PROFILING_ENABLE, &err);
+          cl_program prog = NULL;
+          const char *src = copy_source;
+          if (err == CL_SUCCESS)
+            prog = clCreateProgramWithSource (copier.ctx, 1, &src, NULL,
+                                              &err);
+          if (err == CL_SUCCESS)
+            err = clBuildProgram (prog, 1, &ids[d], "", NULL, NULL);
+          if (err == CL_SUCCESS)
+            copier.k = clCreateKernel (prog, "copy16", &err);
+          if (err == CL_SUCCESS)
+            copier.a = clCreateBuffer (copier.ctx, CL_MEM_READ_WRITE, bytes,
+                                       NULL, &err);
+          if (err == CL_SUCCESS)
+            copier.b = clCreateBuffer (copier.ctx, CL_MEM_READ_WRITE, bytes,
+                                       NULL, &err);
+          if (err == CL_SUCCESS)
+            {
+              /* A word's pattern: NVIDIA's OpenCL never finished a
+                 one-byte pattern's fill of 2 GiB (an H200, driver 580).  */
+              cl_uint z = 0x01010101;
+              err = clEnqueueFillBuffer (copier.q, copier.a, &z, sizeof z, 0,
+                                         bytes, 0, NULL, NULL);
+            }
+          if (err == CL_SUCCESS)
+            err = clSetKernelArg (copier.k, 0, sizeof copier.a, &copier.a);
+          if (err == CL_SUCCESS)
+            err = clSetKernelArg (copier.k, 1, sizeof copier.b, &copier.b);
+          return err == CL_SUCCESS && clFinish (copier.q) == CL_SUCCESS ? 0
+                                                                        : -1;
         }
-      cl_int err;
-      copier.ctx = clCreateContext (NULL, 1, &ids[device], NULL, NULL, &err);
-      if (err == CL_SUCCESS)
-        copier.q = clCreateCommandQueue (copier.ctx, ids[device], 0, &err);
-      if (err == CL_SUCCESS)
-        copier.a = clCreateBuffer (copier.ctx, CL_MEM_READ_WRITE, bytes,
-                                   NULL, &err);
-      if (err == CL_SUCCESS)
-        copier.b = clCreateBuffer (copier.ctx, CL_MEM_READ_WRITE, bytes,
-                                   NULL, &err);
-      if (err == CL_SUCCESS)
-        {
-          /* A word's pattern: NVIDIA's OpenCL never finished a one-byte
-             pattern's fill of 2 GiB (an H200, driver 580).  */
-          cl_uint z = 0x01010101;
-          err = clEnqueueFillBuffer (copier.q, copier.a, &z, sizeof z, 0,
-                                     bytes, 0, NULL, NULL);
-        }
-      return err == CL_SUCCESS && clFinish (copier.q) == CL_SUCCESS ? 0 : -1;
     }
   return -1;
 }
 
-static void
-copier_close (void)
+/* Copy BYTES with method M; returns the device time of the copy.  */
+static double
+copier_run (int m, size_t bytes)
 {
-  clReleaseMemObject (copier.a);
-  clReleaseMemObject (copier.b);
-  clReleaseCommandQueue (copier.q);
-  clReleaseContext (copier.ctx);
+  cl_event e = NULL;
+  size_t global = bytes / 16;
+  if (m == M_COPY_KERNEL)
+    clEnqueueNDRangeKernel (copier.q, copier.k, 1, NULL, &global, NULL, 0,
+                            NULL, &e);
+  else
+    clEnqueueCopyBuffer (copier.q, copier.a, copier.b, 0, 0, bytes, 0, NULL,
+                         &e);
+  clFinish (copier.q);
+  cl_ulong start = 0, end = 0;
+  clGetEventProfilingInfo (e, CL_PROFILING_COMMAND_START, sizeof start,
+                           &start, NULL);
+  clGetEventProfilingInfo (e, CL_PROFILING_COMMAND_END, sizeof end, &end,
+                           NULL);
+  clReleaseEvent (e);
+  return (end - start) * 1e-9;
 }
 
 struct args
@@ -115,77 +185,113 @@ struct args
   size_t n;
   int device;
   size_t wg, items;            /* lookback tile shape, 0: default */
+  double device_time;          /* of the last call */
 };
 
-/* Scan case A->c with method M on A's arrays; returns the status.  */
+/* Scan case A->c with method M on A's arrays; returns the status, and
+   leaves the device time in A->device_time.  */
 static int
-scan (int m, const struct args *a)
+scan (int m, struct args *a)
 {
   scanrt_params p = SCANRT_PARAMS_INIT;
   p.device = a->device;
-  p.flags = SCANRT_NO_HOST;
-  p.variant = variants[m];
-  if (m == M_LOOKBACK)
-    {
-      p.work_group_size = a->wg;
-      p.items = a->items;
-    }
-  if (a->c == C_PAIR)
+  p.flags = SCANRT_NO_HOST | (cases[a->c].exclusive ? SCANRT_EXCLUSIVE : 0);
+  p.variant = m == M_GPU ? SCANRT_VARIANT_GPU
+              : m == M_THESIS ? SCANRT_VARIANT_THESIS
+                              : SCANRT_VARIANT_LOOKBACK;
+  p.kernel_seconds = &a->device_time;
+  p.work_group_size = a->wg;
+  p.items = a->items;
+  /* libscanrt reads SCANOMP_PTX at each call.  */
+  setenv ("SCANOMP_PTX", m == M_LOOKBACK_PORTABLE ? "0" : "1", 1);
+  enum kind k = cases[a->c].kind;
+  if (k == K_PAIR)
     return scanrt_scan_user (a->y, a->x, a->n, &pair_op, &p);
   return scanrt_scan (a->y, a->x, a->n,
-                      a->c == C_INT32 ? SCANRT_INT : SCANRT_FLOAT, SCANRT_ADD,
-                      &p);
+                      k == K_INT ? SCANRT_INT
+                      : k == K_FLOAT ? SCANRT_FLOAT : SCANRT_DOUBLE,
+                      cases[a->c].op, &p);
 }
 
+/* Run method M once on A; its device time to *DEV, -1 if unknown.  */
 static void
-run_method (int m, void *ctx)
+run_method (int m, struct args *a, double *dev)
 {
-  struct args *a = ctx;
-  if (m == M_COPY)
-    {
-      clEnqueueCopyBuffer (copier.q, copier.a, copier.b, 0, 0,
-                           a->n * case_sizes[a->c], 0, NULL, NULL);
-      clFinish (copier.q);
-    }
+  if (m == M_COPY_KERNEL || m == M_COPY_BUFFER)
+    *dev = copier_run (m, a->n * kind_sizes[cases[a->c].kind]);
   else
-    scan (m, a);
+    {
+      scan (m, a);
+      *dev = a->device_time;
+    }
 }
 
 /* The sequential reference of case C over X.  */
 static void
 reference (int c, void *y, const void *x, size_t n)
 {
-  if (c == C_INT32)
+  int ex = cases[c].exclusive;
+  switch (cases[c].kind)
     {
-      unsigned acc = 0;
-      for (size_t i = 0; i < n; i++)
-        ((unsigned *) y)[i] = acc += ((const unsigned *) x)[i];
-    }
-  else if (c == C_FLOAT)
-    {
-      float acc = 0;
-      for (size_t i = 0; i < n; i++)
-        ((float *) y)[i] = acc += ((const float *) x)[i];
-    }
-  else
-    {
-      affine acc = affine_id;
-      for (size_t i = 0; i < n; i++)
+    case K_INT:
+      if (cases[c].op == SCANRT_MAX)
         {
-          affine_host (&acc, &acc, (const affine *) x + i);
-          ((affine *) y)[i] = acc;
+          int acc = -2147483647 - 1;
+          for (size_t i = 0; i < n; i++)
+            {
+              int v = ((const int *) x)[i];
+              ((int *) y)[i] = acc = v > acc ? v : acc;
+            }
         }
+      else
+        {
+          unsigned acc = 0;
+          for (size_t i = 0; i < n; i++)
+            {
+              unsigned v = ((const unsigned *) x)[i];
+              ((unsigned *) y)[i] = ex ? acc : acc + v;
+              acc += v;
+            }
+        }
+      break;
+    case K_FLOAT:
+      {
+        float acc = 0;
+        for (size_t i = 0; i < n; i++)
+          {
+            float v = ((const float *) x)[i];
+            ((float *) y)[i] = ex ? acc : acc + v;
+            acc += v;
+          }
+      }
+      break;
+    case K_DOUBLE:
+      {
+        double acc = 0;
+        for (size_t i = 0; i < n; i++)
+          {
+            double v = ((const double *) x)[i];
+            ((double *) y)[i] = ex ? acc : acc + v;
+            acc += v;
+          }
+      }
+      break;
+    case K_PAIR:
+      {
+        affine acc = affine_id;
+        for (size_t i = 0; i < n; i++)
+          {
+            affine_host (&acc, &acc, (const affine *) x + i);
+            ((affine *) y)[i] = acc;
+          }
+      }
+      break;
     }
 }
 
-/* Whether Y matches REF, bit for bit: fill's inputs make every partial
-   sum exact, float ones included.  */
-static int
-same (int c, const void *y, const void *ref, size_t n)
-{
-  return !memcmp (y, ref, n * case_sizes[c]);
-}
-
+/* Inputs whose every partial result is exact in any order: for the sums,
+   -2, -1, 1 or 2 (a walk with no drift, far below 2^24); for max, any
+   int; for the maps, odd multipliers.  */
 static void
 fill (int c, void *x, size_t n)
 {
@@ -193,73 +299,207 @@ fill (int c, void *x, size_t n)
   for (size_t i = 0; i < n; i++)
     {
       s = s * 1103515245u + 12345u;
-      if (c == C_INT32)
-        ((unsigned *) x)[i] = s >> 8;
-      else if (c == C_FLOAT)
+      int k = (int) (s >> 30), small = k - 2 + (k >= 2);
+      switch (cases[c].kind)
         {
-          /* -2, -1, 1 or 2: a walk with no drift, whose partial sums
-             stay far below 2^24 and so are exact in every order.  */
-          int k = (int) (s >> 30);
-          ((float *) x)[i] = (float) (k - 2 + (k >= 2));
-        }
-      else
-        {
-          affine f = { (s >> 4) | 1, s >> 12 };
-          ((affine *) x)[i] = f;
+        case K_INT:
+          ((int *) x)[i] = cases[c].op == SCANRT_MAX
+                             ? (int) (s >> 1) - (1 << 30) : small;
+          break;
+        case K_FLOAT:
+          ((float *) x)[i] = (float) small;
+          break;
+        case K_DOUBLE:
+          ((double *) x)[i] = small;
+          break;
+        case K_PAIR:
+          {
+            affine f = { (s >> 4) | 1, s >> 12 };
+            ((affine *) x)[i] = f;
+          }
+          break;
         }
     }
 }
 
-/* Print and record one row.  */
-static void
-row (FILE *out, const char *kind, const char *method, size_t n, size_t bytes,
-     int reps, double median, double min, double copy)
+/* CUB's times from bench-cub's TSV, if given.  */
+static struct anchor
 {
-  fprintf (out, "%s\t%s\t%zu\t%d\t%.9f\t%.9f\n", kind, method, n, reps,
-           median, min);
-  printf ("%-7s %-16s %11zu %11.6f %9.3f %9.1f", kind, method, n, median,
-          n / median * 1e-9, 2.0 * bytes / median * 1e-9);
-  if (copy > 0)
-    printf (" %8.2f", copy / median);
+  char name[32];
+  size_t n;
+  double device, wall;
+} *anchors;
+static size_t nanchors;
+
+static int
+read_anchors (const char *path)
+{
+  FILE *f = fopen (path, "r");
+  if (!f)
+    {
+      perror (path);
+      return -1;
+    }
+  char line[512], name[32], method[32];
+  size_t n;
+  int reps;
+  double dev, wall;
+  while (fgets (line, sizeof line, f))
+    if (sscanf (line, "%31s %31s %zu %d %lf %lf", name, method, &n, &reps,
+                &dev, &wall) == 6
+        && !strcmp (method, "cub"))
+      {
+        struct anchor *grown = realloc (anchors,
+                                        (nanchors + 1) * sizeof *anchors);
+        if (!grown)
+          break;
+        anchors = grown;
+        snprintf (anchors[nanchors].name, sizeof anchors[0].name, "%s", name);
+        anchors[nanchors].n = n;
+        anchors[nanchors].device = dev;
+        anchors[nanchors].wall = wall;
+        nanchors++;
+      }
+  fclose (f);
+  return 0;
+}
+
+static const struct anchor *
+anchor_of (const char *name, size_t n)
+{
+  for (size_t i = 0; i < nanchors; i++)
+    if (anchors[i].n == n && !strcmp (anchors[i].name, name))
+      return &anchors[i];
+  return NULL;
+}
+
+/* Print and record one row; COPY is the copy kernel's device time.  */
+static void
+row (FILE *out, const char *name, const char *method, size_t n, int reps,
+     double dev, double wall, double copy)
+{
+  fprintf (out, "%s\t%s\t%zu\t%d\t%.9f\t%.9f\n", name, method, n, reps, dev,
+           wall);
+  printf ("%-12s %-18s %10zu %11.6f %11.6f %8.2f %8.1f", name, method, n,
+          dev, wall, dev > 0 ? n / dev * 1e-9 : 0,
+          dev > 0 ? (wall - dev) * 1e6 : 0);
+  const struct anchor *a = anchor_of (name, n);
+  if (a && dev > 0)
+    printf (" %7.2f %7.2f", a->device / dev, a->wall / wall);
+  else
+    printf (" %7s %7s", "", "");
+  if (copy > 0 && dev > 0)
+    printf (" %7.2f", copy / dev);
   putchar ('\n');
+}
+
+/* Time methods FROM .. TO - 1 on A over REPS rounds, round-robin; their
+   device and wall medians to DEV and WALL.  */
+static int
+medians (int from, int to, int reps, struct args *a, double *dev,
+         double *wall)
+{
+  int count = to - from;
+  double *t = malloc (2 * count * reps * sizeof *t);
+  if (!t)
+    return -1;
+  for (int r = 0; r < reps; r++)
+    for (int m = from; m < to; m++)
+      {
+        double d, t0 = bench_now ();
+        run_method (m, a, &d);
+        t[(m - from) * reps + r] = bench_now () - t0;
+        t[(count + m - from) * reps + r] = d;
+      }
+  for (int k = 0; k < 2 * count; k++)
+    {
+      qsort (t + k * reps, reps, sizeof *t, bench_by_value);
+      (k < count ? wall : dev)[k % count] = t[k * reps + reps / 2];
+    }
+  free (t);
+  return 0;
+}
+
+/* Whether method M gives case A->c's results REF on the resident arrays:
+   the device's output is spoilt first, then scanned, then fetched.  */
+static int
+check (int m, struct args *a, const void *ref)
+{
+  size_t bytes = a->n * kind_sizes[cases[a->c].kind];
+  memset (a->y, 0x5c, bytes);
+  if (scanrt_data_update (a->device, a->y, bytes, SCANRT_MAP_TO) != SCANRT_OK)
+    return 0;
+  int status = scan (m, a);
+  if (status != SCANRT_OK)
+    {
+      fprintf (stderr, "bench-device: %s %s n=%zu: %s\n", cases[a->c].name,
+               method_names[m], a->n, scanrt_status_name (status));
+      return 0;
+    }
+  if (scanrt_data_update (a->device, a->y, bytes, SCANRT_MAP_FROM)
+        != SCANRT_OK
+      || memcmp (a->y, ref, bytes))
+    {
+      fprintf (stderr, "bench-device: %s %s n=%zu: wrong result\n",
+               cases[a->c].name, method_names[m], a->n);
+      return 0;
+    }
+  return 1;
 }
 
 int
 main (int argc, char **argv)
 {
-  int sweep = argc > 1 && !strcmp (argv[1], "--sweep");
-  argv += sweep;
-  argc -= sweep;
-  int log2n = argc > 1 ? atoi (argv[1]) : 24;
+  int sweep = 0;
+  const char *anchor_path = NULL;
+  for (; argc > 1 && argv[1][0] == '-'; argc--, argv++)
+    if (!strcmp (argv[1], "--sweep"))
+      sweep = 1;
+    else if (!strcmp (argv[1], "--anchor") && argc > 2)
+      {
+        anchor_path = argv[2];
+        argc--, argv++;
+      }
+    else
+      break;
+  int log2max = argc > 1 ? atoi (argv[1]) : 24;
   const char *tsv = argc > 2 ? argv[2] : "bench/device.tsv";
-  size_t n = (size_t) 1 << log2n;
-  int reps = log2n >= 26 ? 21 : 41;
-  FILE *out = bench_open_tsv (tsv);
-  if (!out || log2n < 10 || log2n > 31)
+  if (log2max < 16 || log2max > 30)
     {
-      fprintf (stderr, "bench-device: give LOG2N from 10 to 31\n");
+      fprintf (stderr, "bench-device: give LOG2MAX from 16 to 30\n");
       return 2;
     }
+  if (anchor_path && read_anchors (anchor_path))
+    return 2;
+  FILE *out = fopen (tsv, "w");
+  if (!out)
+    {
+      perror (tsv);
+      return 2;
+    }
+  fprintf (out, "case\tmethod\tn\treps\tdevice_s\twall_s\n");
   setvbuf (stdout, NULL, _IOLBF, 0);
   int device = scanrt_get_default_device ();
   char name[256];
   scanrt_get_device_name (device, name, sizeof name);
-  size_t most = n * sizeof (affine);
-  char *x = malloc (most), *y = malloc (most), *ref = malloc (most);
-  if (!x || !y || !ref || copier_open (device, most))
+  size_t most = (size_t) 1 << log2max, most_bytes = most * 8;
+  char *x = malloc (most_bytes), *y = malloc (most_bytes);
+  char *ref = malloc (most_bytes);
+  if (!x || !y || !ref || copier_open (name, most_bytes))
     {
-      fprintf (stderr, "bench-device: no memory, or device %d would not "
-               "open\n", device);
+      fprintf (stderr, "bench-device: no memory, or device %d (%s) would "
+               "not open\n", device, name);
       return 2;
     }
-  printf ("device %d: %s; n = 2^%d; medians of %d rounds\n\n", device, name,
-          log2n, reps);
-  printf ("%-7s %-16s %11s %11s %9s %9s %8s\n", "case", "method", "n",
-          "median s", "Gelem/s", "GB/s r+w", "/copy");
+  printf ("device %d: %s; sizes 2^16 to 2^%d; medians%s\n\n", device, name,
+          log2max, nanchors ? "; CUB from the anchor" : "");
+  printf ("%-12s %-18s %10s %11s %11s %8s %8s %7s %7s %7s\n", "case",
+          "method", "n", "device s", "wall s", "Gel/s", "wall-dev",
+          "CUB dev", "CUB wal", "copy");
 
   /* The first scan of the process: device start-up and build included.  */
-  fill (C_INT32, x, n);
-  struct args a = { C_INT32, y, x, n, device, 0, 0 };
+  struct args a = { 0, y, x, most, device, 0, 0, 0 };
+  fill (0, x, most);
   double t0 = bench_now ();
   int status = scan (M_LOOKBACK, &a);
   double first = bench_now () - t0;
@@ -269,19 +509,13 @@ main (int argc, char **argv)
                scanrt_status_name (status));
       return 1;
     }
-  row (out, "int32", "first-call", n, n * 4, 1, first, first, 0);
+  row (out, "int32-sum", "first-call", most, 1, a.device_time, first, 0);
 
-  /* Outside `target data': copies in and out, against the bare copies.  */
-  double med[2], min[2];
+  /* Not resident: copies in and out, against the bare copies.  */
   {
-    size_t bytes = n * 4;
-    cl_int err = clEnqueueWriteBuffer (copier.q, copier.a, CL_TRUE, 0, bytes,
-                                       x, 0, NULL, NULL);
-    err |= clEnqueueReadBuffer (copier.q, copier.a, CL_TRUE, 0, bytes, y, 0,
-                                NULL, NULL);
-    if (err != CL_SUCCESS)
-      return 1;
-    double *t = malloc (2 * reps * sizeof *t);
+    size_t bytes = most * 4;
+    int reps = log2max >= 26 ? 11 : 21;
+    double *t = malloc (2 * reps * sizeof *t), dev[2] = { -1, -1 };
     for (int r = 0; r < reps; r++)
       {
         t0 = bench_now ();
@@ -295,88 +529,78 @@ main (int argc, char **argv)
         t[reps + r] = bench_now () - t0;
       }
     for (int m = 0; m < 2; m++)
-      {
-        qsort (t + m * reps, reps, sizeof *t, bench_by_value);
-        med[m] = t[m * reps + reps / 2];
-        min[m] = t[m * reps];
-      }
+      qsort (t + m * reps, reps, sizeof *t, bench_by_value);
+    row (out, "int32-sum", "with-transfers", most, reps, dev[0],
+         t[reps / 2], 0);
+    row (out, "int32-sum", "transfers-only", most, reps, dev[1],
+         t[reps + reps / 2], 0);
     free (t);
-    row (out, "int32", "with-transfers", n, bytes, reps, med[0], min[0], 0);
-    row (out, "int32", "transfers-only", n, bytes, reps, med[1], min[1], 0);
   }
   putchar ('\n');
 
-  for (int c = 0; c < NCASES; c++)
+  for (size_t c = 0; c < NCASES; c++)
     {
-      size_t bytes = n * case_sizes[c];
+      size_t bytes = most * kind_sizes[cases[c].kind];
       a.c = c;
-      fill (c, x, n);
-      reference (c, ref, x, n);
-      /* Untimed: builds each kernel set and checks it.  */
-      for (int m = M_LOOKBACK; m < NMETHODS; m++)
-        {
-          memset (y, 0, bytes);
-          status = scan (m, &a);
-          if (status != SCANRT_OK || !same (c, y, ref, n))
-            {
-              fprintf (stderr, "bench-device: %s %s: %s\n", case_names[c],
-                       method_names[m], status != SCANRT_OK
-                       ? scanrt_status_name (status) : "wrong result");
-              return 1;
-            }
-        }
-      /* Resident: what `target data' maps stays on the device.  */
+      fill (c, x, most);
+      reference (c, ref, x, most);
       memset (y, 0, bytes);
+      /* Resident: what `target data' maps stays on the device.  */
       if (scanrt_data_enter (device, x, bytes, SCANRT_MAP_TO) != SCANRT_OK
           || scanrt_data_enter (device, y, bytes, SCANRT_MAP_FROM)
                != SCANRT_OK)
         return 1;
-      double median[NMETHODS], mins[NMETHODS];
-      if (bench_medians (NMETHODS, reps, run_method, &a, median, mins))
-        return 2;
-      for (int m = 0; m < NMETHODS; m++)
-        row (out, case_names[c], method_names[m], n, bytes, reps, median[m],
-             mins[m], median[M_COPY]);
-      if (sweep && c == C_INT32)
+      int to = c == 0 ? NMETHODS : M_THESIS;
+      for (int k = 16; k <= log2max; k += 2)
         {
-          static const size_t wgs[] = { 128, 256, 512, 1024 };
-          static const size_t items[] = { 4, 8, 12, 16, 24, 32 };
-          for (size_t w = 0; w < 4; w++)
+          a.n = (size_t) 1 << k;
+          int reps = k >= 26 ? 21 : 41;
+          /* Untimed: builds each kernel set and checks it.  */
+          for (int m = M_LOOKBACK; m < to; m++)
+            if (!check (m, &a, ref))
+              return 1;
+          double dev[NMETHODS], wall[NMETHODS];
+          if (medians (0, to, reps, &a, dev, wall))
+            return 2;
+          for (int m = 0; m < to; m++)
+            row (out, cases[c].name, method_names[m], a.n, reps, dev[m],
+                 wall[m], dev[M_COPY_KERNEL]);
+        }
+      if (sweep && c == 0)
+        {
+          static const size_t wgs[] = { 128, 256, 512 };
+          static const size_t items[] = { 8, 12, 16, 20, 24, 32 };
+          for (size_t w = 0; w < 3; w++)
             for (size_t i = 0; i < 6; i++)
               {
                 a.wg = wgs[w];
                 a.items = items[i];
                 /* Shapes the device cannot take are reported and
                    skipped.  */
-                if (scan (M_LOOKBACK, &a) != SCANRT_OK)
+                if (!check (M_LOOKBACK, &a, ref))
                   continue;
-                /* Methods 0 and 1: the copy and this shape.  */
-                double tm[2], tmin[2];
-                if (bench_medians (2, reps, run_method, &a, tm, tmin))
+                double dev[3], wall[3];
+                if (medians (M_COPY_KERNEL, M_LOOKBACK + 1, 21, &a, dev,
+                             wall))
                   return 2;
                 char label[64];
                 snprintf (label, sizeof label, "lookback-%zux%zu", wgs[w],
                           items[i]);
-                row (out, "int32", label, n, bytes, reps, tm[1], tmin[1],
-                     tm[0]);
+                row (out, cases[c].name, label, a.n, 21, dev[2], wall[2],
+                     dev[0]);
               }
           a.wg = a.items = 0;
         }
       if (scanrt_data_exit (device, y, bytes, SCANRT_MAP_FROM) != SCANRT_OK
-          || scanrt_data_exit (device, x, bytes, SCANRT_MAP_TO) != SCANRT_OK
-          || !same (c, y, ref, n))
-        {
-          fprintf (stderr, "bench-device: %s: wrong result after the "
-                   "resident runs\n", case_names[c]);
-          return 1;
-        }
+          || scanrt_data_exit (device, x, bytes, SCANRT_MAP_TO) != SCANRT_OK)
+        return 1;
       putchar ('\n');
-      fflush (stdout);
     }
-  copier_close ();
   fclose (out);
-  printf ("/copy: speed relative to the device-to-device copy of the same "
-          "bytes (1.00 = at the memory limit).\nGB/s r+w counts the bytes "
-          "read and written.\nWrote %s.\n", tsv);
+  printf ("device s, wall s: medians of the device's own time (profiling "
+          "events) and of the wall time\nper call, wait included; wall-dev: "
+          "their difference in us.  CUB dev, CUB wal: CUB's time\nover ours "
+          "(1.00 = as fast as CUB).  copy: the copy kernel's device time "
+          "over ours\n(1.00 = at the memory limit).  Wrote %s.\n", tsv);
   return 0;
 }

@@ -72,6 +72,8 @@ scan_arrays (struct SCANRT_desc *desc, void *out, const void *in, size_t n,
   };
   desc->nargs = 4;
   desc->args = kinds;
+  if (params && params->kernel_seconds)
+    *params->kernel_seconds = -1;
   unsigned char partial[size], total[size];
   size_t done;
   struct scanrt_request r = {

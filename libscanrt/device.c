@@ -81,6 +81,52 @@ shares_memory (int number)
   return !s || *s != '0';
 }
 
+/* Where the driver says what hardware device D is: a UUID
+   (cl_khr_device_uuid), else a PCI address (cl_khr_pci_bus_info, or
+   NVIDIA's own query).  */
+#define UUID_KHR 0x106A
+#define PCI_BUS_INFO_KHR 0x410F
+#define PCI_BUS_ID_NV 0x4008
+#define PCI_SLOT_ID_NV 0x4009
+static void
+identify (struct scanrt_device *d)
+{
+  cl_uint bus = 0, slot = 0;
+  if (has_extension (d->id, "cl_khr_device_uuid")
+      && clGetDeviceInfo (d->id, UUID_KHR, 16, d->hardware, NULL)
+           == CL_SUCCESS)
+    d->hardware_known = 1;
+  else if (has_extension (d->id, "cl_khr_pci_bus_info")
+           && clGetDeviceInfo (d->id, PCI_BUS_INFO_KHR, 16, d->hardware,
+                               NULL) == CL_SUCCESS)
+    d->hardware_known = 1;
+  else if (has_extension (d->id, "cl_nv_device_attribute_query")
+           && clGetDeviceInfo (d->id, PCI_BUS_ID_NV, sizeof bus, &bus, NULL)
+                == CL_SUCCESS
+           && clGetDeviceInfo (d->id, PCI_SLOT_ID_NV, sizeof slot, &slot,
+                               NULL) == CL_SUCCESS)
+    {
+      memcpy (d->hardware, &bus, sizeof bus);
+      memcpy (d->hardware + sizeof bus, &slot, sizeof slot);
+      d->hardware_known = 1;
+    }
+}
+
+/* Whether D is a device already numbered, seen again through another
+   platform: two ICD files that name the same driver list each of its
+   devices twice.  Devices of one platform are always distinct.  */
+static int
+seen_before (const struct scanrt_device *d)
+{
+  for (int i = 0; i < ndevices; i++)
+    if (d->hardware_known && devices[i].hardware_known
+        && devices[i].platform != d->platform
+        && !memcmp (devices[i].hardware, d->hardware, sizeof d->hardware)
+        && !strcmp (devices[i].name, d->name))
+      return 1;
+  return 0;
+}
+
 /* Fill in what we need to know of device D of platform P.  */
 static int
 describe (struct scanrt_device *d, cl_platform_id p, cl_device_id id)
@@ -126,6 +172,10 @@ describe (struct scanrt_device *d, cl_platform_id p, cl_device_id id)
     }
   d->unified = unified == CL_TRUE;
   d->int64_atomics = has_extension (id, "cl_khr_int64_base_atomics");
+  char vendor[256] = "";
+  clGetDeviceInfo (id, CL_DEVICE_VENDOR, sizeof vendor, vendor, NULL);
+  d->nvidia = strstr (vendor, "NVIDIA") != NULL;
+  identify (d);
   snprintf (d->key, sizeof d->key, "%s|%s|%s|%s", pname, d->name, version,
             driver);
   pthread_mutex_init (&d->lock, NULL);
@@ -172,7 +222,8 @@ find_devices (void)
       if (clGetDeviceIDs (plats[p], CL_DEVICE_TYPE_ALL, nd, ids, NULL)
           == CL_SUCCESS)
         for (cl_uint i = 0; i < nd; i++)
-          if (describe (&devices[ndevices], plats[p], ids[i]) == 0)
+          if (describe (&devices[ndevices], plats[p], ids[i]) == 0
+              && !seen_before (&devices[ndevices]))
             {
               devices[ndevices].number = ndevices;
               if (!shares_memory (ndevices))
@@ -352,7 +403,10 @@ scanrt_device_open (int number)
                           "this device cannot be used");
       else
         {
-          d->queue = clCreateCommandQueue (d->context, d->id, 0, &err);
+          /* Profiling costs nothing until a caller asks for events
+             (scanrt_params.kernel_seconds).  */
+          d->queue = clCreateCommandQueue (d->context, d->id,
+                                           CL_QUEUE_PROFILING_ENABLE, &err);
           if (err != CL_SUCCESS)
             {
               scanrt_report_cl ("clCreateCommandQueue", err,

@@ -90,6 +90,11 @@ struct scanrt_device
      (split.c); 0 before the first.  */
   double rate;
   int int64_atomics;       /* cl_khr_int64_base_atomics */
+  int nvidia;              /* NVIDIA's OpenCL: inline PTX compiles */
+  /* The hardware's UUID or PCI address, where the driver says
+     (HARDWARE_KNOWN): the same device through two platforms is one.  */
+  unsigned char hardware[16];
+  int hardware_known;
   /* Created on first use, under LOCK, which also serialises launches.  */
   pthread_mutex_t lock;
   int opened;              /* 0 not yet, 1 open, -1 failed */
@@ -282,6 +287,10 @@ struct scanrt_launch
   void *total;
   unsigned flags;
   size_t wg, items, chunk;
+  int ptx;                 /* NVIDIA's warp operations (scanomp-group.h) */
+  /* If set, the events of the first and the last kernel enqueued (the
+     same one for a single launch), which the caller releases.  */
+  cl_event *events;
 };
 
 /* The build options and tuning of L's variant on its device, from the

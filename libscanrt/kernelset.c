@@ -67,6 +67,17 @@ pick (size_t given, const char *env, size_t deflt, size_t lo, size_t hi,
   return given ? given : scanrt_env_range (env, deflt, lo, hi, pow2);
 }
 
+/* A tuning value GIVEN by the caller, else by the setting ENV (see
+   scanrt_env_range), else 0.  */
+static size_t
+given (size_t param, const char *env, size_t lo, size_t hi, int pow2)
+{
+  const char *s = getenv (env);
+  if (param || !s || !*s)
+    return param;
+  return scanrt_env_range (env, lo, lo, hi, pow2);
+}
+
 /* Say once that the tuning settings of another kernel set than SET, the
    one this scan uses, do nothing.  */
 static void
@@ -79,6 +90,24 @@ unused (const char *set, const char *const *envs)
         scanrt_report ("%s=%s does nothing for the %s kernel set, which "
                        "this scan uses", *envs, s, set);
     }
+}
+
+/* Bytes of local memory that kernel set V needs in work-groups of WG
+   work-items with ITEMS elements of ELEM bytes each: the block and the
+   group scan's (GPU); the padded tile, the group scan's, the look-back
+   window, the prefix and five counters (LOOKBACK); two elements per
+   work-item (THESIS).  The group scan's is counted as the portable path's,
+   the larger.  */
+static size_t
+local_bytes (scanrt_variant v, size_t wg, size_t items, size_t elem)
+{
+  size_t tile = wg * items;
+  if (v == SCANRT_VARIANT_GPU)
+    return (tile + 2 * wg) * elem;
+  if (v == SCANRT_VARIANT_LOOKBACK)
+    return (tile + tile / 32 + 2 * wg + (wg < 32 ? wg : 32) + 1) * elem
+           + 5 * sizeof (cl_uint);
+  return 2 * wg * elem;
 }
 
 int
@@ -141,34 +170,54 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
   size_t wg = dev->max_wg < 256 ? dev->max_wg : 256;
   while (wg & (wg - 1))
     wg &= wg - 1;
-  l->wg = pick (params->work_group_size, "SCANOMP_WG", wg, 1, dev->max_wg, 1);
   size_t items = elem <= 4 ? 8 : 4;
   if (l->variant == SCANRT_VARIANT_LOOKBACK)
     items = elem <= 4 ? 16 : elem <= 8 ? 8 : 4;
-  l->items = pick (params->items, "SCANOMP_ITEMS", items, 1, 64, 0);
-  /* Local memory: the block and the tree (GPU), the padded tile, the tree
-     and the prefix (LOOKBACK), or two elements per work-item (THESIS).  */
-  size_t tile = l->wg * l->items;
-  size_t local = l->variant == SCANRT_VARIANT_GPU
-                   ? (tile + l->wg) * elem
-                 : l->variant == SCANRT_VARIANT_LOOKBACK
-                   ? (tile + tile / 32 + l->wg + 1) * elem + sizeof (cl_uint)
-                   : 2 * l->wg * elem;
+  size_t given_wg = given (params->work_group_size, "SCANOMP_WG", 1,
+                           dev->max_wg, 1);
+  size_t given_items = given (params->items, "SCANOMP_ITEMS", 1, 64, 0);
+  l->wg = given_wg ? given_wg : wg;
+  l->items = given_items ? given_items : items;
+  /* What libscanrt assumes of the device's local memory: SCANOMP_LOCAL_MEM
+     lowers it, so that tests on pocl (2 MiB) meet a GPU's limit (48 KiB on
+     NVIDIA's OpenCL).  */
+  size_t limit = scanrt_env_size ("SCANOMP_LOCAL_MEM", dev->local_mem);
+  if (limit > dev->local_mem)
+    limit = dev->local_mem;
+  /* A shape not given shrinks until the tile fits: a loop's carried state
+     can make an element too large for the default shape.  */
+  while (local_bytes (l->variant, l->wg, l->items, elem) > limit)
+    if (!given_items && l->items > 1)
+      l->items /= 2;
+    else if (!given_wg && l->wg > 1)
+      l->wg /= 2;
+    else
+      break;
+  size_t local = local_bytes (l->variant, l->wg, l->items, elem);
   if (l->wg == 0 || (l->wg & (l->wg - 1)) || l->wg > dev->max_wg
-      || l->items == 0 || l->items > 4096 || local > dev->local_mem)
+      || l->items == 0 || l->items > 4096 || local > limit)
     {
-      scanrt_report ("work-group size %zu with %zu items per work-item does "
-                     "not fit this device (a power of two up to %zu, and "
-                     "%llu bytes of local memory); use smaller sizes",
-                     l->wg, l->items, dev->max_wg,
-                     (unsigned long long) dev->local_mem);
+      if (!given_wg && !given_items)
+        scanrt_report ("an element of %zu bytes needs %zu bytes of local "
+                       "memory even in work-groups of %zu with %zu items "
+                       "each, more than the %zu this device has", elem,
+                       local, l->wg, l->items, limit);
+      else
+        scanrt_report ("work-group size %zu with %zu items per work-item "
+                       "does not fit this device (a power of two up to %zu, "
+                       "and %zu bytes of local memory); use smaller sizes",
+                       l->wg, l->items, dev->max_wg, limit);
       return SCANRT_EINVAL;
     }
+  /* NVIDIA's warps exchange values through inline PTX (scanomp-group.h);
+     SCANOMP_PTX=0 takes the portable path there too.  */
+  l->ptx = l->variant != SCANRT_VARIANT_THESIS && dev->nvidia && l->wg >= 32
+           && scanrt_env_size ("SCANOMP_PTX", 1) != 0;
   if (l->variant == SCANRT_VARIANT_THESIS)
     snprintf (options, size, "-DSCANOMP_WG=%zu", l->wg);
   else
-    snprintf (options, size, "-DSCANOMP_WG=%zu -DSCANOMP_ITEMS=%zu", l->wg,
-              l->items);
+    snprintf (options, size, "-DSCANOMP_WG=%zu -DSCANOMP_ITEMS=%zu "
+              "-DSCANOMP_PTX=%d", l->wg, l->items, l->ptx);
   return SCANRT_OK;
 }
 
@@ -251,8 +300,18 @@ enqueue (const struct scanrt_launch *l, struct setter *s, size_t global,
       return SCANRT_EDEVICE;
     }
   global = (global + local - 1) / local * local;
+  cl_event e = NULL;
   cl_int err = clEnqueueNDRangeKernel (l->dev->queue, s->k, 1, NULL, &global,
-                                       &local, 0, NULL, NULL);
+                                       &local, 0, NULL,
+                                       l->events ? &e : NULL);
+  if (e && !l->events[0])
+    l->events[0] = e;
+  else if (e)
+    {
+      if (l->events[1])
+        clReleaseEvent (l->events[1]);
+      l->events[1] = e;
+    }
   if (err != CL_SUCCESS)
     {
       scanrt_report_cl ("clEnqueueNDRangeKernel", err,
@@ -334,13 +393,14 @@ keep_scratch (const struct scanrt_launch *l, cl_mem *mem, size_t *have,
 }
 
 /* Ready chain C with at least BYTES of state, and start a new epoch.
-   Before the epoch wraps, the state is made anew, zeroed, so that no flag
+   Epochs stay below 2^31 (the look-back tags a status with epoch << 1):
+   before they pass it, the state is made anew, zeroed, so that no flag
    left from an earlier launch can carry the new epoch.  */
 static int
 chain_begin (const struct scanrt_launch *l, struct scanrt_chain *c,
              size_t bytes)
 {
-  if (c->epoch == (cl_uint) -1)
+  if (c->epoch == 0x7fffffff)
     {
       clReleaseMemObject (c->mem);
       c->mem = NULL;
@@ -428,7 +488,7 @@ run_lookback (const struct scanrt_launch *l)
                              &dev->lookback_total_bytes, elem, 0, &made);
   if (status == SCANRT_OK)
     status = chain_begin (l, &dev->lookback_chain,
-                          (1 + 2 * words * ntiles) * sizeof (cl_ulong));
+                          (1 + words * ntiles) * sizeof (cl_ulong));
   if (status != SCANRT_OK)
     return status;
 

@@ -60,6 +60,22 @@ injected_failure (void)
   return 0;
 }
 
+/* Add to *SECONDS (-1: nothing yet) the device time from the start of
+   EVENTS[0] to the end of EVENTS[1], or of EVENTS[0] alone, which have
+   completed.  */
+static void
+add_device_time (cl_event *events, double *seconds)
+{
+  cl_ulong start, end;
+  if (clGetEventProfilingInfo (events[0], CL_PROFILING_COMMAND_START,
+                               sizeof start, &start, NULL) != CL_SUCCESS
+      || clGetEventProfilingInfo (events[1] ? events[1] : events[0],
+                                  CL_PROFILING_COMMAND_END, sizeof end, &end,
+                                  NULL) != CL_SUCCESS)
+    return;
+  *seconds = (*seconds < 0 ? 0 : *seconds) + (end - start) * 1e-9;
+}
+
 int
 scanrt_run_on (struct scanrt_device *dev, const struct scanrt_request *r,
                struct scanrt_timing *t)
@@ -77,6 +93,10 @@ scanrt_run_on (struct scanrt_device *dev, const struct scanrt_request *r,
   l.seed = r->seed;
   l.total = r->total;
   l.flags = r->desc->flags & SCANRT_EXCLUSIVE;
+  cl_event events[2] = { NULL, NULL };
+  double *kernel_seconds = r->params ? r->params->kernel_seconds : NULL;
+  if (kernel_seconds)
+    l.events = events;
   status = scanrt_launch_plan (&l, r->params, options, sizeof options);
   if (status != SCANRT_OK)
     return status;
@@ -117,6 +137,11 @@ scanrt_run_on (struct scanrt_device *dev, const struct scanrt_request *r,
         scanrt_launch_forget (dev);
     }
   pthread_mutex_unlock (&dev->lock);
+  if (events[0] && status == SCANRT_OK)
+    add_device_time (events, kernel_seconds);
+  for (int i = 0; i < 2; i++)
+    if (events[i])
+      clReleaseEvent (events[i]);
   return status;
 }
 

@@ -133,11 +133,16 @@ typedef struct scanrt_params
                               SCANOMP_DEVICES does ("0,1", "0:3,1:1",
                               "all"); NULL: SCANOMP_DEVICES, where DEVICE
                               is the default */
+  double *kernel_seconds;  /* if set, receives the device's own time for
+                              the scan's kernels, from OpenCL profiling
+                              events (first start to last end, summed over
+                              segments and devices); -1 when no kernel
+                              ran */
 } scanrt_params;
 
 #define SCANRT_PARAMS_INIT \
   { 0, NULL, NULL, SCANRT_DEFAULT_DEVICE, SCANRT_VARIANT_AUTO, 0, 0, 0, NULL, \
-    NULL }
+    NULL, NULL }
 
 /* Scan the N elements of IN into OUT with a built-in operator:
    out[i] = seed OP in[0] OP ... OP in[i] (or ... in[i-1] when exclusive).

@@ -21,6 +21,7 @@
      SCANOMP_WG     the work-group size, a power of two.  Launch every kernel
                     with this local size.
      SCANOMP_ITEMS  elements per work-item.
+     SCANOMP_PTX    see scanomp-group.h.
 
    Kernels (one work-group per block of B = SCANOMP_WG * SCANOMP_ITEMS):
      scanomp_gpu_reduce (n, first, sums, SCANOMP_PARAMS...)
@@ -105,7 +106,7 @@ __kernel __attribute__ ((reqd_work_group_size (SCANOMP_WG, 1, 1))) void
 scanomp_gpu_reduce (ulong n_, long first_, __global scanomp_t *sums_,
                     SCANOMP_PARAMS)
 {
-  __local scanomp_t buf_[BLOCK], tmp_[SCANOMP_WG];
+  __local scanomp_t buf_[BLOCK], tmp_[SCANOMP_GROUP_TMP];
   ulong base_ = get_group_id (0) * (ulong) BLOCK;
   LOAD_BLOCK (buf_, base_, n_, INPUT_AT);
   scanomp_t total_ = block_total (buf_, tmp_);
@@ -117,7 +118,7 @@ __kernel __attribute__ ((reqd_work_group_size (SCANOMP_WG, 1, 1))) void
 scanomp_gpu_reduce_level (ulong m, __global const scanomp_t *a,
                           __global scanomp_t *sums)
 {
-  __local scanomp_t buf[BLOCK], tmp[SCANOMP_WG];
+  __local scanomp_t buf[BLOCK], tmp[SCANOMP_GROUP_TMP];
   ulong base = get_group_id (0) * (ulong) BLOCK;
   LOAD_BLOCK (buf, base, m, ARRAY_AT);
   scanomp_t total = block_total (buf, tmp);
@@ -129,7 +130,7 @@ __kernel __attribute__ ((reqd_work_group_size (SCANOMP_WG, 1, 1))) void
 scanomp_gpu_scan_level (ulong m, __global scanomp_t *a,
                         __global const scanomp_t *carries, uint has_carries)
 {
-  __local scanomp_t buf[BLOCK], tmp[SCANOMP_WG];
+  __local scanomp_t buf[BLOCK], tmp[SCANOMP_GROUP_TMP];
   ulong base = get_group_id (0) * (ulong) BLOCK;
   LOAD_BLOCK (buf, base, m, ARRAY_AT);
   block_scan (buf, tmp,
@@ -147,7 +148,7 @@ scanomp_gpu_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
                   __global const scanomp_t *carries_, uint has_carries_,
                   __global scanomp_t *total_, SCANOMP_PARAMS)
 {
-  __local scanomp_t buf_[BLOCK], tmp_[SCANOMP_WG];
+  __local scanomp_t buf_[BLOCK], tmp_[SCANOMP_GROUP_TMP];
   ulong base_ = get_group_id (0) * (ulong) BLOCK;
   LOAD_BLOCK (buf_, base_, n_, INPUT_AT);
   scanomp_t prefix_ = seed_;

@@ -1,46 +1,48 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* scan-lookback.cl: the single-pass kernel set for GPUs, a scan with
    decoupled look-back (Merrill and Garland, "Single-pass Parallel Prefix
-   Scan with Decoupled Look-back", NVIDIA, 2016).  It reads each input
-   element once and writes each result once, as a copy does.
+   Scan with Decoupled Look-back", NVIDIA, 2016).  One launch reads each
+   input element once and writes each result once, as a copy does.
 
    Each work-group scans one tile of SCANOMP_WG * SCANOMP_ITEMS elements:
    it loads the tile through local memory with coalesced reads, each
    work-item scans its SCANOMP_ITEMS consecutive elements in registers, and
-   a scan across the work-items gives each one its place in the tile.  The
-   tile's prefix comes from the tiles before it:
+   a group scan gives each work-item its place in the tile.  The tile's
+   prefix comes from the tiles before it:
 
      1. as soon as its own total (aggregate) is known, the tile publishes
-        it;
-     2. its first work-item then reads the status of SCANOMP_LOOKBACK
-        preceding tiles at once and walks them from the nearest, waiting
-        for each until it has published at least an aggregate.  The
-        nearest tile that has published an inclusive prefix ends the
-        look-back; the aggregates after it are combined onto it, in order.
-        If the window holds no inclusive prefix, its aggregates are
-        combined and the window moves back;
+        it (tile 0 publishes its inclusive prefix at once);
+     2. the look-back: a window of SCANOMP_LOOKBACK work-items reads the
+        status of as many preceding tiles at once, one each.  When every
+        tile in the window up to the nearest one with an inclusive prefix
+        has published at least its aggregate, their values are combined in
+        order, by a tree; otherwise the window is read again.  A window
+        without an inclusive prefix is combined whole and moves back;
      3. the tile publishes its inclusive prefix and stores its results.
 
    Tiles are numbered by an atomic ticket taken when the work-group starts,
    not by group id, so a tile waits only for tiles that have already
    started: the look-back cannot deadlock, whatever order the device runs
-   work-groups in.
+   work-groups in, as long as a started work-group keeps running (true of
+   GPUs and of pocl, whose work-groups run to their end on one thread).
 
-   Publication has to be visible device-wide.  Some OpenCL drivers
-   (NVIDIA's) honour mem_fence only within a work-group, so a value written
-   before a flag may be read stale after the flag.  Here the flag travels
-   with the value instead: every 32-bit word of a published value goes into
-   a 64-bit word as (epoch << 32) | word, written and read with 64-bit
-   atomics.  A reader takes a value only when each of its words carries
-   this launch's epoch; no ordering between words is needed, since each is
-   written once per launch.  This needs cl_khr_int64_base_atomics.
+   A tile's status is one slot of SCANOMP_WORDS 64-bit words, each holding
+   a 32-bit word of the published value in its low half and a tag in its
+   high half: (epoch << 1) | 1 for an inclusive prefix, (epoch << 1) for an
+   aggregate.  The flag travels with the value, so no fence is needed
+   between them (NVIDIA's OpenCL honours mem_fence only within a
+   work-group).  A reader takes a slot only when all its words carry the
+   same tag of this launch's epoch; each word is written once per kind and
+   launch.  Words are published with 64-bit atomic exchanges
+   (cl_khr_int64_base_atomics) and polled with plain volatile loads.
 
-   Parameters (besides those of scanomp-common.h):
+   Parameters (besides those of scanomp-common.h and scanomp-group.h):
      SCANOMP_WG        the work-group size, a power of two.  Launch with
                        this local size.
      SCANOMP_ITEMS     elements per work-item.
-     SCANOMP_LOOKBACK  tiles read at once during the look-back, 1 to 64.
-                       Default 16.
+     SCANOMP_LOOKBACK  tiles read at once during the look-back: a power of
+                       two up to SCANOMP_WG; 32 (a warp) with SCANOMP_PTX.
+                       Default 32, or SCANOMP_WG if smaller.
 
    Kernel scanomp_lookback_scan (n_, first_, seed_, flags_, state_,
                                  ticket_base_, epoch_, total_,
@@ -49,15 +51,13 @@
      first_  long: the index the hooks get for position 0;
      seed_   the value combined before position 0;
      flags_  uint: SCANOMP_FLAG_EXCLUSIVE, or 0 for an inclusive scan;
-     state_  ulong[1 + 2 * WORDS * tiles], WORDS = ceil (sizeof (scanomp_t)
-             / 4): state[0] counts tickets in its low 32 bits; then, for
-             tile t, its aggregate in WORDS words from 1 + 2 * WORDS * t and
-             its inclusive prefix in the next WORDS words.  The buffer is
-             kept from launch to launch and never cleared:
+     state_  ulong[1 + SCANOMP_WORDS * tiles]: state[0] counts tickets in
+             its low 32 bits; tile t's slot starts at 1 + SCANOMP_WORDS * t.
+             The buffer is kept from launch to launch and never cleared:
      ticket_base_  uint: the ticket count before this launch;
-     epoch_  uint: a value no word of state[1 ...] carries in its high half
+     epoch_  uint, below 2^31: a value no tag of state[1 ...] carries
              before this launch (the host counts launches, from 1, and
-             zeroes the buffer before the count wraps);
+             zeroes the buffer before the count passes 2^31 - 1);
      total_  scanomp_t[1]: receives seed combined with every element.
    Launch it with ceil (n / (SCANOMP_WG * SCANOMP_ITEMS)) work-groups.  */
 
@@ -68,105 +68,172 @@
 #error "scanomp: define SCANOMP_ITEMS, the elements per work-item"
 #endif
 #ifndef SCANOMP_LOOKBACK
-#define SCANOMP_LOOKBACK 16
+#define SCANOMP_LOOKBACK (SCANOMP_WG < 32 ? SCANOMP_WG : 32)
 #endif
-#if SCANOMP_LOOKBACK < 1 || SCANOMP_LOOKBACK > 64
-#error "scanomp: SCANOMP_LOOKBACK must be 1 to 64"
+#if SCANOMP_PTX && SCANOMP_LOOKBACK != 32
+#error "scanomp: SCANOMP_PTX looks back one warp, 32 tiles, at a time"
+#endif
+#if SCANOMP_LOOKBACK < 1 || SCANOMP_LOOKBACK > SCANOMP_WG \
+    || (SCANOMP_LOOKBACK & (SCANOMP_LOOKBACK - 1)) != 0
+#error "scanomp: SCANOMP_LOOKBACK must be a power of two up to SCANOMP_WG"
 #endif
 
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 
 #define ITEMS SCANOMP_ITEMS
 #define TILE (SCANOMP_WG * SCANOMP_ITEMS)
+#define LOOKBACK SCANOMP_LOOKBACK
 /* Position P of a tile in local memory, one element of padding after every
    32 so that work-items reading their consecutive elements hit different
    banks.  */
 #define PAD(p) ((p) + (p) / 32)
-#define WORDS ((sizeof (scanomp_t) + 3) / 4)
 
-/* A value as the 32-bit words it is published in.  */
-typedef union
-{
-  scanomp_t v;
-  uint w[WORDS];
-} scanomp_words;
+/* What a tile's slot holds.  */
+#define NOT_YET 0u
+#define AGGREGATE 1u
+#define PREFIX 2u
 
-/* Publish V in the WORDS status words at S, tagged with EPOCH.  */
+/* Publish V as KIND (AGGREGATE or PREFIX) in SLOT, for EPOCH.  */
 static void
-publish (__global ulong *s, scanomp_t v, uint epoch)
+publish (__global ulong *slot, scanomp_t v, uint kind, uint epoch)
 {
   scanomp_words u;
   u.v = v;
-  for (uint k = 0; k < WORDS; k++)
-    atom_xchg ((volatile __global ulong *) &s[k],
-               (ulong) epoch << 32 | u.w[k]);
+  ulong tag = (ulong) (epoch << 1 | (kind == PREFIX)) << 32;
+  for (uint k = 0; k < SCANOMP_WORDS; k++)
+    atom_xchg ((volatile __global ulong *) &slot[k], tag | u.w[k]);
 }
 
-/* Whether the WORDS status words at S all carry EPOCH; if so, their value
-   goes to *V.  */
-static bool
-take (__global ulong *s, uint epoch, scanomp_t *v)
+/* What SLOT holds in EPOCH: NOT_YET, or AGGREGATE or PREFIX with the value
+   in *V.  */
+static uint
+status_read (__global ulong *slot, uint epoch, scanomp_t *v)
 {
   scanomp_words u;
-  bool ready = true;
-  for (uint k = 0; k < WORDS; k++)
+  uint tag = 0;
+  bool same = true;
+  for (uint k = 0; k < SCANOMP_WORDS; k++)
     {
-      ulong w = atom_add ((volatile __global ulong *) &s[k], 0);
-      ready &= (uint) (w >> 32) == epoch;
+      ulong w = ((volatile __global ulong *) slot)[k];
+      uint t = (uint) (w >> 32);
+      if (k == 0)
+        tag = t;
+      same &= t == tag;
       u.w[k] = (uint) w;
     }
-  if (ready)
-    *v = u.v;
-  return ready;
+  if (!same || tag >> 1 != epoch)
+    return NOT_YET;
+  *v = u.v;
+  return tag & 1 ? PREFIX : AGGREGATE;
 }
 
-/* What tile K has published: its inclusive prefix (HAS_PREFIX), else its
-   aggregate (HAS_AGGREGATE), else nothing yet (0); the value goes to *V.
-   Both are read, so that the reads of several tiles are in flight
-   together.  */
-#define HAS_AGGREGATE 1u
-#define HAS_PREFIX 2u
-
+/* The status of tile K as a look-back window sees it: tiles before tile 0
+   hold the identity as an inclusive prefix.  */
 static uint
-status_of (__global ulong *status, long k, uint epoch, scanomp_t *v)
+window_read (__global ulong *status, long k, uint epoch, scanomp_t *v)
 {
-  __global ulong *s = status + 2 * WORDS * (ulong) k;
-  scanomp_t a, p;
-  bool has_a = take (s, epoch, &a), has_p = take (s + WORDS, epoch, &p);
-  *v = has_p ? p : a;
-  return has_p ? HAS_PREFIX : has_a ? HAS_AGGREGATE : 0;
+  *v = SCANOMP_IDENTITY;
+  return k >= 0 ? status_read (status + SCANOMP_WORDS * (ulong) k, epoch, v)
+                : PREFIX;
 }
 
-/* The exclusive prefix of tile T (> 0): the look-back, by one work-item.
-   It reads the status of SCANOMP_LOOKBACK tiles before T at once, then
-   walks them from the nearest, waiting for each until it has published,
-   combining their aggregates in front of what it has, until a tile's
-   inclusive prefix ends the walk.  A window without one moves back.  No
-   barrier waits inside the walk, so only the first work-item takes part.  */
+#if SCANOMP_PTX
+/* The exclusive prefix of tile T (> 0), by the first warp of the group;
+   the value is lane 0's.  Lane j reads tile end - 1 - j; votes say whether
+   the window is ready up to its nearest inclusive prefix, and a shuffle
+   tree combines it.  WIN and COUNTERS are not used.  */
 static scanomp_t
-look_back (__global ulong *status, uint t, uint epoch)
+look_back (__global ulong *status, uint t, uint epoch,
+           __local scanomp_t *win, __local uint *counters)
 {
+  uint lane = SCANOMP_LANE;
   scanomp_t run = SCANOMP_IDENTITY;  /* tiles [end, t), combined */
-  for (long end = t;; end -= SCANOMP_LOOKBACK)
+  for (long end = t;; end -= 32)
     {
-      scanomp_t v[SCANOMP_LOOKBACK];
-      uint f[SCANOMP_LOOKBACK];
-      for (uint j = 0; j < SCANOMP_LOOKBACK; j++)
-        f[j] = end - 1 - (long) j >= 0
-                 ? status_of (status, end - 1 - (long) j, epoch, &v[j]) : 0;
-      for (uint j = 0; j < SCANOMP_LOOKBACK; j++)
+      scanomp_t v;
+      uint prefixes, upto;
+      for (;;)
         {
-          long k = end - 1 - (long) j;
-          /* Tile 0 publishes its inclusive prefix: the walk ends there at
-             the latest.  */
-          while (!f[j])
-            f[j] = status_of (status, k, epoch, &v[j]);
-          run = SCANOMP_COMBINE (v[j], run);
-          if (f[j] == HAS_PREFIX)
-            return run;
+          uint f = window_read (status, end - 1 - (long) lane, epoch, &v);
+          prefixes = warp_ballot (f == PREFIX);
+          /* Lanes 0 up to the nearest inclusive prefix.  */
+          upto = prefixes ? ((prefixes & -prefixes) << 1) - 1 : ~0u;
+          if (!(warp_ballot (f == NOT_YET) & upto))
+            break;
         }
+      if (!(upto >> lane & 1))
+        v = SCANOMP_IDENTITY;
+      /* Lane j + d holds the earlier tiles.  */
+      for (uint d = 1; d < 32; d <<= 1)
+        {
+          scanomp_t earlier = warp_shuffle (v, d, 0);
+          if (lane + d < 32)
+            v = SCANOMP_COMBINE (earlier, v);
+        }
+      run = SCANOMP_COMBINE (v, run);
+      if (prefixes)
+        return run;
     }
 }
+
+#else /* !SCANOMP_PTX */
+
+/* As above, by the whole group (every work-item must call it), through
+   local memory: WIN, LOOKBACK values, and COUNTERS, two pairs of counters
+   (the window's first tile not yet published and first inclusive prefix)
+   used by turns, so that one round's are reset while the last round's are
+   still being read.  Every work-item returns the value.  */
+static scanomp_t
+look_back (__global ulong *status, uint t, uint epoch,
+           __local scanomp_t *win, __local uint *counters)
+{
+  uint l = get_local_id (0);
+  scanomp_t run = SCANOMP_IDENTITY;
+  long end = t;
+  /* One way out of the loop, at its head: pocl's barriers in loops want
+     it so.  */
+  bool more = true;
+  for (uint round = 0; more; round++)
+    {
+      __local uint *c = counters + 2 * (round & 1);
+      if (l == 0)
+        c[0] = c[1] = LOOKBACK;
+      barrier (CLK_LOCAL_MEM_FENCE);
+      if (l < LOOKBACK)
+        {
+          scanomp_t v;
+          uint f = window_read (status, end - 1 - (long) l, epoch, &v);
+          win[l] = v;
+          if (f == NOT_YET)
+            atomic_min (&c[0], l);
+          else if (f == PREFIX)
+            atomic_min (&c[1], l);
+        }
+      barrier (CLK_LOCAL_MEM_FENCE);
+      uint waiting = c[0], nearest = c[1];
+      /* Read the window again while a tile before its nearest inclusive
+         prefix has published nothing.  */
+      if (waiting >= nearest)
+        {
+          if (l < LOOKBACK && l > nearest)
+            win[l] = SCANOMP_IDENTITY;
+          barrier (CLK_LOCAL_MEM_FENCE);
+          /* win[l + d] holds the earlier tiles.  */
+          for (uint d = 1; d < LOOKBACK; d <<= 1)
+            {
+              if (l < LOOKBACK && (l & (2 * d - 1)) == 0)
+                win[l] = SCANOMP_COMBINE (win[l + d], win[l]);
+              barrier (CLK_LOCAL_MEM_FENCE);
+            }
+          run = SCANOMP_COMBINE (win[0], run);
+          barrier (CLK_LOCAL_MEM_FENCE);
+          more = nearest == LOOKBACK;
+          end -= LOOKBACK;
+        }
+    }
+  return run;
+}
+#endif /* SCANOMP_PTX */
 
 __kernel __attribute__ ((reqd_work_group_size (SCANOMP_WG, 1, 1))) void
 scanomp_lookback_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
@@ -175,7 +242,9 @@ scanomp_lookback_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
                        SCANOMP_PARAMS)
 {
   __local scanomp_t buf_[PAD (TILE)];
-  __local scanomp_t tmp_[SCANOMP_WG];
+  __local scanomp_t tmp_[SCANOMP_GROUP_TMP];
+  __local scanomp_t win_[LOOKBACK];
+  __local uint counters_[4];
   __local scanomp_t prefix_;
   __local uint tile_;
   uint l_ = get_local_id (0);
@@ -186,6 +255,7 @@ scanomp_lookback_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
   barrier (CLK_LOCAL_MEM_FENCE);
   uint t_ = tile_;
   ulong base_ = (ulong) t_ * TILE;
+  __global ulong *mine_ = status_ + SCANOMP_WORDS * (ulong) t_;
 
   /* Load the tile in coalesced order; pad past the end with the
      identity.  */
@@ -211,15 +281,21 @@ scanomp_lookback_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
 
   /* The tile's prefix: the seed for tile 0, else the look-back's.  */
   if (l_ == 0)
+    publish (mine_, t_ ? aggregate_ : SCANOMP_COMBINE (seed_, aggregate_),
+             t_ ? AGGREGATE : PREFIX, epoch_);
+  scanomp_t before_ = seed_;
+  if (t_ > 0)
     {
-      __global ulong *mine_ = status_ + 2 * WORDS * (ulong) t_;
-      scanomp_t before_ = seed_;
-      if (t_ > 0)
-        {
-          publish (mine_, aggregate_, epoch_);
-          before_ = look_back (status_, t_, epoch_);
-        }
-      publish (mine_ + WORDS, SCANOMP_COMBINE (before_, aggregate_), epoch_);
+#if SCANOMP_PTX
+      if (l_ < 32)
+#endif
+        before_ = look_back (status_, t_, epoch_, win_, counters_);
+      if (l_ == 0)
+        publish (mine_, SCANOMP_COMBINE (before_, aggregate_), PREFIX,
+                 epoch_);
+    }
+  if (l_ == 0)
+    {
       if (base_ + TILE >= n_)
         total_[0] = SCANOMP_COMBINE (before_, aggregate_);
       prefix_ = before_;

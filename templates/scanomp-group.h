@@ -1,9 +1,17 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* scanomp-group.h: a scan across the work-items of one work-group, shared
-   by the GPU-shaped kernel sets (scan-gpu.cl, scan-lookback.cl).
+/* scanomp-group.h: a scan across the work-items of one work-group, and the
+   warp operations it and the look-back use on NVIDIA's OpenCL; shared by
+   the GPU-shaped kernel sets (scan-gpu.cl, scan-lookback.cl).
 
-   Parameters: SCANOMP_WG, the work-group size, a power of two; and those of
-   scanomp-common.h, which must come first.  */
+   Parameters (besides those of scanomp-common.h, which must come first):
+     SCANOMP_WG    the work-group size, a power of two.
+     SCANOMP_PTX   1 on NVIDIA's OpenCL only: warps of 32 work-items
+                   exchange values with inline PTX (shfl.sync, vote.sync),
+                   which no OpenCL 1.2 built-in offers there (it has no
+                   cl_khr_subgroups).  Needs SCANOMP_WG >= 32.  Default 0:
+                   portable OpenCL C, through local memory.
+
+   A group scan needs SCANOMP_GROUP_TMP elements of local memory.  */
 
 #ifndef SCANOMP_GROUP_H
 #define SCANOMP_GROUP_H
@@ -14,29 +22,127 @@
 #if SCANOMP_WG < 1 || (SCANOMP_WG & (SCANOMP_WG - 1)) != 0
 #error "scanomp: SCANOMP_WG must be a power of two"
 #endif
+#ifndef SCANOMP_PTX
+#define SCANOMP_PTX 0
+#endif
+#if SCANOMP_PTX && SCANOMP_WG < 32
+#error "scanomp: SCANOMP_PTX needs work-groups of 32 work-items or more"
+#endif
+
+/* A value as the 32-bit words it is exchanged or published in.  */
+#define SCANOMP_WORDS ((sizeof (scanomp_t) + 3) / 4)
+typedef union
+{
+  scanomp_t v;
+  uint w[SCANOMP_WORDS];
+} scanomp_words;
+
+#if SCANOMP_PTX
+#define SCANOMP_GROUP_TMP (SCANOMP_WG / 32)
+#define SCANOMP_LANE (get_local_id (0) & 31)
+
+/* The value V of the work-item D lanes below (UP) or above this one in
+   its warp, word by word; out of range, V itself.  Every lane of the warp
+   must call it.  */
+static scanomp_t
+warp_shuffle (scanomp_t v, uint d, int up)
+{
+  scanomp_words u;
+  u.v = v;
+  for (uint k = 0; k < SCANOMP_WORDS; k++)
+    {
+      uint w = u.w[k], r;
+      if (up)
+        __asm__ volatile ("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;"
+                          : "=r"(r) : "r"(w), "r"(d));
+      else
+        __asm__ volatile ("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;"
+                          : "=r"(r) : "r"(w), "r"(d));
+      u.w[k] = r;
+    }
+  return u.v;
+}
+
+/* The lanes of this warp for which P holds, as bits.  */
+static uint
+warp_ballot (int p)
+{
+  uint b;
+  __asm__ volatile ("{ .reg .pred q; setp.ne.s32 q, %1, 0; "
+                    "vote.sync.ballot.b32 %0, q, 0xffffffff; }"
+                    : "=r"(b) : "r"(p));
+  return b;
+}
+
+/* Inclusive scan of V across the warp, in lane order.  */
+static scanomp_t
+warp_scan (scanomp_t v)
+{
+  uint lane = SCANOMP_LANE;
+  for (uint d = 1; d < 32; d <<= 1)
+    {
+      scanomp_t up = warp_shuffle (v, d, 1);
+      if (lane >= d)
+        v = SCANOMP_COMBINE (up, v);
+    }
+  return v;
+}
 
 /* Exclusive scan of the work-items' values V, in order, through local
-   memory TMP of SCANOMP_WG elements; returns this work-item's prefix and
-   sets *TOTAL to the group's total.  Every work-item of the group must
-   call it.  */
+   memory TMP of SCANOMP_GROUP_TMP elements; returns this work-item's
+   prefix and sets *TOTAL to the group's total.  Every work-item of the
+   group must call it.  Each warp scans with shuffles, the first warp
+   scans the warps' totals.  */
+static scanomp_t
+group_scan (scanomp_t v, __local scanomp_t *tmp, scanomp_t *total)
+{
+  uint l = get_local_id (0), lane = l & 31, warp = l >> 5;
+  scanomp_t inc = warp_scan (v);
+  scanomp_t exc = warp_shuffle (inc, 1, 1);
+  if (lane == 31)
+    tmp[warp] = inc;
+  barrier (CLK_LOCAL_MEM_FENCE);
+  if (warp == 0)
+    {
+      scanomp_t w = lane < SCANOMP_WG / 32 ? tmp[lane] : SCANOMP_IDENTITY;
+      w = warp_scan (w);
+      if (lane < SCANOMP_WG / 32)
+        tmp[lane] = w;
+    }
+  barrier (CLK_LOCAL_MEM_FENCE);
+  scanomp_t prefix = lane ? exc : SCANOMP_IDENTITY;
+  if (warp)
+    prefix = SCANOMP_COMBINE (tmp[warp - 1], prefix);
+  *total = tmp[SCANOMP_WG / 32 - 1];
+  barrier (CLK_LOCAL_MEM_FENCE);
+  return prefix;
+}
+
+#else /* !SCANOMP_PTX */
+#define SCANOMP_GROUP_TMP (2 * SCANOMP_WG)
+
+/* As above, portably: a scan through local memory, in two halves that
+   take turns as source and destination, one barrier a step.  */
 static scanomp_t
 group_scan (scanomp_t v, __local scanomp_t *tmp, scanomp_t *total)
 {
   uint l = get_local_id (0);
-  tmp[l] = v;
+  __local scanomp_t *from = tmp, *to = tmp + SCANOMP_WG;
+  from[l] = v;
   barrier (CLK_LOCAL_MEM_FENCE);
   for (uint d = 1; d < SCANOMP_WG; d <<= 1)
     {
-      scanomp_t left = l >= d ? tmp[l - d] : SCANOMP_IDENTITY;
+      to[l] = l >= d ? SCANOMP_COMBINE (from[l - d], from[l]) : from[l];
       barrier (CLK_LOCAL_MEM_FENCE);
-      if (l >= d)
-        tmp[l] = SCANOMP_COMBINE (left, tmp[l]);
-      barrier (CLK_LOCAL_MEM_FENCE);
+      __local scanomp_t *s = from;
+      from = to;
+      to = s;
     }
-  *total = tmp[SCANOMP_WG - 1];
-  scanomp_t prefix = l > 0 ? tmp[l - 1] : SCANOMP_IDENTITY;
+  *total = from[SCANOMP_WG - 1];
+  scanomp_t prefix = l > 0 ? from[l - 1] : SCANOMP_IDENTITY;
   barrier (CLK_LOCAL_MEM_FENCE);
   return prefix;
 }
+#endif /* SCANOMP_PTX */
 
 #endif /* SCANOMP_GROUP_H */
