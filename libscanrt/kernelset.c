@@ -42,12 +42,12 @@ choose_variant (const struct scanrt_launch *l, const scanrt_params *params)
         scanrt_report ("SCANOMP_VARIANT=%s is not cpu, gpu, lookback or "
                        "thesis; choosing by device type", s);
     }
-  /* LOOKBACK is not yet the GPUs' default: it has passed its stress test
-     on pocl but not yet on a real GPU (docs/gpu.md).  */
+  /* GPUs: the single pass (docs/gpu.md has the figures), where the
+     device has the 64-bit atomics it publishes with.  */
   if (v == SCANRT_VARIANT_AUTO)
     v = (l->dev->type & CL_DEVICE_TYPE_CPU) ? SCANRT_VARIANT_CPU
+        : l->dev->int64_atomics             ? SCANRT_VARIANT_LOOKBACK
                                             : SCANRT_VARIANT_GPU;
-  /* The look-back publishes its values with 64-bit atomics.  */
   if (v == SCANRT_VARIANT_LOOKBACK && !l->dev->int64_atomics)
     {
       scanrt_report ("the lookback kernel set needs "
