@@ -203,7 +203,10 @@ scan (int m, struct args *a)
   p.work_group_size = a->wg;
   p.items = a->items;
   /* libscanrt reads SCANOMP_PTX at each call.  */
-  setenv ("SCANOMP_PTX", m == M_LOOKBACK_PORTABLE ? "0" : "1", 1);
+  if (m == M_LOOKBACK_PORTABLE)
+    setenv ("SCANOMP_PTX", "0", 1);
+  else
+    unsetenv ("SCANOMP_PTX");
   enum kind k = cases[a->c].kind;
   if (k == K_PAIR)
     return scanrt_scan_user (a->y, a->x, a->n, &pair_op, &p);

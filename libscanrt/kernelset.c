@@ -210,8 +210,10 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
       return SCANRT_EINVAL;
     }
   /* NVIDIA's warps exchange values through inline PTX (scanomp-group.h);
-     SCANOMP_PTX=0 takes the portable path there too.  */
-  l->ptx = l->variant != SCANRT_VARIANT_THESIS && dev->nvidia && l->wg >= 32
+     SCANOMP_PTX=0 takes the portable path there too.  Other compilers
+     never get PTX: pocl's builds it, silently, into wrong code.  */
+  l->ptx = l->variant != SCANRT_VARIANT_THESIS && dev->nvidia
+           && !dev->ptx_refused && l->wg >= 32
            && scanrt_env_size ("SCANOMP_PTX", 1) != 0;
   if (l->variant == SCANRT_VARIANT_THESIS)
     snprintf (options, size, "-DSCANOMP_WG=%zu", l->wg);

@@ -76,6 +76,17 @@ add_device_time (cl_event *events, double *seconds)
   *seconds = (*seconds < 0 ? 0 : *seconds) + (end - start) * 1e-9;
 }
 
+/* The launch plan of R for L, and its build options.  */
+static int
+plan (struct scanrt_launch *l, const struct scanrt_request *r, char *options,
+      size_t size)
+{
+  int status = scanrt_launch_plan (l, r->params, options, size);
+  if (status == SCANRT_OK && r->total_only)
+    strncat (options, " -DSCANOMP_TOTAL_ONLY=1", size - strlen (options) - 1);
+  return status;
+}
+
 int
 scanrt_run_on (struct scanrt_device *dev, const struct scanrt_request *r,
                struct scanrt_timing *t)
@@ -97,17 +108,28 @@ scanrt_run_on (struct scanrt_device *dev, const struct scanrt_request *r,
   double *kernel_seconds = r->params ? r->params->kernel_seconds : NULL;
   if (kernel_seconds)
     l.events = events;
-  status = scanrt_launch_plan (&l, r->params, options, sizeof options);
+  status = plan (&l, r, options, sizeof options);
   if (status != SCANRT_OK)
     return status;
-  if (r->total_only)
-    strncat (options, " -DSCANOMP_TOTAL_ONLY=1",
-             sizeof options - strlen (options) - 1);
 
   pthread_mutex_lock (&dev->lock);
   l.prog = scanrt_program_get (dev, r->desc->source,
                                scanrt_template (l.variant), options,
                                &t->build, &status);
+  /* A driver that refuses the inline PTX: the portable kernels, from now
+     on.  */
+  if (!l.prog && l.ptx)
+    {
+      dev->ptx_refused = 1;
+      scanrt_report ("%s: the OpenCL compiler refused the warp operations "
+                     "in inline PTX; using the portable kernels "
+                     "(SCANOMP_PTX=0)", dev->name);
+      status = plan (&l, r, options, sizeof options);
+      if (status == SCANRT_OK)
+        l.prog = scanrt_program_get (dev, r->desc->source,
+                                     scanrt_template (l.variant), options,
+                                     &t->build, &status);
+    }
   if (l.prog)
     status = scanrt_bind (dev, r->desc, r->args, &b, r->pieces,
                            &t->transfer);
