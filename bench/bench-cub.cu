@@ -205,6 +205,7 @@ measure (const char *name, size_t n, const std::vector<T> &x,
   fprintf (tsv, "%s\tcub\t%zu\t%d\t%.9f\t%.9f\n", name, n, reps, md, mw);
   fprintf (tsv, "%s\tcuda-copy\t%zu\t%d\t%.9f\t%.9f\n", name, n, reps, cd,
            cw);
+  fflush (tsv);
   printf ("%-12s %-10s %11zu %12.6f %12.6f %9.2f %9.2f %8.2f\n", name,
           "cub", n, md, mw, n / md * 1e-9, n / mw * 1e-9, cd / md);
   printf ("%-12s %-10s %11zu %12.6f %12.6f %9.2f %9.2f\n", name,

@@ -383,6 +383,7 @@ row (FILE *out, const char *name, const char *method, size_t n, int reps,
 {
   fprintf (out, "%s\t%s\t%zu\t%d\t%.9f\t%.9f\n", name, method, n, reps, dev,
            wall);
+  fflush (out);
   printf ("%-12s %-18s %10zu %11.6f %11.6f %8.2f %8.1f", name, method, n,
           dev, wall, dev > 0 ? n / dev * 1e-9 : 0,
           dev > 0 ? (wall - dev) * 1e6 : 0);
