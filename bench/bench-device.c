@@ -33,7 +33,10 @@
    --anchor reads bench-cub's TSV and prints each method's speed as a
    fraction of CUB's (CUB's time over ours: 1.00 = as fast as CUB).
    --sweep also times the lookback set's tile shapes (SCANOMP_WG x
-   SCANOMP_ITEMS) on int32-sum at the largest size.  Writes one TSV line per
+   SCANOMP_ITEMS), with and without PTX, on int32-sum, double-sum and pair
+   at the largest size.  The floors say what a call costs at the least: a
+   kernel launch of one work-item with its wait, a 4-byte read, and
+   libscanrt's scan of 1024 elements.  Writes one TSV line per
    measurement (case method n reps device_s wall_s, medians; device_s is -1
    where unknown) to RESULTS.TSV (default bench/device.tsv) and a table to
    stdout.  Every method's result at every size is checked, bit for bit,
@@ -384,7 +387,7 @@ row (FILE *out, const char *name, const char *method, size_t n, int reps,
   fprintf (out, "%s\t%s\t%zu\t%d\t%.9f\t%.9f\n", name, method, n, reps, dev,
            wall);
   fflush (out);
-  printf ("%-12s %-18s %10zu %11.6f %11.6f %8.2f %8.1f", name, method, n,
+  printf ("%-12s %-22s %10zu %11.6f %11.6f %8.2f %8.1f", name, method, n,
           dev, wall, dev > 0 ? n / dev * 1e-9 : 0,
           dev > 0 ? (wall - dev) * 1e6 : 0);
   const struct anchor *a = anchor_of (name, n);
@@ -497,7 +500,7 @@ main (int argc, char **argv)
     }
   printf ("device %d: %s; sizes 2^16 to 2^%d; medians%s\n\n", device, name,
           log2max, nanchors ? "; CUB from the anchor" : "");
-  printf ("%-12s %-18s %10s %11s %11s %8s %8s %7s %7s %7s\n", "case",
+  printf ("%-12s %-22s %10s %11s %11s %8s %8s %7s %7s %7s\n", "case",
           "method", "n", "device s", "wall s", "Gel/s", "wall-dev",
           "CUB dev", "CUB wal", "copy");
 
@@ -514,6 +517,44 @@ main (int argc, char **argv)
       return 1;
     }
   row (out, "int32-sum", "first-call", most, 1, a.device_time, first, 0);
+
+  /* What a call costs at the least: a kernel launch of one work-item and
+     its wait, a 4-byte read, and libscanrt's scan of 1024 elements.  */
+  {
+    int reps = 101;
+    double *t = malloc (4 * reps * sizeof *t);
+    size_t one = 1;
+    cl_uint word;
+    struct args small = a;
+    small.n = 1024;
+    for (int r = 0; r < reps; r++)
+      {
+        t0 = bench_now ();
+        clEnqueueNDRangeKernel (copier.q, copier.k, 1, NULL, &one, NULL, 0,
+                                NULL, NULL);
+        clFinish (copier.q);
+        t[r] = bench_now () - t0;
+        t0 = bench_now ();
+        clEnqueueReadBuffer (copier.q, copier.a, CL_TRUE, 0, sizeof word,
+                             &word, 0, NULL, NULL);
+        t[reps + r] = bench_now () - t0;
+        for (int m = 0; m < 2; m++)
+          {
+            t0 = bench_now ();
+            scan (m ? M_LOOKBACK_PORTABLE : M_LOOKBACK, &small);
+            t[(2 + m) * reps + r] = bench_now () - t0;
+          }
+      }
+    static const char *const floors[] = { "launch-floor", "read-floor",
+                                          "lookback-floor", "port-floor" };
+    for (int m = 0; m < 4; m++)
+      {
+        qsort (t + m * reps, reps, sizeof *t, bench_by_value);
+        row (out, "int32-sum", floors[m], m < 2 ? 1 : 1024, reps, -1,
+             t[m * reps + reps / 2], 0);
+      }
+    free (t);
+  }
 
   /* Not resident: copies in and out, against the bare copies.  */
   {
@@ -563,36 +604,44 @@ main (int argc, char **argv)
           for (int m = M_LOOKBACK; m < to; m++)
             if (!check (m, &a, ref))
               return 1;
+          /* The copies apart from the scans: they run in a context of
+             their own, and switching contexts costs NVIDIA's driver some
+             150 us, which round-robin would charge to each.  */
           double dev[NMETHODS], wall[NMETHODS];
-          if (medians (0, to, reps, &a, dev, wall))
+          if (medians (0, M_LOOKBACK, reps, &a, dev, wall)
+              || medians (M_LOOKBACK, to, reps, &a, dev + M_LOOKBACK,
+                          wall + M_LOOKBACK))
             return 2;
           for (int m = 0; m < to; m++)
             row (out, cases[c].name, method_names[m], a.n, reps, dev[m],
                  wall[m], dev[M_COPY_KERNEL]);
         }
-      if (sweep && c == 0)
+      if (sweep && (c == 0 || cases[c].kind == K_DOUBLE
+                    || cases[c].kind == K_PAIR) && !cases[c].exclusive)
         {
-          static const size_t wgs[] = { 128, 256, 512 };
-          static const size_t items[] = { 8, 12, 16, 20, 24, 32 };
-          for (size_t w = 0; w < 3; w++)
-            for (size_t i = 0; i < 6; i++)
-              {
-                a.wg = wgs[w];
-                a.items = items[i];
-                /* Shapes the device cannot take are reported and
-                   skipped.  */
-                if (!check (M_LOOKBACK, &a, ref))
-                  continue;
-                double dev[3], wall[3];
-                if (medians (M_COPY_KERNEL, M_LOOKBACK + 1, 21, &a, dev,
-                             wall))
-                  return 2;
-                char label[64];
-                snprintf (label, sizeof label, "lookback-%zux%zu", wgs[w],
-                          items[i]);
-                row (out, cases[c].name, label, a.n, 21, dev[2], wall[2],
-                     dev[0]);
-              }
+          static const size_t wgs[] = { 128, 256 };
+          static const size_t wide[] = { 16, 24, 32 }, narrow[] = { 8, 12,
+                                                                    16 };
+          const size_t *items = kind_sizes[cases[c].kind] <= 4 ? wide
+                                                                 : narrow;
+          for (int m = M_LOOKBACK; m <= M_LOOKBACK_PORTABLE; m++)
+            for (size_t w = 0; w < 2; w++)
+              for (size_t i = 0; i < 3; i++)
+                {
+                  a.wg = wgs[w];
+                  a.items = items[i];
+                  /* Shapes the device cannot take are reported and
+                     skipped.  */
+                  if (!check (m, &a, ref))
+                    continue;
+                  double dev, wall;
+                  if (medians (m, m + 1, 21, &a, &dev, &wall))
+                    return 2;
+                  char label[64];
+                  snprintf (label, sizeof label, "%s-%zux%zu",
+                            method_names[m], wgs[w], items[i]);
+                  row (out, cases[c].name, label, a.n, 21, dev, wall, 0);
+                }
           a.wg = a.items = 0;
         }
       if (scanrt_data_exit (device, y, bytes, SCANRT_MAP_FROM) != SCANRT_OK

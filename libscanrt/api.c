@@ -78,7 +78,7 @@ scan_arrays (struct SCANRT_desc *desc, void *out, const void *in, size_t n,
   size_t done;
   struct scanrt_request r = {
     desc, args, params, params ? params->device : SCANRT_DEFAULT_DEVICE, 0, n,
-    seed, partial, 0, NULL, 0
+    seed, partial, 0, NULL, 0, !(params && params->total)
   };
   int status = scanrt_run_split (&r, &done);
   if (status == SCANRT_HOST)

@@ -321,6 +321,9 @@ struct scanrt_request
      here: the caller copies them back with scanrt_unbind.  */
   struct scanrt_binding *keep;
   int pieces;                    /* bind data spread across devices */
+  /* TOTAL is wanted only where the scan runs in parts (segments, several
+     devices), to go on from: one launch then reads no total back.  */
+  int total_optional;
 };
 /* Run R on a device.  Returns SCANRT_OK; SCANRT_HOST when the caller
    should compute on the host instead; or a negative status when it must

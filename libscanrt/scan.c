@@ -357,7 +357,11 @@ scanrt_run_split (const struct scanrt_request *r, size_t *done)
   size_t len = segment_length (r);
   if (len == 0 || len == r->n)
     {
-      status = scanrt_run (r);
+      /* On a GPU, reading the total back costs a transfer a call.  */
+      struct scanrt_request one = *r;
+      if (r->total_optional)
+        one.total = NULL;
+      status = scanrt_run (&one);
       if (done)
         *done = status == SCANRT_OK ? r->n : 0;
       return status;
@@ -384,7 +388,7 @@ scanrt_run_split (const struct scanrt_request *r, size_t *done)
          caller's fallback: it runs on the device or fails.  */
       struct scanrt_request seg = {
         desc, args, p0 && !done ? &later : r->params, r->device,
-        r->first + (long) p0, m, carry[k], carry[!k], 0, NULL, 0
+        r->first + (long) p0, m, carry[k], carry[!k], 0, NULL, 0, 0
       };
       status = scanrt_run (&seg);
       if (status != SCANRT_OK)
@@ -416,7 +420,7 @@ SCANRT_scan (const struct SCANRT_desc *desc, int device, int threads,
       return SCANRT_HOST;
     }
   struct scanrt_request r = { desc, args, NULL, device, first, n, seed,
-                              total, 0, NULL, 0 };
+                              total, 0, NULL, 0, 0 };
   size_t finished = 0;
   int status = SCANRT_HOST;
   /* A loop outside target constructs goes to the host path, with no

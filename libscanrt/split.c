@@ -387,7 +387,7 @@ cut (const struct scanrt_request *r, const struct spread *s,
       x->r = (struct scanrt_request) { r->desc, x->args, r->params,
                                        x->device, r->first + (long) lo,
                                        hi - lo, NULL, NULL, 0, NULL,
-                                       s->pinned };
+                                       s->pinned, 0 };
       count++;
       lo = hi;
     }
