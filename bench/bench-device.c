@@ -400,6 +400,49 @@ row (FILE *out, const char *name, const char *method, size_t n, int reps,
   putchar ('\n');
 }
 
+/* What a call costs at the least, on resident data: a kernel launch of
+   one work-item and its wait, a 4-byte read, and libscanrt's scan of 1024
+   elements, with and without PTX.  One after the other: the copier's
+   context and libscanrt's take turns on the device only between them.  */
+static void
+floors (FILE *out, const struct args *a)
+{
+  int reps = 101;
+  double *t = malloc (4 * reps * sizeof *t);
+  size_t one = 1;
+  cl_uint word;
+  struct args small = *a;
+  small.n = 1024;
+  if (!t)
+    return;
+  for (int m = 0; m < 4; m++)
+    for (int r = 0; r < reps; r++)
+      {
+        double t0 = bench_now ();
+        if (m == 0)
+          {
+            clEnqueueNDRangeKernel (copier.q, copier.k, 1, NULL, &one, NULL,
+                                    0, NULL, NULL);
+            clFinish (copier.q);
+          }
+        else if (m == 1)
+          clEnqueueReadBuffer (copier.q, copier.a, CL_TRUE, 0, sizeof word,
+                               &word, 0, NULL, NULL);
+        else
+          scan (m == 2 ? M_LOOKBACK : M_LOOKBACK_PORTABLE, &small);
+        t[m * reps + r] = bench_now () - t0;
+      }
+  static const char *const names[] = { "launch-floor", "read-floor",
+                                       "lookback-floor", "port-floor" };
+  for (int m = 0; m < 4; m++)
+    {
+      qsort (t + m * reps, reps, sizeof *t, bench_by_value);
+      row (out, "int32-sum", names[m], m < 2 ? 1 : 1024, reps, -1,
+           t[m * reps + reps / 2], 0);
+    }
+  free (t);
+}
+
 /* Time methods FROM .. TO - 1 on A over REPS rounds, round-robin; their
    device and wall medians to DEV and WALL.  */
 static int
@@ -518,45 +561,6 @@ main (int argc, char **argv)
     }
   row (out, "int32-sum", "first-call", most, 1, a.device_time, first, 0);
 
-  /* What a call costs at the least: a kernel launch of one work-item and
-     its wait, a 4-byte read, and libscanrt's scan of 1024 elements.  */
-  {
-    int reps = 101;
-    double *t = malloc (4 * reps * sizeof *t);
-    size_t one = 1;
-    cl_uint word;
-    struct args small = a;
-    small.n = 1024;
-    /* One floor after the other: the copier's context and libscanrt's
-       take turns on the device only between them.  */
-    for (int m = 0; m < 4; m++)
-      for (int r = 0; r < reps; r++)
-        {
-          t0 = bench_now ();
-          if (m == 0)
-            {
-              clEnqueueNDRangeKernel (copier.q, copier.k, 1, NULL, &one,
-                                      NULL, 0, NULL, NULL);
-              clFinish (copier.q);
-            }
-          else if (m == 1)
-            clEnqueueReadBuffer (copier.q, copier.a, CL_TRUE, 0, sizeof word,
-                                 &word, 0, NULL, NULL);
-          else
-            scan (m == 2 ? M_LOOKBACK : M_LOOKBACK_PORTABLE, &small);
-          t[m * reps + r] = bench_now () - t0;
-        }
-    static const char *const floors[] = { "launch-floor", "read-floor",
-                                          "lookback-floor", "port-floor" };
-    for (int m = 0; m < 4; m++)
-      {
-        qsort (t + m * reps, reps, sizeof *t, bench_by_value);
-        row (out, "int32-sum", floors[m], m < 2 ? 1 : 1024, reps, -1,
-             t[m * reps + reps / 2], 0);
-      }
-    free (t);
-  }
-
   /* Not resident: copies in and out, against the bare copies.  */
   {
     size_t bytes = most * 4;
@@ -596,6 +600,8 @@ main (int argc, char **argv)
           || scanrt_data_enter (device, y, bytes, SCANRT_MAP_FROM)
                != SCANRT_OK)
         return 1;
+      if (c == 0)
+        floors (out, &a);
       int to = c == 0 ? NMETHODS : M_THESIS;
       for (int k = 16; k <= log2max; k += 2)
         {

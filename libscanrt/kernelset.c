@@ -167,18 +167,24 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
   unused (l->variant == SCANRT_VARIANT_LOOKBACK ? "lookback"
           : l->variant == SCANRT_VARIANT_THESIS ? "thesis" : "gpu",
           cpu_knobs);
-  /* The look-back's shape, measured on an H200 at 2^28 elements (docs/
-     gpu.md): 128 work-items of 128 bytes each were the fastest for int32
-     (128 x 32: 1.11 times CUB, against 1.00 at 256 x 16), double and the
-     8-byte pair (128 x 16: 1.00 and 2.27 times CUB).  */
-  size_t wg = l->variant == SCANRT_VARIANT_LOOKBACK ? 128 : 256;
+  /* The look-back's shape, measured on an H200 (docs/gpu.md): from 2^24
+     elements, 128 work-items of 128 bytes each (int32 at 2^28: 128 x 32
+     ran 1.11 times as fast as CUB, 256 x 16 1.00; double and the 8-byte
+     pair at 128 x 16, 1.00 and 2.27); below, 256 work-items of 64 bytes
+     each (int32 at 2^16 and 2^20: 256 x 16 ran 2.0 and 1.8 times as fast
+     as CUB, 128 x 32 1.3).  */
+  int big = l->n >= (size_t) 1 << 24;
+  size_t wg = l->variant == SCANRT_VARIANT_LOOKBACK && big ? 128 : 256;
   if (wg > dev->max_wg)
     wg = dev->max_wg;
   while (wg & (wg - 1))
     wg &= wg - 1;
   size_t items = elem <= 4 ? 8 : 4;
   if (l->variant == SCANRT_VARIANT_LOOKBACK)
-    items = elem <= 4 ? 32 : elem >= 128 ? 1 : 128 / elem;
+    {
+      size_t bytes = big ? 128 : 64;
+      items = elem >= bytes ? 1 : bytes / elem;
+    }
   size_t given_wg = given (params->work_group_size, "SCANOMP_WG", 1,
                            dev->max_wg, 1);
   size_t given_items = given (params->items, "SCANOMP_ITEMS", 1, 64, 0);

@@ -17,7 +17,9 @@
         tile in the window up to the nearest one with an inclusive prefix
         has published at least its aggregate, their values are combined in
         order, by a tree; otherwise the window is read again.  A window
-        without an inclusive prefix is combined whole and moves back;
+        without an inclusive prefix is combined whole and moves back (in
+        work-groups under 32 work-items, without PTX, one work-item walks
+        back a tile at a time instead);
      3. the tile publishes its inclusive prefix and stores its results.
 
    Tiles are numbered by an atomic ticket taken when the work-group starts,
@@ -136,6 +138,28 @@ window_read (__global ulong *status, long k, uint epoch, scanomp_t *v)
   return k >= 0 ? status_read (status + SCANOMP_WORDS * (ulong) k, epoch, v)
                 : PREFIX;
 }
+
+#if !SCANOMP_PTX && SCANOMP_WG < 32
+/* The exclusive prefix of tile T (> 0), by one work-item, which walks
+   back a tile at a time.  Small work-groups: pocl runs those by
+   replicating the work-item's code, which cannot loop around a barrier
+   (the window below hung there with 8 work-items or fewer).  */
+static scanomp_t
+look_back_walk (__global ulong *status, uint t, uint epoch)
+{
+  scanomp_t run = SCANOMP_IDENTITY;  /* tiles (k, t), combined */
+  for (long k = (long) t - 1;; k--)
+    {
+      scanomp_t v;
+      uint f;
+      while ((f = window_read (status, k, epoch, &v)) == NOT_YET)
+        ;
+      run = SCANOMP_COMBINE (v, run);
+      if (f == PREFIX)
+        return run;
+    }
+}
+#endif
 
 #if SCANOMP_PTX
 /* The exclusive prefix of tile T (> 0), by the first warp of the group;
@@ -288,8 +312,13 @@ scanomp_lookback_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
     {
 #if SCANOMP_PTX
       if (l_ < 32)
-#endif
         before_ = look_back (status_, t_, epoch_, win_, counters_);
+#elif SCANOMP_WG < 32
+      if (l_ == 0)
+        before_ = look_back_walk (status_, t_, epoch_);
+#else
+      before_ = look_back (status_, t_, epoch_, win_, counters_);
+#endif
       if (l_ == 0)
         publish (mine_, SCANOMP_COMBINE (before_, aggregate_), PREFIX,
                  epoch_);
