@@ -114,16 +114,29 @@ identify (struct scanrt_device *d)
 
 /* Whether D is a device already numbered, seen again through another
    platform: two ICD files that name the same driver list each of its
-   devices twice.  Devices of one platform are always distinct.  */
+   devices twice, with the same handles where the loader opened one
+   library for both, else as the same hardware.  Devices of one platform
+   are always distinct.  Where the driver does not say what hardware a
+   device is, the same driver (the platform's and the device's names and
+   versions, D->key) listing a device at the same place is taken for the
+   same device.  */
 static int
 seen_before (const struct scanrt_device *d)
 {
   for (int i = 0; i < ndevices; i++)
-    if (d->hardware_known && devices[i].hardware_known
-        && devices[i].platform != d->platform
-        && !memcmp (devices[i].hardware, d->hardware, sizeof d->hardware)
-        && !strcmp (devices[i].name, d->name))
-      return 1;
+    {
+      const struct scanrt_device *e = &devices[i];
+      /* One library behind two ICD files: the loader lists its platform
+         twice, with the same handles.  */
+      if (e->id == d->id)
+        return 1;
+      if (e->platform == d->platform || strcmp (e->key, d->key))
+        continue;
+      if (d->hardware_known && e->hardware_known
+          ? !memcmp (e->hardware, d->hardware, sizeof d->hardware)
+          : e->place == d->place)
+        return 1;
+    }
   return 0;
 }
 
@@ -222,14 +235,18 @@ find_devices (void)
       if (clGetDeviceIDs (plats[p], CL_DEVICE_TYPE_ALL, nd, ids, NULL)
           == CL_SUCCESS)
         for (cl_uint i = 0; i < nd; i++)
-          if (describe (&devices[ndevices], plats[p], ids[i]) == 0
-              && !seen_before (&devices[ndevices]))
-            {
-              devices[ndevices].number = ndevices;
-              if (!shares_memory (ndevices))
-                devices[ndevices].unified = 0;
-              ndevices++;
-            }
+          {
+            struct scanrt_device *d = &devices[ndevices];
+            if (describe (d, plats[p], ids[i]) != 0)
+              continue;
+            d->place = i;
+            if (seen_before (d))
+              continue;
+            d->number = ndevices;
+            if (!shares_memory (ndevices))
+              d->unified = 0;
+            ndevices++;
+          }
       free (ids);
     }
   free (plats);

@@ -96,6 +96,7 @@ struct scanrt_device
      (HARDWARE_KNOWN): the same device through two platforms is one.  */
   unsigned char hardware[16];
   int hardware_known;
+  unsigned place;          /* its index among its platform's devices */
   /* Created on first use, under LOCK, which also serialises launches.  */
   pthread_mutex_t lock;
   int opened;              /* 0 not yet, 1 open, -1 failed */

@@ -62,10 +62,12 @@ injected_failure (void)
 
 /* Add to *SECONDS (-1: nothing yet) the device time from the start of
    EVENTS[0] to the end of EVENTS[1], or of EVENTS[0] alone, which have
-   completed.  */
+   completed.  The blocks of a scan split across devices add theirs from
+   threads of their own.  */
 static void
 add_device_time (cl_event *events, double *seconds)
 {
+  static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
   cl_ulong start, end;
   if (clGetEventProfilingInfo (events[0], CL_PROFILING_COMMAND_START,
                                sizeof start, &start, NULL) != CL_SUCCESS
@@ -73,7 +75,9 @@ add_device_time (cl_event *events, double *seconds)
                                   CL_PROFILING_COMMAND_END, sizeof end, &end,
                                   NULL) != CL_SUCCESS)
     return;
+  pthread_mutex_lock (&lock);
   *seconds = (*seconds < 0 ? 0 : *seconds) + (end - start) * 1e-9;
+  pthread_mutex_unlock (&lock);
 }
 
 /* The launch plan of R for L, and its build options.  */

@@ -4,6 +4,7 @@
    with a message.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
+/* { dg-devices pocl } */
 /* { dg-set-env POCL_DEVICES "pthread pthread" } */
 
 #include "api-check.h"

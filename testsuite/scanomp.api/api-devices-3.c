@@ -3,6 +3,7 @@
    names no device is reported and ignored.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
+/* { dg-devices pocl } */
 /* { dg-set-env POCL_DEVICES "pthread pthread" } */
 /* { dg-set-env SCANOMP_DEVICE "gpu7" } */
 /* { dg-set-env OMP_DEFAULT_DEVICE 1 } */

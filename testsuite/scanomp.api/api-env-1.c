@@ -7,6 +7,7 @@
    a kernel set the scans do not use (SCANOMP_WG on pocl's CPU set).  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
+/* { dg-devices pocl } */
 /* { dg-set-env SCANOMP_HOST_CUTOFF zero } */
 /* { dg-set-env SCANOMP_VARIANT fastest } */
 /* { dg-set-env SCANOMP_CPU_CHUNK 1 } */

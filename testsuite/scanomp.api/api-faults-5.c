@@ -4,6 +4,7 @@
    to the host with a message, or fails under SCANRT_NO_HOST.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
+/* { dg-devices pocl } */
 /* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
 
 #include "api-check.h"

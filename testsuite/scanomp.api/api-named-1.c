@@ -6,6 +6,7 @@
    and for data.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
+/* { dg-devices pocl } */
 /* { dg-set-env POCL_DEVICES "pthread pthread" } */
 /* { dg-set-env SCANOMP_DEVICE 1 } */
 

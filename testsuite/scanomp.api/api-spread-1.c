@@ -7,6 +7,7 @@
    devices, which the call refuses.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
+/* { dg-devices pocl } */
 /* { dg-set-env POCL_DEVICES "pthread pthread" } */
 /* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
 

@@ -12,6 +12,7 @@
    against a sequential loop.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
+/* { dg-devices pocl } */
 /* { dg-set-env POCL_DEVICES "pthread pthread" } */
 /* { dg-set-env SCANOMP_DEVICES 0:1,1:1 } */
 /* { dg-set-env SCANOMP_UNIFIED 0 } */

@@ -81,8 +81,11 @@ main (void)
   snprintf (opts, sizeof opts, "%s -DSCANOMP_WG=64 -DSCANOMP_ITEMS=4", base);
   build ("scan-lookback.cl", opts, NULL);
   snprintf (opts, sizeof opts,
-            "%s -DSCANOMP_WG=16 -DSCANOMP_ITEMS=3 -DSCANOMP_LOOKBACK=64",
+            "%s -DSCANOMP_WG=64 -DSCANOMP_ITEMS=3 -DSCANOMP_LOOKBACK=16",
             base);
+  build ("scan-lookback.cl", opts, NULL);
+  /* Under 32 work-items, one work-item walks back.  */
+  snprintf (opts, sizeof opts, "%s -DSCANOMP_WG=16 -DSCANOMP_ITEMS=3", base);
   build ("scan-lookback.cl", opts, NULL);
   build ("scan-cpu.cl",
          "-DSCANOMP_T=double -DSCANOMP_OP=9 -DSCANOMP_T_MIN=(-INFINITY) "
@@ -101,9 +104,17 @@ main (void)
   build ("scan-lookback.cl", "-DSCANOMP_T=int -DSCANOMP_OP=1 -DSCANOMP_WG=8",
          "define SCANOMP_ITEMS");
   build ("scan-lookback.cl",
+         "-DSCANOMP_T=int -DSCANOMP_OP=1 -DSCANOMP_WG=64 -DSCANOMP_ITEMS=2 "
+         "-DSCANOMP_LOOKBACK=24",
+         "SCANOMP_LOOKBACK must be a power of two up to SCANOMP_WG");
+  build ("scan-lookback.cl",
          "-DSCANOMP_T=int -DSCANOMP_OP=1 -DSCANOMP_WG=8 -DSCANOMP_ITEMS=2 "
-         "-DSCANOMP_LOOKBACK=65",
-         "SCANOMP_LOOKBACK must be 1 to 64");
+         "-DSCANOMP_LOOKBACK=16",
+         "SCANOMP_LOOKBACK must be a power of two up to SCANOMP_WG");
+  build ("scan-gpu.cl",
+         "-DSCANOMP_T=int -DSCANOMP_OP=1 -DSCANOMP_WG=16 -DSCANOMP_ITEMS=2 "
+         "-DSCANOMP_PTX=1",
+         "SCANOMP_PTX needs work-groups of 32 work-items or more");
   build ("scan-cpu.cl", "-DSCANOMP_OP=1 -DSCANOMP_CPU_UNROLL=1",
          "define SCANOMP_T");
   build ("scan-cpu.cl", "-DSCANOMP_T=int -DSCANOMP_CPU_UNROLL=1",
