@@ -227,11 +227,16 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
   l->ptx = l->variant != SCANRT_VARIANT_THESIS && dev->nvidia
            && !dev->ptx_refused && l->wg >= 32
            && scanrt_env_size ("SCANOMP_PTX", 1) != 0;
+  /* CPU devices walk the look-back with one work-item: pocl cannot be
+     trusted with barriers inside loops (scan-lookback.cl).  */
+  int walk = l->variant == SCANRT_VARIANT_LOOKBACK && !l->ptx
+             && (dev->type & CL_DEVICE_TYPE_CPU);
   if (l->variant == SCANRT_VARIANT_THESIS)
     snprintf (options, size, "-DSCANOMP_WG=%zu", l->wg);
   else
     snprintf (options, size, "-DSCANOMP_WG=%zu -DSCANOMP_ITEMS=%zu "
-              "-DSCANOMP_PTX=%d", l->wg, l->items, l->ptx);
+              "-DSCANOMP_PTX=%d -DSCANOMP_WALK=%d", l->wg, l->items, l->ptx,
+              walk);
   return SCANRT_OK;
 }
 

@@ -17,9 +17,8 @@
         tile in the window up to the nearest one with an inclusive prefix
         has published at least its aggregate, their values are combined in
         order, by a tree; otherwise the window is read again.  A window
-        without an inclusive prefix is combined whole and moves back (in
-        work-groups under 32 work-items, without PTX, one work-item walks
-        back a tile at a time instead);
+        without an inclusive prefix is combined whole and moves back
+        (with SCANOMP_WALK, one work-item reads the window and walks it);
      3. the tile publishes its inclusive prefix and stores its results.
 
    Tiles are numbered by an atomic ticket taken when the work-group starts,
@@ -45,6 +44,11 @@
      SCANOMP_LOOKBACK  tiles read at once during the look-back: a power of
                        two up to SCANOMP_WG; 32 (a warp) with SCANOMP_PTX.
                        Default 32, or SCANOMP_WG if smaller.
+     SCANOMP_WALK      1: one work-item reads the window and walks it, with
+                       no barrier inside a loop (CPU devices: pocl 7.1
+                       hung on the group's window in work-groups of 64 or
+                       more, pocl 3.1 in those of 8 or fewer).  Always so
+                       in work-groups under 32 without PTX.  Default 0.
 
    Kernel scanomp_lookback_scan (n_, first_, seed_, flags_, state_,
                                  ticket_base_, epoch_, total_,
@@ -71,6 +75,18 @@
 #endif
 #ifndef SCANOMP_LOOKBACK
 #define SCANOMP_LOOKBACK (SCANOMP_WG < 32 ? SCANOMP_WG : 32)
+#endif
+/* The look-back by one work-item: where asked (CPU devices), and in
+   work-groups under 32 without PTX.  */
+#ifndef SCANOMP_WALK
+#define SCANOMP_WALK 0
+#endif
+#if !SCANOMP_PTX && SCANOMP_WG < 32
+#undef SCANOMP_WALK
+#define SCANOMP_WALK 1
+#endif
+#if SCANOMP_PTX && SCANOMP_WALK
+#error "scanomp: SCANOMP_PTX and SCANOMP_WALK exclude each other"
 #endif
 #if SCANOMP_PTX && SCANOMP_LOOKBACK != 32
 #error "scanomp: SCANOMP_PTX looks back one warp, 32 tiles, at a time"
@@ -139,24 +155,30 @@ window_read (__global ulong *status, long k, uint epoch, scanomp_t *v)
                 : PREFIX;
 }
 
-#if !SCANOMP_PTX && SCANOMP_WG < 32
-/* The exclusive prefix of tile T (> 0), by one work-item, which walks
-   back a tile at a time.  Small work-groups: pocl runs those by
-   replicating the work-item's code, which cannot loop around a barrier
-   (the window below hung there with 8 work-items or fewer).  */
+#if SCANOMP_WALK
+/* The exclusive prefix of tile T (> 0), by one work-item: it reads the
+   status of LOOKBACK tiles before T at once, then walks them from the
+   nearest, waiting for each until it has published, combining their
+   values in front of what it has, until an inclusive prefix ends the
+   walk; a window without one moves back.  No barrier inside a loop.  */
 static scanomp_t
 look_back_walk (__global ulong *status, uint t, uint epoch)
 {
-  scanomp_t run = SCANOMP_IDENTITY;  /* tiles (k, t), combined */
-  for (long k = (long) t - 1;; k--)
+  scanomp_t run = SCANOMP_IDENTITY;  /* tiles [end, t), combined */
+  for (long end = t;; end -= LOOKBACK)
     {
-      scanomp_t v;
-      uint f;
-      while ((f = window_read (status, k, epoch, &v)) == NOT_YET)
-        ;
-      run = SCANOMP_COMBINE (v, run);
-      if (f == PREFIX)
-        return run;
+      scanomp_t v[LOOKBACK];
+      uint f[LOOKBACK];
+      for (uint j = 0; j < LOOKBACK; j++)
+        f[j] = window_read (status, end - 1 - (long) j, epoch, &v[j]);
+      for (uint j = 0; j < LOOKBACK; j++)
+        {
+          while (f[j] == NOT_YET)
+            f[j] = window_read (status, end - 1 - (long) j, epoch, &v[j]);
+          run = SCANOMP_COMBINE (v[j], run);
+          if (f[j] == PREFIX)
+            return run;
+        }
     }
 }
 #endif
@@ -313,7 +335,7 @@ scanomp_lookback_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
 #if SCANOMP_PTX
       if (l_ < 32)
         before_ = look_back (status_, t_, epoch_, win_, counters_);
-#elif SCANOMP_WG < 32
+#elif SCANOMP_WALK
       if (l_ == 0)
         before_ = look_back_walk (status_, t_, epoch_);
 #else
