@@ -355,12 +355,18 @@ scanomp_lookback_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
 
   /* Results through local memory again, for coalesced stores.  */
   run_ = SCANOMP_COMBINE (prefix_, run_);
+  /* Each element's exclusive result is the inclusive one before it.
+     (Written as v_[k_ - 1] under k_ > 0, pocl 7.1 stored the prefix
+     alone for k_ = 1.)  */
   int exclusive_ = (flags_ & SCANOMP_FLAG_EXCLUSIVE) != 0;
+  scanomp_t before_k_ = run_;
 #pragma unroll
   for (uint k_ = 0; k_ < ITEMS; k_++)
-    buf_[PAD (l_ * ITEMS + k_)]
-      = exclusive_ ? (k_ == 0 ? run_ : SCANOMP_COMBINE (run_, v_[k_ - 1]))
-                   : SCANOMP_COMBINE (run_, v_[k_]);
+    {
+      scanomp_t through_ = SCANOMP_COMBINE (run_, v_[k_]);
+      buf_[PAD (l_ * ITEMS + k_)] = exclusive_ ? before_k_ : through_;
+      before_k_ = through_;
+    }
   barrier (CLK_LOCAL_MEM_FENCE);
   for (uint j_ = 0; j_ < ITEMS; j_++)
     {
