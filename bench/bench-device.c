@@ -565,7 +565,9 @@ main (int argc, char **argv)
   {
     size_t bytes = most * 4;
     int reps = log2max >= 26 ? 11 : 21;
-    double *t = malloc (2 * reps * sizeof *t), dev[2] = { -1, -1 };
+    double *t = malloc (2 * reps * sizeof *t);
+    if (!t)
+      return 2;
     for (int r = 0; r < reps; r++)
       {
         t0 = bench_now ();
@@ -580,9 +582,8 @@ main (int argc, char **argv)
       }
     for (int m = 0; m < 2; m++)
       qsort (t + m * reps, reps, sizeof *t, bench_by_value);
-    row (out, "int32-sum", "with-transfers", most, reps, dev[0],
-         t[reps / 2], 0);
-    row (out, "int32-sum", "transfers-only", most, reps, dev[1],
+    row (out, "int32-sum", "with-transfers", most, reps, -1, t[reps / 2], 0);
+    row (out, "int32-sum", "transfers-only", most, reps, -1,
          t[reps + reps / 2], 0);
     free (t);
   }

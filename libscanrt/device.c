@@ -4,8 +4,9 @@
 
    Discovery runs once, on first use, under pthread_once.  Device n is the
    n-th device when the ICD loader's platforms are taken in order and each
-   platform's devices in its own order; number scanrt_num_devices () is the
-   host, as omp_get_initial_device () is in OpenMP 5.  A device's context
+   platform's devices in its own order, a device that a later platform
+   lists again counted once; number scanrt_num_devices () is the host, as
+   omp_get_initial_device () is in OpenMP 5.  A device's context
    and queue are created on first use.  */
 
 #include <ctype.h>
