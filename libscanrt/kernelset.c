@@ -97,15 +97,15 @@ unused (const char *set, const char *const *envs)
    group scan's (GPU); the padded tile, the group scan's, the look-back
    window, the prefix and five counters (LOOKBACK); two elements per
    work-item (THESIS).  The group scan's is counted as the portable path's,
-   the larger.  */
+   the larger (scanomp-group.h).  */
 static size_t
 local_bytes (scanrt_variant v, size_t wg, size_t items, size_t elem)
 {
   size_t tile = wg * items;
   if (v == SCANRT_VARIANT_GPU)
-    return (tile + 2 * wg) * elem;
+    return (tile + wg) * elem;
   if (v == SCANRT_VARIANT_LOOKBACK)
-    return (tile + tile / 32 + 2 * wg + (wg < 32 ? wg : 32) + 1) * elem
+    return (tile + tile / 32 + wg + (wg < 32 ? wg : 32) + 1) * elem
            + 5 * sizeof (cl_uint);
   return 2 * wg * elem;
 }

@@ -119,27 +119,27 @@ group_scan (scanomp_t v, __local scanomp_t *tmp, scanomp_t *total)
 }
 
 #else /* !SCANOMP_PTX */
-#define SCANOMP_GROUP_TMP (2 * SCANOMP_WG)
+#define SCANOMP_GROUP_TMP SCANOMP_WG
 
-/* As above, portably: a scan through local memory, in two halves that
-   take turns as source and destination, one barrier a step.  */
+/* As above, portably: a scan through local memory, two barriers a step.
+   (In two halves that take turns, one barrier a step, crashed pocl 6.0
+   in work-groups of 2.)  */
 static scanomp_t
 group_scan (scanomp_t v, __local scanomp_t *tmp, scanomp_t *total)
 {
   uint l = get_local_id (0);
-  __local scanomp_t *from = tmp, *to = tmp + SCANOMP_WG;
-  from[l] = v;
+  tmp[l] = v;
   barrier (CLK_LOCAL_MEM_FENCE);
   for (uint d = 1; d < SCANOMP_WG; d <<= 1)
     {
-      to[l] = l >= d ? SCANOMP_COMBINE (from[l - d], from[l]) : from[l];
+      scanomp_t left = l >= d ? tmp[l - d] : SCANOMP_IDENTITY;
       barrier (CLK_LOCAL_MEM_FENCE);
-      __local scanomp_t *s = from;
-      from = to;
-      to = s;
+      if (l >= d)
+        tmp[l] = SCANOMP_COMBINE (left, tmp[l]);
+      barrier (CLK_LOCAL_MEM_FENCE);
     }
-  *total = from[SCANOMP_WG - 1];
-  scanomp_t prefix = l > 0 ? from[l - 1] : SCANOMP_IDENTITY;
+  *total = tmp[SCANOMP_WG - 1];
+  scanomp_t prefix = l > 0 ? tmp[l - 1] : SCANOMP_IDENTITY;
   barrier (CLK_LOCAL_MEM_FENCE);
   return prefix;
 }
