@@ -59,23 +59,17 @@ choose_variant (const struct scanrt_launch *l, const scanrt_params *params)
 }
 
 /* A tuning value: GIVEN by the caller, else the setting ENV (see
-   scanrt_env_range).  */
+   scanrt_env_range), else DEFLT.  If CHOSEN is set, it says whether the
+   caller or a valid setting chose the value (ENV is read again after
+   scanrt_env_range, which has already said what is wrong with it).  */
 static size_t
 pick (size_t given, const char *env, size_t deflt, size_t lo, size_t hi,
-      int pow2)
+      int pow2, int *chosen)
 {
-  return given ? given : scanrt_env_range (env, deflt, lo, hi, pow2);
-}
-
-/* A tuning value GIVEN by the caller, else by the setting ENV (see
-   scanrt_env_range), else 0.  */
-static size_t
-given (size_t param, const char *env, size_t lo, size_t hi, int pow2)
-{
-  const char *s = getenv (env);
-  if (param || !s || !*s)
-    return param;
-  return scanrt_env_range (env, lo, lo, hi, pow2);
+  size_t v = given ? given : scanrt_env_range (env, deflt, lo, hi, pow2);
+  if (chosen)
+    *chosen = given || scanrt_env_size (env, 0) != 0;
+  return v;
 }
 
 /* Say once that the tuning settings of another kernel set than SET, the
@@ -133,7 +127,7 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
       static const char *const gpu_knobs[] = { "SCANOMP_WG",
                                                "SCANOMP_ITEMS", NULL };
       unused ("cpu", gpu_knobs);
-      l->items = pick (params->items, "SCANOMP_CPU_UNROLL", 4, 1, 16, 0);
+      l->items = pick (params->items, "SCANOMP_CPU_UNROLL", 4, 1, 16, 0, NULL);
       size_t per_unit = (l->n + 4 * dev->compute_units - 1)
                         / (4 * dev->compute_units);
       size_t chunk = CPU_CHUNK_BYTES / elem;
@@ -144,7 +138,7 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
       /* Chunks of fewer elements cost more in their hand-offs than they
          scan.  */
       l->chunk = pick (params->chunk, "SCANOMP_CPU_CHUNK", chunk, 1024,
-                       (size_t) 1 << 28, 0);
+                       (size_t) 1 << 28, 0, NULL);
       if (l->items < 1 || l->items > 16)
         {
           scanrt_report ("an unroll of %zu elements asked for; give 1 to 16",
@@ -185,11 +179,11 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
       size_t bytes = big ? 128 : 64;
       items = elem >= bytes ? 1 : bytes / elem;
     }
-  size_t given_wg = given (params->work_group_size, "SCANOMP_WG", 1,
-                           dev->max_wg, 1);
-  size_t given_items = given (params->items, "SCANOMP_ITEMS", 1, 64, 0);
-  l->wg = given_wg ? given_wg : wg;
-  l->items = given_items ? given_items : items;
+  int given_wg, given_items;
+  l->wg = pick (params->work_group_size, "SCANOMP_WG", wg, 1, dev->max_wg, 1,
+                &given_wg);
+  l->items = pick (params->items, "SCANOMP_ITEMS", items, 1, 64, 0,
+                   &given_items);
   /* What libscanrt assumes of the device's local memory: SCANOMP_LOCAL_MEM
      lowers it, so that tests on pocl (2 MiB) meet a GPU's limit (48 KiB on
      NVIDIA's OpenCL).  */
