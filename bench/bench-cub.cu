@@ -254,45 +254,29 @@ fill_plain (std::vector<T> &x)
   fill (x);
 }
 
-template <typename T>
+// The sequential sum of X into Y, inclusive or exclusive, accumulated in
+// ACC: unsigned for int32, whose sums wrap as the device's do.
+template <typename T, typename Acc, bool exclusive>
 static void
-inclusive_ref (const std::vector<T> &x, std::vector<T> &y)
+sum_ref (const std::vector<T> &x, std::vector<T> &y)
 {
-  T acc = 0;
-  for (size_t i = 0; i < x.size (); i++)
-    y[i] = acc = acc + x[i];
-}
-
-template <typename T>
-static void
-exclusive_ref (const std::vector<T> &x, std::vector<T> &y)
-{
-  T acc = 0;
+  Acc acc = 0;
   for (size_t i = 0; i < x.size (); i++)
     {
-      y[i] = acc;
-      acc = acc + x[i];
+      Acc next = acc + (Acc) x[i];
+      y[i] = (T) (exclusive ? acc : next);
+      acc = next;
     }
 }
 
-// int32 sums wrap: compute them in unsigned, as the device does.
-static void
-inclusive_int (const std::vector<int> &x, std::vector<int> &y)
+// CUB's sum of T, inclusive or exclusive.
+template <typename T, bool exclusive>
+static cudaError_t
+cub_sum (void *t, size_t &b, T *i, T *o, int n, cudaStream_t s)
 {
-  unsigned acc = 0;
-  for (size_t i = 0; i < x.size (); i++)
-    y[i] = (int) (acc += (unsigned) x[i]);
-}
-
-static void
-exclusive_int (const std::vector<int> &x, std::vector<int> &y)
-{
-  unsigned acc = 0;
-  for (size_t i = 0; i < x.size (); i++)
-    {
-      y[i] = (int) acc;
-      acc += (unsigned) x[i];
-    }
+  if (exclusive)
+    return cub::DeviceScan::ExclusiveSum (t, b, i, o, n, s);
+  return cub::DeviceScan::InclusiveSum (t, b, i, o, n, s);
 }
 
 int
@@ -323,30 +307,6 @@ main (int argc, char **argv)
   printf ("%-12s %-10s %11s %12s %12s %9s %9s %8s\n", "case", "method", "n",
           "device s", "wall s", "Gel/s dev", "Gel/s wall", "copy/it");
 
-  auto isum = [] (void *t, size_t &b, int *i, int *o, int n,
-                  cudaStream_t s) {
-    return cub::DeviceScan::InclusiveSum (t, b, i, o, n, s);
-  };
-  auto xsum = [] (void *t, size_t &b, int *i, int *o, int n,
-                  cudaStream_t s) {
-    return cub::DeviceScan::ExclusiveSum (t, b, i, o, n, s);
-  };
-  auto fsum = [] (void *t, size_t &b, float *i, float *o, int n,
-                  cudaStream_t s) {
-    return cub::DeviceScan::InclusiveSum (t, b, i, o, n, s);
-  };
-  auto fxsum = [] (void *t, size_t &b, float *i, float *o, int n,
-                   cudaStream_t s) {
-    return cub::DeviceScan::ExclusiveSum (t, b, i, o, n, s);
-  };
-  auto dsum = [] (void *t, size_t &b, double *i, double *o, int n,
-                  cudaStream_t s) {
-    return cub::DeviceScan::InclusiveSum (t, b, i, o, n, s);
-  };
-  auto dxsum = [] (void *t, size_t &b, double *i, double *o, int n,
-                   cudaStream_t s) {
-    return cub::DeviceScan::ExclusiveSum (t, b, i, o, n, s);
-  };
   auto imaxs = [] (void *t, size_t &b, int *i, int *o, int n,
                    cudaStream_t s) {
     return cub::DeviceScan::InclusiveScan (t, b, i, o, imax (), n, s);
@@ -367,18 +327,20 @@ main (int argc, char **argv)
   };
 
   int status = 0;
-  status |= sweep<int> ("int32-sum", lo, hi, isum, inclusive_int,
-                        fill_plain<int>);
-  status |= sweep<int> ("int32-xsum", lo, hi, xsum, exclusive_int,
-                        fill_plain<int>);
-  status |= sweep<float> ("float-sum", lo, hi, fsum, inclusive_ref<float>,
-                          fill_plain<float>);
-  status |= sweep<float> ("float-xsum", lo, hi, fxsum, exclusive_ref<float>,
-                          fill_plain<float>);
-  status |= sweep<double> ("double-sum", lo, hi, dsum, inclusive_ref<double>,
+  status |= sweep<int> ("int32-sum", lo, hi, cub_sum<int, false>,
+                        sum_ref<int, unsigned, false>, fill_plain<int>);
+  status |= sweep<int> ("int32-xsum", lo, hi, cub_sum<int, true>,
+                        sum_ref<int, unsigned, true>, fill_plain<int>);
+  status |= sweep<float> ("float-sum", lo, hi, cub_sum<float, false>,
+                          sum_ref<float, float, false>, fill_plain<float>);
+  status |= sweep<float> ("float-xsum", lo, hi, cub_sum<float, true>,
+                          sum_ref<float, float, true>, fill_plain<float>);
+  status |= sweep<double> ("double-sum", lo, hi, cub_sum<double, false>,
+                           sum_ref<double, double, false>,
                            fill_plain<double>);
-  status |= sweep<double> ("double-xsum", lo, hi, dxsum,
-                           exclusive_ref<double>, fill_plain<double>);
+  status |= sweep<double> ("double-xsum", lo, hi, cub_sum<double, true>,
+                           sum_ref<double, double, true>,
+                           fill_plain<double>);
   status |= sweep<int> ("int32-max", lo, hi, imaxs, max_ref, fill_max);
   status |= sweep<affine> ("pair", lo, hi, pairs, pair_ref, fill);
   fclose (tsv);
