@@ -237,6 +237,19 @@ static void
 reference (int c, void *y, const void *x, size_t n)
 {
   int ex = cases[c].exclusive;
+  /* A sum over T, inclusive or exclusive.  */
+#define SUM_REF(T)                                                          \
+  do                                                                        \
+    {                                                                       \
+      T acc = 0;                                                            \
+      for (size_t i = 0; i < n; i++)                                        \
+        {                                                                   \
+          T v = ((const T *) x)[i];                                         \
+          ((T *) y)[i] = ex ? acc : acc + v;                                \
+          acc += v;                                                         \
+        }                                                                   \
+    }                                                                       \
+  while (0)
   switch (cases[c].kind)
     {
     case K_INT:
@@ -250,37 +263,14 @@ reference (int c, void *y, const void *x, size_t n)
             }
         }
       else
-        {
-          unsigned acc = 0;
-          for (size_t i = 0; i < n; i++)
-            {
-              unsigned v = ((const unsigned *) x)[i];
-              ((unsigned *) y)[i] = ex ? acc : acc + v;
-              acc += v;
-            }
-        }
+        /* In unsigned: int32 sums wrap, as the device's do.  */
+        SUM_REF (unsigned);
       break;
     case K_FLOAT:
-      {
-        float acc = 0;
-        for (size_t i = 0; i < n; i++)
-          {
-            float v = ((const float *) x)[i];
-            ((float *) y)[i] = ex ? acc : acc + v;
-            acc += v;
-          }
-      }
+      SUM_REF (float);
       break;
     case K_DOUBLE:
-      {
-        double acc = 0;
-        for (size_t i = 0; i < n; i++)
-          {
-            double v = ((const double *) x)[i];
-            ((double *) y)[i] = ex ? acc : acc + v;
-            acc += v;
-          }
-      }
+      SUM_REF (double);
       break;
     case K_PAIR:
       {
@@ -293,6 +283,7 @@ reference (int c, void *y, const void *x, size_t n)
       }
       break;
     }
+#undef SUM_REF
 }
 
 /* Inputs whose every partial result is exact in any order: for the sums,
