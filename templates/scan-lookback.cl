@@ -155,34 +155,6 @@ window_read (__global ulong *status, long k, uint epoch, scanomp_t *v)
                 : PREFIX;
 }
 
-#if SCANOMP_WALK
-/* The exclusive prefix of tile T (> 0), by one work-item: it reads the
-   status of LOOKBACK tiles before T at once, then walks them from the
-   nearest, waiting for each until it has published, combining their
-   values in front of what it has, until an inclusive prefix ends the
-   walk; a window without one moves back.  No barrier inside a loop.  */
-static scanomp_t
-look_back_walk (__global ulong *status, uint t, uint epoch)
-{
-  scanomp_t run = SCANOMP_IDENTITY;  /* tiles [end, t), combined */
-  for (long end = t;; end -= LOOKBACK)
-    {
-      scanomp_t v[LOOKBACK];
-      uint f[LOOKBACK];
-      for (uint j = 0; j < LOOKBACK; j++)
-        f[j] = window_read (status, end - 1 - (long) j, epoch, &v[j]);
-      for (uint j = 0; j < LOOKBACK; j++)
-        {
-          while (f[j] == NOT_YET)
-            f[j] = window_read (status, end - 1 - (long) j, epoch, &v[j]);
-          run = SCANOMP_COMBINE (v[j], run);
-          if (f[j] == PREFIX)
-            return run;
-        }
-    }
-}
-#endif
-
 #if SCANOMP_PTX
 /* The exclusive prefix of tile T (> 0), by the first warp of the group;
    the value is lane 0's.  Lane j reads tile end - 1 - j; votes say whether
@@ -222,9 +194,36 @@ look_back (__global ulong *status, uint t, uint epoch,
     }
 }
 
-#else /* !SCANOMP_PTX */
+#elif SCANOMP_WALK
+/* The exclusive prefix of tile T (> 0), by one work-item: it reads the
+   status of LOOKBACK tiles before T at once, then walks them from the
+   nearest, waiting for each until it has published, combining their
+   values in front of what it has, until an inclusive prefix ends the
+   walk; a window without one moves back.  No barrier inside a loop.  */
+static scanomp_t
+look_back_walk (__global ulong *status, uint t, uint epoch)
+{
+  scanomp_t run = SCANOMP_IDENTITY;  /* tiles [end, t), combined */
+  for (long end = t;; end -= LOOKBACK)
+    {
+      scanomp_t v[LOOKBACK];
+      uint f[LOOKBACK];
+      for (uint j = 0; j < LOOKBACK; j++)
+        f[j] = window_read (status, end - 1 - (long) j, epoch, &v[j]);
+      for (uint j = 0; j < LOOKBACK; j++)
+        {
+          while (f[j] == NOT_YET)
+            f[j] = window_read (status, end - 1 - (long) j, epoch, &v[j]);
+          run = SCANOMP_COMBINE (v[j], run);
+          if (f[j] == PREFIX)
+            return run;
+        }
+    }
+}
 
-/* As above, by the whole group (every work-item must call it), through
+#else /* neither */
+/* The exclusive prefix of tile T (> 0), as the warp's above but by the
+   whole group (every work-item must call it), through
    local memory: WIN, LOOKBACK values, and COUNTERS, two pairs of counters
    (the window's first tile not yet published and first inclusive prefix)
    used by turns, so that one round's are reset while the last round's are
@@ -279,7 +278,7 @@ look_back (__global ulong *status, uint t, uint epoch,
     }
   return run;
 }
-#endif /* SCANOMP_PTX */
+#endif /* SCANOMP_PTX, SCANOMP_WALK */
 
 __kernel __attribute__ ((reqd_work_group_size (SCANOMP_WG, 1, 1))) void
 scanomp_lookback_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
