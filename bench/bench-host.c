@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* bench-host.c: the scan clause outside target constructs, on the host
-   path (libscanrt/host.c), side by side in one process with what a user
+   path (libscanrt/run/host.c), side by side in one process with what a user
    could run instead (methods round-robin, medians), at the default
    OpenMP settings:
 

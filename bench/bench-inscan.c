@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* bench-inscan.c: a standard OpenMP 5.0 inscan loop outside target
    constructs, as GCC 12 runs it (its own lowering, on OpenMP's threads)
-   and as the scanomp plugin runs it (the host path, libscanrt/host.c),
+   and as the scanomp plugin runs it (the host path, libscanrt/run/host.c),
    with the serial loop, side by side in one process (methods round-robin,
    medians) at the default OpenMP settings, over int32 at 2^10 to 2^24
    elements; each way also as an orphaned `for' in a parallel region

@@ -4,9 +4,10 @@
    with hand-written hooks (a fused map), a scalar argument, and arrays
    passed as host pointers with extents.  Also an extent larger than the
    device's largest buffer, which falls back; the same loop split into
-   segments under a small SCANOMP_MAX_BUFFER, whose last one is left to the
-   caller (DONE) or forced onto the device (no DONE); and a descriptor of
-   the wrong ABI version.  */
+   segments under a small SCANOMP_MAX_BUFFER, all on the device (where a
+   scan runs is decided once, for all its segments), whose last one, made
+   to fail, is left to the caller (DONE) or fails the scan (no DONE); and
+   a descriptor of the wrong ABI version.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
 /* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
@@ -73,11 +74,14 @@ main (void)
   CHECK (total == ref[n - 1], "total");
 
   /* Windows of at most 65536 bytes: segments of 16383 positions, since
-     y's window holds y[0] too; 64 of them, then 70 positions, which stay
-     below a host cutoff of 1000.  With DONE they are left to the caller:
-     the first 64 segments are written, and the total is theirs.  */
+     y's window holds y[0] too; 64 of them, then 70 positions, below a
+     host cutoff of 1000 but on the device like the others.  The last
+     fails (SCANOMP_FAIL_RUNS counts the runs from its setting on).  With
+     DONE its positions are left to the caller: the first 64 segments are
+     written, and the total is theirs.  */
   setenv ("SCANOMP_MAX_BUFFER", "65536", 1);
   setenv ("SCANOMP_HOST_CUTOFF", "1000", 1);
+  setenv ("SCANOMP_FAIL_RUNS", "65,130", 1);
   memset (y + 1, 0, (n - 1) * sizeof *y);
   status = SCANRT_scan (&desc, -1, 0, 1, n - 1, &y[0], &total, args, &done);
   CHECK (status == SCANRT_HOST && done == 64 * 16383, "split: status %s, "
@@ -87,14 +91,24 @@ main (void)
            ref[i]);
   CHECK (y[done + 1] == 0, "split: element %lu written", done + 1);
   CHECK (total == ref[done], "split: total");
-  /* Without DONE, the last segment runs on the device too.  */
+  /* Without DONE, nothing can go on from a later segment: all 65 run
+     on the device, and the scan fails where the last does (run 130),
+     its segments before it written.  */
   status = SCANRT_scan (&desc, -1, 0, 1, n - 1, &y[0], &total, args, NULL);
-  CHECK (status == 0, "split, no DONE: status %s", scanrt_status_name (status));
-  for (size_t i = 0; i < n; i++)
+  CHECK (status < 0, "split, no DONE: status %s", scanrt_status_name (status));
+  for (size_t i = 0; i <= 64 * 16383; i++)
     CHECK (y[i] == ref[i], "split, no DONE: element %zu: %d, expected %d", i,
            y[i], ref[i]);
-  CHECK (total == ref[n - 1], "split, no DONE: total");
+  /* Then all of it, on the device.  */
+  status = SCANRT_scan (&desc, -1, 0, 1, n - 1, &y[0], &total, args, &done);
+  CHECK (status == 0 && done == n - 1, "split: status %s, done %lu",
+         scanrt_status_name (status), done);
+  for (size_t i = 0; i < n; i++)
+    CHECK (y[i] == ref[i], "split: element %zu: %d, expected %d", i, y[i],
+           ref[i]);
+  CHECK (total == ref[n - 1], "split: total");
   unsetenv ("SCANOMP_MAX_BUFFER");
+  unsetenv ("SCANOMP_FAIL_RUNS");
 
   /* An extent past the device's largest buffer, in a window that cannot
      be split: the caller falls back.  */
@@ -113,6 +127,11 @@ main (void)
   puts ("ABI checked");
   return 0;
 }
+/* { dg-output "libscanrt: SCANOMP_FAIL_RUNS: run 65 on the device fails.*" } */
+/* { dg-output "libscanrt: api-abi-1.c:loop: the scan runs on the host instead.*" } */
+/* { dg-output "libscanrt: SCANOMP_FAIL_RUNS: run 130 on the device fails.*" } */
+/* { dg-output "libscanrt: api-abi-1.c:loop: the scan failed on device .* and may not run on the host.*" } */
+/* { dg-output "libscanrt: api-abi-1.c:loop: the scan's first 1048512 positions are written, so it cannot start again on the host.*" } */
 /* { dg-output "libscanrt: api-abi-1.c:loop: the loop cannot run in segments that fit the device: one position's window of an array exceeds its largest buffer.*" } */
 /* { dg-output "libscanrt: an array of 35184372088832 bytes exceeds the device's largest buffer.*" } */
 /* { dg-output "libscanrt: api-abi-1.c:loop: the scan runs on the host instead.*" } */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* The host path of SCANRT_scan (libscanrt/host.c), with host functions
+/* The host path of SCANRT_scan (libscanrt/run/host.c), with host functions
    written by hand as the plugin compiles them from a loop: the thesis' loop
      for (i = 1; i < n; i++) y[i] = y[i-1] + 2 * x[i-1] + c;
    over ints, and a non-commutative one, the composition of affine maps

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Which loops the plugin marks SCANRT_SERIAL_REDUCE, whose reduce costs
-   what the scan does and whose blocks libscanrt/host.c cuts with a head
+   what the scan does and whose blocks libscanrt/run/host.c cuts with a head
    as long as a block: user-defined operators and a floating-point `*',
    min or max, and every loop where not optimized; not `+' over doubles,
    nor integer operators, whose reduce vectorizes.  The test defines

@@ -23,8 +23,11 @@
    then take two thirds of the loop's time, where blocks scanned from the
    seed would take all of it.  Where the scan stores what the reduce
    reads (SCANRT_READS_STORED), thread 0 waits for block 0's partial
-   before it scans that block.  Below the cutoff further down, or on a
-   team of one, the calling thread scans alone, with no region started.
+   before it scans that block.  Below the cutoff (route.c), or on a team
+   of one, the calling thread scans alone, with no region started; so it
+   does in a process forked from one that may have started libgomp's
+   threads, whose team libgomp cannot start again there (a `parallel'
+   hangs).
 
    Tiles of cache-sized blocks, one barrier a tile, were slower on the
    machine measured (2 cores, 1 MiB of L2 each) at every size from 2^17 to
@@ -73,9 +76,8 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
-#include "internal.h"
+#include "run.h"
 
 /* A partial's slot: a cache line of its own at least, so that threads
    writing theirs do not share one.  */
@@ -85,38 +87,32 @@
    slot a thread on the caller's stack.  */
 #define MAX_TEAM 256
 
-/* Below this many bytes of scan elements (2^15 ints, 2^14 doubles), the
-   scan function alone on the calling thread is faster than a team: the
-   break-even of a `+' scan on 2 cores, the clause's loop run alone and
-   by the team alternately in one process (medians of 31 rounds, two
-   runs): the team took 1.00 and 0.93 times as long as the thread alone at
-   2^14 doubles, 0.86 and 0.89 at 2^15 ints, 0.87 and 0.89 at 2^14 floats,
-   and 0.73 to 0.89 for each type at 2^15.  */
-#define HOST_PATH_CUTOFF_BYTES ((size_t) 128 * 1024)
+/* Set in a child process forked after libscanrt was loaded.  */
+static volatile int forked;
 
-int
-scanrt_host_route (void)
+static void
+after_fork_child (void)
 {
-  const char *s = getenv ("SCANOMP_HOST");
-  if (s && !strcasecmp (s, "opencl"))
-    return SCANRT_ROUTE_OPENCL;
-  if (s && !strcasecmp (s, "off"))
-    return SCANRT_ROUTE_OFF;
-  if (s && *s && strcasecmp (s, "native")
-      && scanrt_first_report ("SCANOMP_HOST", s))
-    scanrt_report ("SCANOMP_HOST=%s is not native, opencl or off; scans "
-                   "outside target constructs run natively", s);
-  return SCANRT_ROUTE_NATIVE;
+  forked = 1;
 }
 
-/* The fewest positions of scans of D that a team shares;
-   SCANOMP_HOST_CUTOFF overrides it.  */
-static size_t
-team_cutoff (const struct SCANRT_desc *d)
+__attribute__ ((constructor)) static void
+watch_forks (void)
 {
-  return scanrt_env_size ("SCANOMP_HOST_CUTOFF",
-                          HOST_PATH_CUTOFF_BYTES
-                          / (d->elem_size + !d->elem_size));
+  pthread_atfork (NULL, NULL, after_fork_child);
+}
+
+/* Whether R runs alone for want of a team: in a forked child, which
+   says so once.  */
+static int
+no_team (const struct scanrt_request *r)
+{
+  if (forked && scanrt_first_report ("fork", "host path"))
+    scanrt_report ("%s: this process was forked, and libgomp cannot start "
+                   "threads in a child of a process that ran them; host "
+                   "scans here run on the calling thread alone",
+                   r->desc->site);
+  return forked;
 }
 
 /* The bytes of a slot that holds BYTES: whole lines of SLOT_ALIGN.  */
@@ -296,7 +292,7 @@ task_scan (const struct scanrt_request *r, int team)
 }
 
 int
-scanrt_team_scan (const struct scanrt_request *r, int threads)
+scanrt_team_scan (const struct scanrt_request *r, int threads, int alone)
 {
   const struct SCANRT_desc *d = r->desc;
   if (!d->reduce || !d->scan || !d->combine)
@@ -304,7 +300,7 @@ scanrt_team_scan (const struct scanrt_request *r, int threads)
   if (threads == SCANRT_THREADS_TEAM)
     {
       int team = omp_get_num_threads ();
-      if (team == 1 || r->n < team_cutoff (d) || !r->n)
+      if (team == 1 || alone || !r->n)
         scan_alone (r);
       else
         task_scan (r, team < MAX_TEAM ? team : MAX_TEAM);
@@ -313,9 +309,10 @@ scanrt_team_scan (const struct scanrt_request *r, int threads)
   /* A team of one thread, as num_threads(1), if(0), the ICV or a region
      nested past max-active-levels would make it, or too few positions to
      share: the loop on this thread, without starting a region.  */
-  if (threads == 1 || r->n < team_cutoff (d) || !r->n
+  if (threads == 1 || alone || !r->n
       || (!threads && omp_get_max_threads () == 1)
-      || omp_get_active_level () >= omp_get_max_active_levels ())
+      || omp_get_active_level () >= omp_get_max_active_levels ()
+      || no_team (r))
     {
       scan_alone (r);
       return SCANRT_OK;

@@ -3,14 +3,13 @@
    one line on stderr starting "libscanrt: ", naming the failed call, the
    OpenCL error by name and what the user can do about it.  */
 
-#include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "base.h"
 
 /* The OpenCL error names, each listed once.  */
 static const struct
@@ -150,44 +149,6 @@ scanrt_first_report (const char *what, const char *value)
     nseen++;
   pthread_mutex_unlock (&lock);
   return first;
-}
-
-size_t
-scanrt_env_size (const char *name, size_t deflt)
-{
-  const char *s = getenv (name);
-  if (!s || !*s)
-    return deflt;
-  char *end;
-  errno = 0;
-  unsigned long long v = strtoull (s, &end, 0);
-  if (errno || *end || s[0] == '-')
-    {
-      if (scanrt_first_report (name, s))
-        scanrt_report ("%s=%s is not a number; using %zu", name, s, deflt);
-      return deflt;
-    }
-  return (size_t) v;
-}
-
-size_t
-scanrt_env_range (const char *name, size_t deflt, size_t lo, size_t hi,
-                  int pow2)
-{
-  size_t v = scanrt_env_size (name, deflt);
-  size_t fixed = v < lo ? lo : v > hi ? hi : v;
-  while (pow2 && (fixed & (fixed - 1)))
-    fixed &= fixed - 1;
-  if (fixed != v && scanrt_first_report (name, "range"))
-    scanrt_report ("%s=%zu is not %s from %zu to %zu; using %zu", name, v,
-                   pow2 ? "a power of two" : "a size", lo, hi, fixed);
-  return fixed;
-}
-
-SCANRT_EXPORT const char *
-scanrt_version (void)
-{
-  return SCANRT_VERSION;
 }
 
 SCANRT_EXPORT const char *

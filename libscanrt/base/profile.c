@@ -9,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "internal.h"
+#include "base.h"
 
 struct site
 {
@@ -36,7 +36,7 @@ scanrt_profiling (void)
 {
   pthread_mutex_lock (&lock);
   if (enabled < 0)
-    enabled = scanrt_env_size ("SCANOMP_PROFILE", 0) != 0;
+    enabled = scanrt_setting_size (SCANRT_SET_PROFILE, 0, 0, NULL) != 0;
   pthread_mutex_unlock (&lock);
   return enabled;
 }

@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "internal.h"
+#include "base.h"
 
 _Static_assert (sizeof (long) == 8, "libscanrt needs an LP64 host: C long "
                 "must match OpenCL long");
@@ -210,4 +210,14 @@ scanrt_host_scan_user (void *out, const void *in, size_t n,
     }
   if (total)
     memcpy (total, acc, size);
+}
+
+void
+scanrt_combine (scanrt_type type, scanrt_op op, void *out, const void *a,
+                const void *b)
+{
+  /* The kernels combine a `-' scan's negated elements with `+'.  */
+  unsigned char scratch[sizeof (double)];
+  scanrt_host_scan (scratch, b, 1, type, op == SCANRT_SUB ? SCANRT_ADD : op,
+                    0, a, out);
 }

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "internal.h"
+#include "devices.h"
 
 static pthread_once_t discovered = PTHREAD_ONCE_INIT;
 static struct scanrt_device *devices;
@@ -27,17 +27,8 @@ static enum scanrt_offload policy;
 static void
 read_policy (void)
 {
-  const char *s = getenv ("OMP_TARGET_OFFLOAD");
-  policy = SCANRT_OFFLOAD_DEFAULT;
-  if (!s || !*s || !strcasecmp (s, "default"))
-    return;
-  if (!strcasecmp (s, "mandatory"))
-    policy = SCANRT_OFFLOAD_MANDATORY;
-  else if (!strcasecmp (s, "disabled"))
-    policy = SCANRT_OFFLOAD_DISABLED;
-  else
-    scanrt_report ("OMP_TARGET_OFFLOAD=%s is not MANDATORY, DISABLED or "
-                   "DEFAULT; using DEFAULT", s);
+  policy = (enum scanrt_offload) scanrt_setting_word (SCANRT_SET_OFFLOAD,
+                                                      SCANRT_OFFLOAD_DEFAULT);
 }
 
 /* Whether device ID lists extension NAME.  */
@@ -73,9 +64,9 @@ has_extension (cl_device_id id, const char *name)
 static int
 shares_memory (int number)
 {
-  const char *s = getenv ("SCANOMP_UNIFIED");
+  const char *s = scanrt_setting_text (SCANRT_SET_UNIFIED);
   if (!s || !strchr (s, ','))
-    return scanrt_env_size ("SCANOMP_UNIFIED", 1) != 0;
+    return scanrt_setting_size (SCANRT_SET_UNIFIED, 1, SIZE_MAX, NULL) != 0;
   for (int k = 0; k < number && s; k++)
     if ((s = strchr (s, ',')))
       s++;
@@ -283,11 +274,12 @@ parse_device (const char *s)
 static void
 choose_default (void)
 {
-  const char *names[] = { "SCANOMP_DEVICE", "OMP_DEFAULT_DEVICE" };
+  const enum scanrt_setting names[] = { SCANRT_SET_DEVICE,
+                                        SCANRT_SET_OMP_DEVICE };
   for (int k = 0; k < 2; k++)
     {
-      const char *s = getenv (names[k]);
-      if (!s || !*s)
+      const char *s = scanrt_setting_text (names[k]);
+      if (!s)
         continue;
       int d = parse_device (s);
       if (d >= 0)
@@ -297,7 +289,7 @@ choose_default (void)
         }
       scanrt_report ("%s=%s names no device (there are %d; give a number, "
                      "cpu, gpu or host); using the usual default",
-                     names[k], s, ndevices);
+                     scanrt_setting_name (names[k]), s, ndevices);
     }
   default_device = 0;
   for (int i = 0; i < ndevices; i++)
@@ -381,13 +373,6 @@ scanrt_resolve_device (int device)
   return -1;
 }
 
-SCANRT_EXPORT int
-SCANRT_named_device (int name)
-{
-  int d = scanrt_resolve_device (name);
-  return d >= 0 ? d : name;
-}
-
 int
 scanrt_default_device (void)
 {
@@ -439,24 +424,9 @@ scanrt_device_open (int number)
   return ok ? d : NULL;
 }
 
-SCANRT_EXPORT int
-scanrt_get_num_devices (void)
+const char *
+scanrt_device_name (int number)
 {
-  return scanrt_num_devices ();
-}
-
-SCANRT_EXPORT int
-scanrt_get_default_device (void)
-{
-  return scanrt_default_device ();
-}
-
-SCANRT_EXPORT int
-scanrt_get_device_name (int device, char *buf, size_t size)
-{
-  int n = scanrt_num_devices ();
-  if (!buf || size == 0 || device < 0 || device > n)
-    return SCANRT_EINVAL;
-  snprintf (buf, size, "%s", device == n ? "host" : devices[device].name);
-  return SCANRT_OK;
+  pthread_once (&discovered, discover);
+  return number >= 0 && number < ndevices ? devices[number].name : "host";
 }

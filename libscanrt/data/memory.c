@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "data.h"
 
 static pthread_mutex_t map_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct scanrt_map *maps;
@@ -103,7 +103,7 @@ scanrt_buffer_limit (const struct scanrt_device *dev)
     limit = dev->global_mem / 2;
   if (limit > SIZE_MAX)
     limit = SIZE_MAX;
-  return scanrt_env_range ("SCANOMP_MAX_BUFFER", limit, 4096, limit, 0);
+  return scanrt_setting_size (SCANRT_SET_MAX_BUFFER, limit, limit, NULL);
 }
 
 cl_mem
@@ -372,8 +372,6 @@ int
 scanrt_map_enter (int device, void *ptr, size_t bytes, unsigned kind)
 {
   int status = SCANRT_OK;
-  if (scanrt_spread_enter (device, ptr, bytes, kind, &status))
-    return status;
   /* A device that cannot open leaves the data on the host: scans will
      run there.  */
   struct scanrt_device *dev = open_locked (device);
@@ -417,8 +415,6 @@ int
 scanrt_map_exit (int device, void *ptr, size_t bytes, unsigned kind)
 {
   int status = SCANRT_OK;
-  if (scanrt_spread_exit (device, ptr, bytes, kind, &status))
-    return status;
   struct scanrt_device *dev = open_locked (device);
   double seconds = 0;
   if (!dev)
@@ -452,8 +448,6 @@ int
 scanrt_map_update (int device, void *ptr, size_t bytes, unsigned kind)
 {
   int status = SCANRT_OK;
-  if (scanrt_spread_update (device, ptr, bytes, kind, &status))
-    return status;
   struct scanrt_device *dev = open_locked (device);
   double seconds = 0;
   if (!dev)
@@ -508,14 +502,12 @@ scanrt_resident_to_host (struct scanrt_device *dev,
   unlock_maps (dev);
 }
 
-SCANRT_EXPORT void
-SCANRT_present_read (int device, void *dst, const void *src, size_t bytes)
+int
+scanrt_map_read (int device, void *dst, const void *src, size_t bytes)
 {
-  struct scanrt_device *dev = NULL;
-  if (scanrt_offload_policy () != SCANRT_OFFLOAD_DISABLED)
-    dev = scanrt_device_info (scanrt_resolve_device (device));
-  int read = dev && scanrt_spread_read (dev->number, dst, src, bytes);
-  if (dev && !dev->unified && !read)
+  struct scanrt_device *dev = scanrt_device_info (device);
+  int read = 0;
+  if (dev && !dev->unified)
     {
       lock_maps (dev);
       struct scanrt_map *m = find_map (dev, src, bytes, 0);
@@ -525,6 +517,5 @@ SCANRT_present_read (int device, void *dst, const void *src, size_t bytes)
                && finish (dev) == SCANRT_OK;
       unlock_maps (dev);
     }
-  if (!read)
-    memcpy (dst, src, bytes);
+  return read;
 }

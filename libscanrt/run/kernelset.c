@@ -11,9 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
-#include "internal.h"
+#include "run.h"
 
 /* Bytes of input each CPU work-item scans: small enough that the chunk is
    still in cache when it is scanned after its fold.  */
@@ -22,26 +21,16 @@
 static scanrt_variant
 choose_variant (const struct scanrt_launch *l, const scanrt_params *params)
 {
-  static const struct
-  {
-    const char *name;
-    scanrt_variant variant;
-  } names[] = { { "cpu", SCANRT_VARIANT_CPU },
-                { "gpu", SCANRT_VARIANT_GPU },
-                { "lookback", SCANRT_VARIANT_LOOKBACK },
-                { "thesis", SCANRT_VARIANT_THESIS } };
+  /* SCANOMP_VARIANT's words, in the settings table's order.  */
+  static const scanrt_variant variants[] = {
+    SCANRT_VARIANT_CPU, SCANRT_VARIANT_GPU, SCANRT_VARIANT_LOOKBACK,
+    SCANRT_VARIANT_THESIS
+  };
   scanrt_variant v = params ? params->variant : SCANRT_VARIANT_AUTO;
-  const char *s = getenv ("SCANOMP_VARIANT");
-  if (v == SCANRT_VARIANT_AUTO && s && *s)
-    {
-      for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (!strcasecmp (s, names[i].name))
-          v = names[i].variant;
-      if (v == SCANRT_VARIANT_AUTO
-          && scanrt_first_report ("SCANOMP_VARIANT", s))
-        scanrt_report ("SCANOMP_VARIANT=%s is not cpu, gpu, lookback or "
-                       "thesis; choosing by device type", s);
-    }
+  int word = v == SCANRT_VARIANT_AUTO
+             ? scanrt_setting_word (SCANRT_SET_VARIANT, -1) : -1;
+  if (word >= 0)
+    v = variants[word];
   /* GPUs: the single pass (docs/gpu.md has the figures), where the
      device has the 64-bit atomics it publishes with.  */
   if (v == SCANRT_VARIANT_AUTO)
@@ -58,31 +47,32 @@ choose_variant (const struct scanrt_launch *l, const scanrt_params *params)
   return v;
 }
 
-/* A tuning value: GIVEN by the caller, else the setting ENV (see
-   scanrt_env_range), else DEFLT.  If CHOSEN is set, it says whether the
-   caller or a valid setting chose the value (ENV is read again after
-   scanrt_env_range, which has already said what is wrong with it).  */
+/* A tuning value: GIVEN by the caller, else setting S (kept within its
+   range, whose top is HI where the table leaves it open), else DEFLT.
+   If CHOSEN is set, it says whether the caller or the setting chose the
+   value.  */
 static size_t
-pick (size_t given, const char *env, size_t deflt, size_t lo, size_t hi,
-      int pow2, int *chosen)
+pick (size_t given, enum scanrt_setting s, size_t deflt, size_t hi,
+      int *chosen)
 {
-  size_t v = given ? given : scanrt_env_range (env, deflt, lo, hi, pow2);
+  int set;
+  size_t v = given ? given : scanrt_setting_size (s, deflt, hi, &set);
   if (chosen)
-    *chosen = given || scanrt_env_size (env, 0) != 0;
+    *chosen = given || set;
   return v;
 }
 
 /* Say once that the tuning settings of another kernel set than SET, the
    one this scan uses, do nothing.  */
 static void
-unused (const char *set, const char *const *envs)
+unused (const char *set, const enum scanrt_setting *s, unsigned count)
 {
-  for (; *envs; envs++)
+  for (unsigned k = 0; k < count; k++)
     {
-      const char *s = getenv (*envs);
-      if (s && *s && scanrt_first_report (*envs, "unused"))
+      const char *v = scanrt_setting_text (s[k]);
+      if (v && scanrt_first_report (scanrt_setting_name (s[k]), "unused"))
         scanrt_report ("%s=%s does nothing for the %s kernel set, which "
-                       "this scan uses", *envs, s, set);
+                       "this scan uses", scanrt_setting_name (s[k]), v, set);
     }
 }
 
@@ -124,10 +114,10 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
          store modulo 4 KiB, a false dependence the core waits on);
          float and double 3.1 and 1.9 Gelem/s, against 1.2 and 1.1 one at
          a time.  Eight collapsed for double, to 0.04 Gelem/s.  */
-      static const char *const gpu_knobs[] = { "SCANOMP_WG",
-                                               "SCANOMP_ITEMS", NULL };
-      unused ("cpu", gpu_knobs);
-      l->items = pick (params->items, "SCANOMP_CPU_UNROLL", 4, 1, 16, 0, NULL);
+      static const enum scanrt_setting gpu_knobs[] = { SCANRT_SET_WG,
+                                                       SCANRT_SET_ITEMS };
+      unused ("cpu", gpu_knobs, 2);
+      l->items = pick (params->items, SCANRT_SET_CPU_UNROLL, 4, 0, NULL);
       size_t per_unit = (l->n + 4 * dev->compute_units - 1)
                         / (4 * dev->compute_units);
       size_t chunk = CPU_CHUNK_BYTES / elem;
@@ -137,8 +127,7 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
         chunk = 4096;
       /* Chunks of fewer elements cost more in their hand-offs than they
          scan.  */
-      l->chunk = pick (params->chunk, "SCANOMP_CPU_CHUNK", chunk, 1024,
-                       (size_t) 1 << 28, 0, NULL);
+      l->chunk = pick (params->chunk, SCANRT_SET_CPU_CHUNK, chunk, 0, NULL);
       if (l->items < 1 || l->items > 16)
         {
           scanrt_report ("an unroll of %zu elements asked for; give 1 to 16",
@@ -149,18 +138,19 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
          on its way to memory: write it around the cache.  OpenCL C has
          non-temporal stores for scalars and vectors only, not structs.  */
       int stream = l->desc->type < SCANRT_NTYPES
-                   && l->n * elem > scanrt_env_size ("SCANOMP_STREAM_BYTES",
-                                                     dev->cache_size / 2);
+                   && l->n * elem
+                        > scanrt_setting_size (SCANRT_SET_STREAM_BYTES,
+                                               dev->cache_size / 2, 0, NULL);
       snprintf (options, size, "-DSCANOMP_CPU_UNROLL=%zu -DSCANOMP_STREAM=%d",
                 l->items, stream);
       return SCANRT_OK;
     }
 
-  static const char *const cpu_knobs[] = { "SCANOMP_CPU_CHUNK",
-                                           "SCANOMP_CPU_UNROLL", NULL };
+  static const enum scanrt_setting cpu_knobs[] = { SCANRT_SET_CPU_CHUNK,
+                                                   SCANRT_SET_CPU_UNROLL };
   unused (l->variant == SCANRT_VARIANT_LOOKBACK ? "lookback"
           : l->variant == SCANRT_VARIANT_THESIS ? "thesis" : "gpu",
-          cpu_knobs);
+          cpu_knobs, 2);
   /* The look-back's shape, measured on an H200 (docs/gpu.md): from 2^24
      elements, 128 work-items of 128 bytes each (int32 at 2^28: 128 x 32
      ran 1.11 times as fast as CUB, 256 x 16 1.00; double and the 8-byte
@@ -180,14 +170,14 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
       items = elem >= bytes ? 1 : bytes / elem;
     }
   int given_wg, given_items;
-  l->wg = pick (params->work_group_size, "SCANOMP_WG", wg, 1, dev->max_wg, 1,
+  l->wg = pick (params->work_group_size, SCANRT_SET_WG, wg, dev->max_wg,
                 &given_wg);
-  l->items = pick (params->items, "SCANOMP_ITEMS", items, 1, 64, 0,
-                   &given_items);
+  l->items = pick (params->items, SCANRT_SET_ITEMS, items, 0, &given_items);
   /* What libscanrt assumes of the device's local memory: SCANOMP_LOCAL_MEM
      lowers it, so that tests on pocl (2 MiB) meet a GPU's limit (48 KiB on
      NVIDIA's OpenCL).  */
-  size_t limit = scanrt_env_size ("SCANOMP_LOCAL_MEM", dev->local_mem);
+  size_t limit = scanrt_setting_size (SCANRT_SET_LOCAL_MEM, dev->local_mem,
+                                      0, NULL);
   if (limit > dev->local_mem)
     limit = dev->local_mem;
   /* A shape not given shrinks until the tile fits: a loop's carried state
@@ -220,7 +210,7 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
      never get PTX: pocl's builds it, silently, into wrong code.  */
   l->ptx = l->variant != SCANRT_VARIANT_THESIS && dev->nvidia
            && !dev->ptx_refused && l->wg >= 32
-           && scanrt_env_size ("SCANOMP_PTX", 1) != 0;
+           && scanrt_setting_size (SCANRT_SET_PTX, 1, 0, NULL) != 0;
   /* CPU devices walk the look-back with one work-item: pocl cannot be
      trusted with barriers inside loops (scan-lookback.cl).  */
   int walk = l->variant == SCANRT_VARIANT_LOOKBACK && !l->ptx

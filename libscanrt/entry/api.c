@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* api.c: the public C API of scanrt.h.  A call becomes a descriptor like
    the ones the plugin generates, with the template's default hooks (one
-   input and one output array), and goes through scanrt_run_split: scans
+   input and one output array), and goes where route.c sends it: scans
    larger than the device's largest buffer run as consecutive segments, each
    seeded with the total of the ones before.  What the device declines, the
    API computes on the host itself.  A segmented scan that fails
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "run/run.h"
 
 /* Check the arrays and the parameters of a call of FN.  */
 static int
@@ -77,16 +77,19 @@ scan_arrays (struct SCANRT_desc *desc, void *out, const void *in, size_t n,
   unsigned char partial[size], total[size];
   size_t done;
   struct scanrt_request r = {
-    desc, args, params, params ? params->device : SCANRT_DEFAULT_DEVICE, 0, n,
-    seed, partial, 0, NULL, 0, !(params && params->total)
+    .desc = desc, .args = args, .params = params,
+    .site = params && params->site ? params->site : desc->site,
+    .device = params ? params->device : SCANRT_DEFAULT_DEVICE, .n = n,
+    .seed = seed, .total = partial,
+    .total_optional = !(params && params->total)
   };
-  int status = scanrt_run_split (&r, &done);
+  int status = scanrt_route_call (&r, &done);
   if (status == SCANRT_HOST)
     {
       if (!host)
         {
           scanrt_report ("%s: the scan cannot run on the host: the user "
-                         "operator has no host_combine", scanrt_site (&r));
+                         "operator has no host_combine", r.site);
           return SCANRT_ENODEV;
         }
       host ((char *) out + done * size, (const char *) in + done * size,
@@ -214,43 +217,47 @@ scanrt_scan_user (void *out, const void *in, size_t n,
   return status;
 }
 
-/* The device a data call means, or -1 when the data stays on the host.  */
-static int
-data_device (int device)
-{
-  if (scanrt_offload_policy () == SCANRT_OFFLOAD_DISABLED)
-    return -1;
-  if ((device = scanrt_resolve_device (device)) < 0)
-    return -1;
-  if (device > scanrt_num_devices ())
-    {
-      scanrt_report ("device %d does not exist; the data stays on the host",
-                     device);
-      return -1;
-    }
-  return device < scanrt_num_devices () ? device : -1;
-}
-
 SCANRT_EXPORT int
 scanrt_data_enter (int device, void *ptr, size_t bytes, unsigned kind)
 {
-  if ((device = data_device (device)) < 0 || !ptr || !bytes)
-    return SCANRT_OK;
-  return scanrt_map_enter (device, ptr, bytes, kind);
+  return scanrt_place_enter (device, ptr, bytes, kind);
 }
 
 SCANRT_EXPORT int
 scanrt_data_exit (int device, void *ptr, size_t bytes, unsigned kind)
 {
-  if ((device = data_device (device)) < 0 || !ptr || !bytes)
-    return SCANRT_OK;
-  return scanrt_map_exit (device, ptr, bytes, kind);
+  return scanrt_place_exit (device, ptr, bytes, kind);
 }
 
 SCANRT_EXPORT int
 scanrt_data_update (int device, void *ptr, size_t bytes, unsigned kind)
 {
-  if ((device = data_device (device)) < 0 || !ptr || !bytes)
-    return SCANRT_OK;
-  return scanrt_map_update (device, ptr, bytes, kind);
+  return scanrt_place_update (device, ptr, bytes, kind);
+}
+
+SCANRT_EXPORT int
+scanrt_get_num_devices (void)
+{
+  return scanrt_num_devices ();
+}
+
+SCANRT_EXPORT int
+scanrt_get_default_device (void)
+{
+  return scanrt_default_device ();
+}
+
+SCANRT_EXPORT int
+scanrt_get_device_name (int device, char *buf, size_t size)
+{
+  if (!buf || size == 0 || device < 0 || device > scanrt_num_devices ())
+    return SCANRT_EINVAL;
+  snprintf (buf, size, "%s", scanrt_device_name (device));
+  return SCANRT_OK;
+}
+
+SCANRT_EXPORT const char *
+scanrt_version (void)
+{
+  return SCANRT_VERSION;
 }

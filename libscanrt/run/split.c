@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* split.c: one scan across several OpenCL devices, as SkelCL distributes
    a vector over its GPUs.  SCANOMP_DEVICES, or scanrt_params.devices,
-   names them: `all', or device numbers, each with an optional weight
-   (`0,1', `0:3,1:1').  A scan on the default device then runs as one
-   contiguous block of positions per device, the blocks' lengths in
-   proportion to the weights.
+   names them (list.c); route.c decides which scans are split.  A scan
+   then runs as one contiguous block of positions per device, the
+   blocks' lengths in proportion to the devices' weights.
 
    With a built-in operator, whose identity and combination the host
    knows, the totals come first: every device but the last computes its
@@ -16,10 +15,9 @@
    its total.
 
    Weights not given are measured: each device's rate in its last block
-   (positions a second, copies in included, builds not), or, before every
-   device has one, an estimate from its compute units and clock.  Measured weights move the
-   blocks' bounds from call to call, and with them a floating-point
-   result's rounding; given weights do not.
+   (positions a second, copies in included, builds not).  Measured weights
+   move the blocks' bounds from call to call, and with them a
+   floating-point result's rounding; given weights do not.
 
    A block whose device fails runs again on the list's other devices in
    turn.  Totals that no device computes leave the whole scan to the
@@ -37,98 +35,19 @@
    is), and a scan whose written arrays cannot be cut into blocks (their
    windows do not move by a stride).  */
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "run.h"
 
-#define MAX_DEVICES SCANRT_MAX_SPREAD
+#define MAX_DEVICES SCANRT_MAX_SPLIT
 
 struct spread
 {
-  unsigned count;
-  int devices[MAX_DEVICES];
-  double weights[MAX_DEVICES];   /* all given, or all 0: measured */
+  struct scanrt_device_list l;
   int pinned;                    /* blocks on data spread across devices */
 };
-
-/* Read SPEC into S.  Returns 0 after a report naming WHAT where it is not
-   `all' or a list of distinct device numbers, all with weights or none.  */
-static int
-parse_devices (const char *spec, const char *what, struct spread *s)
-{
-  int ndev = scanrt_num_devices ();
-  const char *why = NULL;
-  memset (s, 0, sizeof *s);
-  if (!strcmp (spec, "all"))
-    {
-      while (s->count < (unsigned) ndev && s->count < MAX_DEVICES)
-        s->devices[s->count] = (int) s->count, s->count++;
-      return 1;
-    }
-  unsigned weighted = 0;
-  for (const char *p = spec; !why;)
-    {
-      char *end;
-      long d = strtol (p, &end, 10);
-      double w = 0;
-      if (end == p || d < 0)
-        why = "a device number is missing";
-      else if (d >= ndev)
-        why = "a device does not exist";
-      else if (*end == ':' && (w = strtod (end + 1, &end), !(w > 0)
-                               || !isfinite (w)))
-        why = "a weight is not a positive number";
-      else if (s->count == MAX_DEVICES)
-        why = "it names more than 16 devices";
-      else if (*end && *end != ',')
-        why = "devices are separated by commas";
-      for (unsigned k = 0; k < s->count && !why; k++)
-        if (s->devices[k] == d)
-          why = "a device is named twice";
-      if (why)
-        break;
-      s->devices[s->count] = (int) d;
-      s->weights[s->count++] = w;
-      weighted += w > 0;
-      if (!*end)
-        break;
-      p = end + 1;
-    }
-  if (!why && weighted && weighted != s->count)
-    why = "some devices have weights and some not";
-  if (why)
-    scanrt_report ("%s=%s: %s (there %s %d device%s); write `all', or "
-                   "device numbers such as 0,1, or with weights 0:3,1:1",
-                   what, spec, why, ndev == 1 ? "is" : "are", ndev,
-                   ndev == 1 ? "" : "s");
-  return !why;
-}
-
-/* The weights of S's devices: the given ones, the measured rates, or an
-   estimate before every device has a rate.  */
-static void
-weigh (const struct spread *s, double *w)
-{
-  int measured = 1;
-  for (unsigned k = 0; k < s->count; k++)
-    {
-      struct scanrt_device *dev = scanrt_device_info (s->devices[k]);
-      __atomic_load (&dev->rate, &w[k], __ATOMIC_RELAXED);
-      measured &= w[k] > 0;
-    }
-  for (unsigned k = 0; k < s->count; k++)
-    if (s->weights[0] > 0)
-      w[k] = s->weights[k];
-    else if (!measured)
-      {
-        struct scanrt_device *dev = scanrt_device_info (s->devices[k]);
-        w[k] = (double) (dev->compute_units ? dev->compute_units : 1)
-               * (dev->clock_mhz ? dev->clock_mhz : 1);
-      }
-}
 
 /* One block of a split scan: positions [LO, HI) on DEVICE.  */
 struct block
@@ -169,13 +88,13 @@ static void
 retry (struct block *b, const struct spread *s)
 {
   int failed = b->device;
-  for (unsigned k = 0; k < s->count && b->status != SCANRT_OK; k++)
-    if (s->devices[k] != failed)
+  for (unsigned k = 0; k < s->l.count && b->status != SCANRT_OK; k++)
+    if (s->l.devices[k] != failed)
       {
         scanrt_report ("%s: positions %zu to %zu failed on device %d; "
-                       "running them on device %d", scanrt_site (b->whole),
-                       b->lo, b->hi - 1, failed, s->devices[k]);
-        b->device = s->devices[k];
+                       "running them on device %d", b->whole->site,
+                       b->lo, b->hi - 1, failed, s->l.devices[k]);
+        b->device = s->l.devices[k];
         run_block (b);
       }
 }
@@ -280,25 +199,6 @@ merge_back (struct block *b)
   return status;
 }
 
-/* Whether R writes an array that it reads: an in-place scan, whose input
-   is gone where a block is written.  */
-static int
-in_place (const struct scanrt_request *r)
-{
-  const struct SCANRT_desc *d = r->desc;
-  for (unsigned i = 0; i < d->nargs; i++)
-    for (unsigned j = 0; j < d->nargs; j++)
-      {
-        const char *p = r->args[i].ptr, *q = r->args[j].ptr;
-        if (d->args[i].kind == SCANRT_ARG_INOUT
-            || (d->args[i].kind == SCANRT_ARG_OUT
-                && d->args[j].kind == SCANRT_ARG_IN
-                && p < q + r->args[j].bytes && q < p + r->args[i].bytes))
-          return 1;
-      }
-  return 0;
-}
-
 /* Whether R can be cut into blocks: 0 where an array it writes has a
    window that does not move by a stride, or an array it writes without
    reading (which is not copied in) has windows that overlap; 2 where the
@@ -325,29 +225,18 @@ divisible (const struct scanrt_request *r)
 }
 
 /* Whether R's arrays lie in data mapped on the default device or one of
-   S's.  */
+   L's.  */
 static int
-resident (const struct scanrt_request *r, const struct spread *s)
+resident (const struct scanrt_request *r, const struct scanrt_device_list *l)
 {
   if (scanrt_resident (scanrt_device_info (scanrt_default_device ()),
                        r->desc, r->args))
     return 1;
-  for (unsigned k = 0; k < s->count; k++)
-    if (scanrt_resident (scanrt_device_info (s->devices[k]), r->desc,
+  for (unsigned k = 0; k < l->count; k++)
+    if (scanrt_resident (scanrt_device_info (l->devices[k]), r->desc,
                          r->args))
       return 1;
   return 0;
-}
-
-/* The host's combination of totals A and B of DESC, a built-in operator,
-   into OUT.  The kernels combine a `-' scan's negated elements with `+'.  */
-static void
-combine (const struct SCANRT_desc *desc, void *out, const void *a,
-         const void *b)
-{
-  unsigned char scratch[sizeof (double)];
-  scanrt_op op = desc->op == SCANRT_SUB ? SCANRT_ADD : (scanrt_op) desc->op;
-  scanrt_host_scan (scratch, b, 1, (scanrt_type) desc->type, op, 0, a, out);
 }
 
 /* Blocks of R over S's devices: B and their arguments (ARGS and STARTS,
@@ -362,14 +251,14 @@ cut (const struct scanrt_request *r, const struct spread *s,
   double w[MAX_DEVICES], sum = 0, before = 0;
   unsigned nargs = r->desc->nargs, count = 0;
   size_t lo = 0;
-  weigh (s, w);
-  for (unsigned k = 0; k < s->count; k++)
+  scanrt_device_list_weigh (&s->l, w);
+  for (unsigned k = 0; k < s->l.count; k++)
     sum += w[k];
-  for (unsigned k = 0; k < s->count; k++)
+  for (unsigned k = 0; k < s->l.count; k++)
     {
       before += w[k];
       size_t hi = ends ? ends[k]
-                  : k + 1 == s->count ? r->n
+                  : k + 1 == s->l.count ? r->n
                                       : (size_t) ((long double) r->n * before
                                                   / sum);
       if (hi <= lo)
@@ -379,65 +268,20 @@ cut (const struct scanrt_request *r, const struct spread *s,
       x->whole = r;
       x->lo = lo;
       x->hi = hi;
-      x->device = s->devices[k];
+      x->device = s->l.devices[k];
       x->status = SCANRT_EDEVICE;     /* not run yet */
       x->args = args + count * nargs;
       x->starts = starts + count * nargs;
       scanrt_window_args (r, lo, hi - lo, x->args, x->starts);
-      x->r = (struct scanrt_request) { r->desc, x->args, r->params,
-                                       x->device, r->first + (long) lo,
-                                       hi - lo, NULL, NULL, 0, NULL,
-                                       s->pinned, 0 };
+      x->r = (struct scanrt_request) {
+        .desc = r->desc, .args = x->args, .params = r->params,
+        .site = r->site, .device = x->device, .first = r->first + (long) lo,
+        .n = hi - lo, .pieces = s->pinned
+      };
       count++;
       lo = hi;
     }
   return count;
-}
-
-/* SCANOMP_DEVICES, read once.  */
-static struct spread env_devices;
-static int env_valid;
-static pthread_once_t env_once = PTHREAD_ONCE_INIT;
-
-static void
-parse_env (void)
-{
-  env_valid = parse_devices (getenv ("SCANOMP_DEVICES"), "SCANOMP_DEVICES",
-                             &env_devices);
-}
-
-/* The devices R is to be split across, in S: its params', else
-   SCANOMP_DEVICES where R is for the default device and that is not the
-   host.  Returns 0 for none,
-   -1 for an invalid list in R's params (reported).  */
-static int
-devices_of (const struct scanrt_request *r, struct spread *s)
-{
-  const char *spec = r->params ? r->params->devices : NULL;
-  if (spec && *spec)
-    return parse_devices (spec, "scanrt_params.devices", s) ? 1 : -1;
-  spec = getenv ("SCANOMP_DEVICES");
-  if (!spec || !*spec || r->device != SCANRT_DEFAULT_DEVICE
-      || scanrt_default_device () >= scanrt_num_devices ())
-    return 0;
-  pthread_once (&env_once, parse_env);
-  *s = env_devices;
-  return env_valid;
-}
-
-unsigned
-scanrt_spread_list (int device, int *devices, double *weights)
-{
-  const char *spec = getenv ("SCANOMP_DEVICES");
-  if (!spec || !*spec || device != scanrt_default_device ())
-    return 0;
-  pthread_once (&env_once, parse_env);
-  if (!env_valid)
-    return 0;
-  memcpy (devices, env_devices.devices,
-          env_devices.count * sizeof *devices);
-  weigh (&env_devices, weights);
-  return env_devices.count;
 }
 
 /* The end of a scan on pinned blocks B[0] to B[COUNT - 1]: the pieces'
@@ -458,31 +302,24 @@ unpin (const struct scanrt_request *r, struct block *b, unsigned count,
 }
 
 int
-scanrt_spread (const struct scanrt_request *r, size_t *done, int *status)
+scanrt_split_scan (const struct scanrt_request *r,
+                   const struct scanrt_device_list *list, int strict,
+                   size_t *done, int *status)
 {
   struct spread s = { 0 };
   size_t ends[MAX_DEVICES];
-  int listed = devices_of (r, &s);
   const scanrt_params *p = r->params;
-  int strict = scanrt_offload_policy () == SCANRT_OFFLOAD_MANDATORY
-               || (p && (p->flags & SCANRT_NO_HOST));
-  if (listed < 0)
-    {
-      *status = SCANRT_EINVAL;
-      if (done)
-        *done = 0;
-      return 1;
-    }
   /* Data spread across devices sets the blocks: its pieces, whatever
      the scan's size, as for other data on a device.  */
   scanrt_pieces_lock ();
-  int pinned = scanrt_forked () ? 0 : scanrt_pieces_cut (r, s.devices, ends);
+  int pinned = scanrt_forked () ? 0
+                                : scanrt_pieces_cut (r, s.l.devices, ends);
   if (pinned > 0)
     {
-      s.count = (unsigned) pinned;
+      s.l.count = (unsigned) pinned;
       s.pinned = 1;
       /* Other arrays mapped on one device: the scan goes there.  */
-      if (resident (r, &s))
+      if (resident (r, &s.l))
         {
           unpin (r, NULL, 0, 1);
           return 0;
@@ -497,15 +334,13 @@ scanrt_spread (const struct scanrt_request *r, size_t *done, int *status)
                        "is not spread as the first is, or its windows "
                        "reach past the pieces' margins), so that data comes "
                        "back to the host and the scan runs on the host's "
-                       "copy", scanrt_site (r));
+                       "copy", r->site);
       if (pinned < 0)
         scanrt_pieces_to_host (r);
-      /* What stays on the host, or on one device, goes the usual way.  */
-      if (!listed || s.count == 0 || r->n == 0
-          || scanrt_offload_policy () == SCANRT_OFFLOAD_DISABLED
-          || (!strict && r->n < scanrt_host_cutoff (r->desc))
-          || scanrt_forked () || resident (r, &s))
+      /* What stays on one device goes the usual way.  */
+      if (!list || list->count == 0 || resident (r, list))
         return 0;
+      s.l = *list;
     }
   int cut_kind = divisible (r);
   if (!cut_kind)
@@ -515,8 +350,8 @@ scanrt_spread (const struct scanrt_request *r, size_t *done, int *status)
       if (scanrt_first_report ("not divisible", r->desc->site))
         scanrt_report ("%s: the scan's stores cannot be cut into blocks, so "
                        "it runs on one device, not on those of %s",
-                       scanrt_site (r),
-                       p && p->devices ? "scanrt_params.devices"
+                       r->site,
+                       p && p->devices ? "scanrt_params.l.devices"
                                        : "SCANOMP_DEVICES");
       return 0;
     }
@@ -573,7 +408,7 @@ scanrt_spread (const struct scanrt_request *r, size_t *done, int *status)
       if (run_blocks (b, count - 1, &s) != count - 1)
         {
           scanrt_report ("%s: no device computed a block's total; %s",
-                         scanrt_site (r),
+                         r->site,
                          strict ? "the scan fails" : "the scan runs on the "
                                                      "host instead");
           if (s.pinned)
@@ -585,7 +420,8 @@ scanrt_spread (const struct scanrt_request *r, size_t *done, int *status)
         }
       memcpy (seeds[1], totals[0], elem);
       for (unsigned k = 1; k + 1 < count; k++)
-        combine (desc, seeds[k + 1], seeds[k], totals[k]);
+        scanrt_combine ((scanrt_type) desc->type, (scanrt_op) desc->op,
+                        seeds[k + 1], seeds[k], totals[k]);
     }
   if (!chained)
     {
@@ -632,7 +468,7 @@ scanrt_spread (const struct scanrt_request *r, size_t *done, int *status)
     if (b[k].status != SCANRT_OK)
       {
         scanrt_report ("%s: positions %zu to %zu run on the host",
-                       scanrt_site (r), b[k].lo, b[k].hi - 1);
+                       r->site, b[k].lo, b[k].hi - 1);
         unsigned char carry[elem];
         memcpy (carry, seeds[k], elem);
         desc->scan (r->args, r->first, b[k].lo, b[k].hi, carry);
@@ -662,13 +498,13 @@ scanrt_spread (const struct scanrt_request *r, size_t *done, int *status)
       int rewritten = failed > 0 && !done;
       for (unsigned k = failed + 1; k < count; k++)
         rewritten |= b[k].status == SCANRT_OK;
-      int resumable = !strict && !(rewritten && in_place (r));
+      int resumable = !strict && !(rewritten && scanrt_in_place (r));
       char where[64] = "on every device";
       if (s.pinned)
         snprintf (where, sizeof where, "on device %d, which holds their data",
                   b[failed].device);
       scanrt_report ("%s: positions %zu to %zu failed %s; %s",
-                     scanrt_site (r), b[failed].lo, b[failed].hi - 1, where,
+                     r->site, b[failed].lo, b[failed].hi - 1, where,
                      resumable ? "the host goes on from there"
                      : strict ? "the scan fails"
                               : "the blocks around them are written, so the "
@@ -682,6 +518,6 @@ scanrt_spread (const struct scanrt_request *r, size_t *done, int *status)
             : *status == SCANRT_HOST ? b[failed].lo : 0;
   if (r->total && (*status == SCANRT_OK || (*status == SCANRT_HOST && done)))
     memcpy (r->total, seeds[count], elem);
-  scanrt_profile_record (scanrt_site (r), &t);
+  scanrt_profile_record (r->site, &t);
   return 1;
 }

@@ -36,7 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "data.h"
 
 /* Pieces start a multiple of GRAIN bytes into the range.  */
 #define GRAIN ((size_t) 4096)
@@ -52,7 +52,7 @@ struct scanrt_group
   size_t bytes;
   unsigned refs;
   unsigned count;
-  struct scanrt_map *piece[SCANRT_MAX_SPREAD];
+  struct scanrt_map *piece[SCANRT_MAX_SPLIT];
 };
 
 static pthread_mutex_t group_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -289,11 +289,11 @@ make_group (int home, char *ptr, size_t bytes, unsigned kind,
 }
 
 int
-scanrt_spread_enter (int device, void *ptr, size_t bytes, unsigned kind,
+scanrt_pieces_enter (int device, void *ptr, size_t bytes, unsigned kind,
                      int *status)
 {
-  int devices[SCANRT_MAX_SPREAD];
-  double weights[SCANRT_MAX_SPREAD];
+  struct scanrt_device_list list = { 0 };
+  double weights[SCANRT_MAX_SPLIT];
   int done = 1;
   pthread_mutex_lock (&group_lock);
   struct scanrt_group *g = find_group (device, ptr, bytes);
@@ -312,11 +312,13 @@ scanrt_spread_enter (int device, void *ptr, size_t bytes, unsigned kind,
                      (void *) g->base);
       *status = SCANRT_EINVAL;
     }
-  else if ((count = scanrt_spread_list (device, devices, weights)) > 1
-           && bytes >= count * GRAIN)
+  else if (device == scanrt_default_device ()
+           && scanrt_device_list_env (&list) > 0
+           && (count = list.count) > 1 && bytes >= count * GRAIN)
     {
-      if (!make_group (device, ptr, bytes, kind, devices, weights, count,
-                       status))
+      scanrt_device_list_weigh (&list, weights);
+      if (!make_group (device, ptr, bytes, kind, list.devices, weights,
+                       count, status))
         {
           /* On the one device, as data that is not spread.  */
           scanrt_report ("data of %zu bytes at %p could not be mapped "
@@ -334,7 +336,7 @@ scanrt_spread_enter (int device, void *ptr, size_t bytes, unsigned kind,
 }
 
 int
-scanrt_spread_exit (int device, void *ptr, size_t bytes, unsigned kind,
+scanrt_pieces_exit (int device, void *ptr, size_t bytes, unsigned kind,
                     int *status)
 {
   pthread_mutex_lock (&group_lock);
@@ -358,7 +360,7 @@ scanrt_spread_exit (int device, void *ptr, size_t bytes, unsigned kind,
 }
 
 int
-scanrt_spread_update (int device, void *ptr, size_t bytes, unsigned kind,
+scanrt_pieces_update (int device, void *ptr, size_t bytes, unsigned kind,
                       int *status)
 {
   pthread_mutex_lock (&group_lock);
@@ -371,7 +373,7 @@ scanrt_spread_update (int device, void *ptr, size_t bytes, unsigned kind,
 }
 
 int
-scanrt_spread_read (int device, void *dst, const void *src, size_t bytes)
+scanrt_pieces_read (int device, void *dst, const void *src, size_t bytes)
 {
   pthread_mutex_lock (&group_lock);
   struct scanrt_group *g = find_group (device, src, bytes);

@@ -27,7 +27,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "devices.h"
 
 #define DISK_MAGIC "SCANOMP2"
 
@@ -77,10 +77,10 @@ cache_dir (void)
   if (state)
     return state > 0 ? dir : NULL;
   state = -1;
-  if (!scanrt_env_size ("SCANOMP_CACHE", 1))
+  if (!scanrt_setting_size (SCANRT_SET_CACHE, 1, 0, NULL))
     return NULL;
-  const char *s = getenv ("SCANOMP_CACHE_DIR");
-  if (s && *s)
+  const char *s = scanrt_setting_text (SCANRT_SET_CACHE_DIR);
+  if (s)
     snprintf (dir, sizeof dir, "%s", s);
   else if ((s = getenv ("XDG_CACHE_HOME")) && *s)
     snprintf (dir, sizeof dir, "%s/scanomp", s);

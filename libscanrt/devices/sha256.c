@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "internal.h"
+#include "devices.h"
 
 /* The first 32 bits of the fractional parts of the cube roots of the
    first 64 primes.  */

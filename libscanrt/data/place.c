@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* place.c: where `target data', `enter data', `exit data' and `update'
+   put an array: in pieces across the devices of SCANOMP_DEVICES, where
+   it splits the device's scans (pieces.c); else on the device alone
+   (memory.c); else nowhere, where the data stays on the host: under
+   OMP_TARGET_OFFLOAD=DISABLED, on the host device, or on a device that
+   does not exist (said).  Scans then find the data where it is.  */
+
+#include <string.h>
+
+#include "data.h"
+
+/* The device a data call on DEVICE means, or -1 when the data stays on
+   the host.  */
+static int
+data_device (int device)
+{
+  if (scanrt_offload_policy () == SCANRT_OFFLOAD_DISABLED)
+    return -1;
+  if ((device = scanrt_resolve_device (device)) < 0)
+    return -1;
+  if (device > scanrt_num_devices ())
+    {
+      scanrt_report ("device %d does not exist; the data stays on the host",
+                     device);
+      return -1;
+    }
+  return device < scanrt_num_devices () ? device : -1;
+}
+
+int
+scanrt_place_enter (int device, void *ptr, size_t bytes, unsigned kind)
+{
+  int status = SCANRT_OK;
+  if ((device = data_device (device)) < 0 || !ptr || !bytes
+      || scanrt_pieces_enter (device, ptr, bytes, kind, &status))
+    return status;
+  return scanrt_map_enter (device, ptr, bytes, kind);
+}
+
+int
+scanrt_place_exit (int device, void *ptr, size_t bytes, unsigned kind)
+{
+  int status = SCANRT_OK;
+  if ((device = data_device (device)) < 0 || !ptr || !bytes
+      || scanrt_pieces_exit (device, ptr, bytes, kind, &status))
+    return status;
+  return scanrt_map_exit (device, ptr, bytes, kind);
+}
+
+int
+scanrt_place_update (int device, void *ptr, size_t bytes, unsigned kind)
+{
+  int status = SCANRT_OK;
+  if ((device = data_device (device)) < 0 || !ptr || !bytes
+      || scanrt_pieces_update (device, ptr, bytes, kind, &status))
+    return status;
+  return scanrt_map_update (device, ptr, bytes, kind);
+}
+
+void
+scanrt_place_read (int device, void *dst, const void *src, size_t bytes)
+{
+  int d = scanrt_offload_policy () == SCANRT_OFFLOAD_DISABLED
+          ? -1 : scanrt_resolve_device (device);
+  if (!scanrt_device_info (d)
+      || (!scanrt_pieces_read (d, dst, src, bytes)
+          && !scanrt_map_read (d, dst, src, bytes)))
+    memcpy (dst, src, bytes);
+}

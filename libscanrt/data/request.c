@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* request.c: one scan as its callers ask for it (struct scanrt_request),
+   and the windows of its arrays.  An array argument's window is the bytes
+   the scan touches; where the plugin knows that it moves by a fixed
+   stride from one position to the next, with the START scalar after it
+   (scanrt-abi.h), a range of positions has a window of its own: so a
+   scan runs in segments, and in blocks across devices.  */
+
+#include <string.h>
+
+#include "data.h"
+
+/* STEP, the bytes by which the window of R's argument I moves from one
+   position to the next, is 0 where it does not move: not an array, no
+   stride, no START after it, or a window too small for its stride (not
+   the plugin's).  The window over LEN positions is BYTES - STEP * (N -
+   LEN).  */
+size_t
+scanrt_window_step (const struct scanrt_request *r, unsigned i)
+{
+  const struct SCANRT_arg_desc *a = &r->desc->args[i];
+  size_t step = a->stride < 0 ? -(size_t) a->stride : (size_t) a->stride;
+  if (!scanrt_arg_is_array (a->kind) || !step || i + 1 == r->desc->nargs
+      || r->desc->args[i + 1].kind != SCANRT_ARG_START
+      || r->args[i].bytes / step < r->n - 1)
+    return 0;
+  return step;
+}
+
+void
+scanrt_window_args (const struct scanrt_request *r, size_t p0, size_t m,
+                    struct SCANRT_arg *args, long *starts)
+{
+  const struct SCANRT_desc *desc = r->desc;
+  memcpy (args, r->args, desc->nargs * sizeof *args);
+  for (unsigned i = 0; i < desc->nargs; i++)
+    {
+      size_t step = scanrt_window_step (r, i);
+      if (!step)
+        continue;
+      /* The window of positions [P0, P0 + M) within the whole one.  */
+      size_t from = step * (desc->args[i].stride > 0 ? p0 : r->n - p0 - m);
+      args[i].ptr = (char *) r->args[i].ptr + from;
+      args[i].bytes = r->args[i].bytes - step * (r->n - m);
+      starts[i] = *(const long *) r->args[i + 1].ptr + (long) from;
+      args[i + 1].ptr = &starts[i];
+    }
+}
+
+int
+scanrt_windows_fit (const struct scanrt_request *r,
+                    const struct scanrt_device *dev, size_t m)
+{
+  size_t limit = scanrt_buffer_limit (dev);
+  for (unsigned i = 0; i < r->desc->nargs; i++)
+    if (scanrt_arg_is_array (r->desc->args[i].kind)
+        && r->args[i].bytes - scanrt_window_step (r, i) * (r->n - m) > limit)
+      return 0;
+  return 1;
+}
+
+int
+scanrt_in_place (const struct scanrt_request *r)
+{
+  const struct SCANRT_desc *d = r->desc;
+  for (unsigned i = 0; i < d->nargs; i++)
+    for (unsigned j = 0; j < d->nargs; j++)
+      {
+        const char *p = r->args[i].ptr, *q = r->args[j].ptr;
+        if (d->args[i].kind == SCANRT_ARG_INOUT
+            || (d->args[i].kind == SCANRT_ARG_OUT
+                && d->args[j].kind == SCANRT_ARG_IN
+                && p < q + r->args[j].bytes && q < p + r->args[i].bytes))
+          return 1;
+      }
+  return 0;
+}
+

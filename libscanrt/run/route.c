@@ -1,0 +1,241 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* route.c: where a scan runs, decided here alone, once a scan, and run
+   there.
+
+   A loop the plugin compiled outside any target construct runs on the
+   host path (host.c): the program's own OpenMP threads, or the calling
+   thread alone below the host path's cutoff.  SCANOMP_HOST=opencl sends
+   it to a CPU device instead, as a target loop; SCANOMP_HOST=off leaves
+   it to the caller, which runs the loop as written.
+
+   A target loop, and a call of the API, go to their device:
+   - OMP_TARGET_OFFLOAD=DISABLED, the host device number, or no OpenCL
+     device at all: on the host, quietly; a device that does not exist:
+     on the host, said;
+   - fewer positions than the device cutoff, with no array mapped on the
+     device: on the host, where a device cannot win;
+   - several devices named by scanrt_params.devices, or SCANOMP_DEVICES
+     for the default device, or data mapped in pieces across devices:
+     split across them (split.c);
+   - arrays larger than the device's largest buffer: in segments
+     (segments.c);
+   - else one launch on the device (launch.c).  Where it fails, the reason
+     is said and the scan runs on the host.
+   On the host means the host path for a loop that has one, else the
+   caller's own sequential loop; for the API, its host scan.
+
+   Under OMP_TARGET_OFFLOAD=MANDATORY, or with SCANRT_NO_HOST, a scan on
+   a device never falls back: every case above but success fails.  */
+
+#include <string.h>
+
+#include "run.h"
+
+/* The cutoffs: the fewest positions of a scan that leave the calling
+   thread.  SCANOMP_HOST_CUTOFF sets both.
+
+   On the host path, a team wins from 128 KiB of scan elements (2^15
+   ints, 2^14 doubles): the break-even of a `+' scan on 2 cores, the
+   clause's loop run alone and by the team alternately in one process
+   (medians of 31 rounds, two runs): the team took 1.00 and 0.93 times as
+   long as the thread alone at 2^14 doubles, 0.86 and 0.89 at 2^15 ints,
+   0.87 and 0.89 at 2^14 floats, and 0.73 to 0.89 for each type at 2^15.
+
+   For a device, measured on pocl 3.1 with 2 cores: a device scan costs
+   some 35 us plus 0.2 to 0.4 ns an element; the host loop 0.3 ns an int
+   (so it wins up to about 2^20 elements) but 0.8 ns a double, whose adds
+   wait on each other (the device wins from about 2^17).  User-defined
+   combiners are slower still on the host.  */
+#define TEAM_CUTOFF_BYTES ((size_t) 128 * 1024)
+#define DEVICE_CUTOFF_INTEGER ((size_t) 1 << 20)
+#define DEVICE_CUTOFF_OTHER ((size_t) 1 << 17)
+
+static size_t
+team_cutoff (const struct SCANRT_desc *d)
+{
+  return scanrt_setting_size (SCANRT_SET_HOST_CUTOFF,
+                              TEAM_CUTOFF_BYTES
+                              / (d->elem_size + !d->elem_size), 0, NULL);
+}
+
+static size_t
+device_cutoff (const struct SCANRT_desc *d)
+{
+  int integer = d->type < SCANRT_NTYPES && d->type != SCANRT_FLOAT
+                && d->type != SCANRT_DOUBLE;
+  return scanrt_setting_size (SCANRT_SET_HOST_CUTOFF,
+                              integer ? DEVICE_CUTOFF_INTEGER
+                                      : DEVICE_CUTOFF_OTHER, 0, NULL);
+}
+
+/* SCANOMP_HOST's values, in the settings table's order.  */
+enum host_way
+{
+  HOST_NATIVE,                  /* the host path, the default */
+  HOST_OPENCL,                  /* a CPU device, as target scans */
+  HOST_OFF                      /* the loop as the program wrote it */
+};
+
+/* The devices R is to be split across, in L: its params', else
+   SCANOMP_DEVICES where R is for the default device and that is not the
+   host.  Returns 1; 0 for none; -1 for an invalid list in R's params
+   (said).  */
+static int
+devices_of (const struct scanrt_request *r, struct scanrt_device_list *l)
+{
+  const char *spec = r->params ? r->params->devices : NULL;
+  if (spec && *spec)
+    return scanrt_device_list_parse (spec, "scanrt_params.devices", l) ? 1
+                                                                        : -1;
+  if (r->device != SCANRT_DEFAULT_DEVICE
+      || scanrt_default_device () >= scanrt_num_devices ())
+    return 0;
+  return scanrt_device_list_env (l) > 0;
+}
+
+/* Why R, for DEVICE (-1: a name that MANDATORY leaves with none, said),
+   does not run there: SCANRT_HOST, or a negative status where STRICT
+   forbids the host; SCANRT_OK where it runs there.  */
+static int
+not_there (const struct scanrt_request *r, int device, int strict)
+{
+  const scanrt_params *p = r->params;
+  int no_host = p && (p->flags & SCANRT_NO_HOST);
+  enum scanrt_offload policy = scanrt_offload_policy ();
+  const char *site = r->site;
+  int ndev = scanrt_num_devices ();
+  if (device < 0)
+    return SCANRT_ENODEV;
+  if (device > ndev)
+    {
+      scanrt_report ("%s: device %d does not exist: devices are 0 to %d, and "
+                     "%d is the host%s", site, device, ndev - 1, ndev,
+                     strict ? "" : "; running on the host");
+      return strict ? SCANRT_ENODEV : SCANRT_HOST;
+    }
+  if (device == ndev)
+    {
+      /* The host: chosen by number, which even MANDATORY allows when
+         there are devices to choose from, or the only device left.  */
+      int refused = no_host
+                    || (policy == SCANRT_OFFLOAD_MANDATORY && ndev == 0);
+      if (refused)
+        scanrt_report ("%s: %s, but %s; not running on the host", site,
+                       no_host ? "SCANRT_NO_HOST is set"
+                               : "OMP_TARGET_OFFLOAD=MANDATORY",
+                       policy == SCANRT_OFFLOAD_DISABLED
+                         ? "OMP_TARGET_OFFLOAD=DISABLED"
+                         : ndev ? "the host device was chosen"
+                                : "there is no OpenCL device");
+      return refused ? SCANRT_ENODEV : SCANRT_HOST;
+    }
+  if (r->n == 0)
+    return SCANRT_OK;
+  if (!strict && r->n < device_cutoff (r->desc)
+      && !scanrt_resident (scanrt_device_info (device), r->desc, r->args))
+    return SCANRT_HOST;
+  if (scanrt_forked ())
+    {
+      if (scanrt_first_report ("fork", "child"))
+        scanrt_report ("%s: this process was forked after libscanrt started "
+                       "OpenCL, which a child cannot use; %s", site,
+                       strict ? "the scans may not run on the host, and fail"
+                              : "scans run on the host");
+      return strict ? SCANRT_ENODEV : SCANRT_HOST;
+    }
+  return SCANRT_OK;
+}
+
+/* R on its device, or its devices: SCANRT_OK; SCANRT_HOST where the host
+   is to run positions *DONE on (all of them without DONE); or a negative
+   status.  */
+static int
+on_devices (const struct scanrt_request *r, size_t *done)
+{
+  const scanrt_params *p = r->params;
+  enum scanrt_offload policy = scanrt_offload_policy ();
+  int strict = policy == SCANRT_OFFLOAD_MANDATORY
+               || (p && (p->flags & SCANRT_NO_HOST));
+  int status;
+  if (done)
+    *done = 0;
+
+  struct scanrt_device_list list;
+  int listed = devices_of (r, &list);
+  if (listed < 0)
+    return SCANRT_EINVAL;
+  int split = listed && r->n && policy != SCANRT_OFFLOAD_DISABLED
+              && (strict || r->n >= device_cutoff (r->desc))
+              && !scanrt_forked ();
+  if (scanrt_split_scan (r, split ? &list : NULL, strict, done, &status))
+    return status;
+  scanrt_pieces_to_host (r);
+
+  struct scanrt_timing t = { 0 };
+  double t0 = scanrt_now ();
+  int device = r->device == SCANRT_DEVICE_HOST_CPU
+               ? scanrt_cpu_device () : scanrt_resolve_device (r->device);
+  size_t len;
+  status = not_there (r, device, strict);
+  if (status == SCANRT_OK && r->n == 0 && r->total)
+    memcpy (r->total, r->seed, r->desc->elem_size);
+  else if (status == SCANRT_OK
+           && (len = scanrt_segment_length (r, device)) && len < r->n)
+    status = scanrt_run_segments (r, device, len, strict, done, &t);
+  else if (status == SCANRT_OK)
+    {
+      /* On a GPU, reading the total back costs a transfer a call.  */
+      struct scanrt_request one = *r;
+      if (r->total_optional)
+        one.total = NULL;
+      status = scanrt_run_device (device, &one, strict, &t);
+    }
+  if (done && status == SCANRT_OK)
+    *done = r->n;
+  t.on_host = status == SCANRT_HOST;
+  t.total = scanrt_now () - t0;
+  scanrt_profile_record (r->site, &t);
+  return status;
+}
+
+int
+scanrt_route_loop (const struct scanrt_request *r, int threads, size_t *done)
+{
+  const struct SCANRT_desc *desc = r->desc;
+  size_t finished = 0;
+  int status = SCANRT_HOST;
+  /* A loop outside target constructs goes to the host path, with no
+     OpenCL at all; a target loop there when it falls back with nothing
+     done.  A loop with no kernels (which the plugin could not translate
+     to OpenCL C) has only the host path.  */
+  int way = r->device == SCANRT_DEVICE_HOST_CPU
+            ? scanrt_setting_word (SCANRT_SET_HOST, HOST_NATIVE)
+            : HOST_OPENCL;
+  if (done)
+    *done = 0;
+  /* SCANOMP_HOST=off: the loop as written (GCC's code for an inscan
+     loop), by the user's choice.  */
+  if (way == HOST_OFF)
+    return SCANRT_HOST;
+  int native = way == HOST_NATIVE && desc->scan;
+  if (!native && desc->source)
+    status = on_devices (r, done ? &finished : NULL);
+  else if (!native && scanrt_first_report ("no kernels", desc->site))
+    scanrt_report ("%s: this loop has no OpenCL kernel (the plugin could "
+                   "not translate it; -fplugin-arg-scanomp-verbose says "
+                   "why), so it runs on the host path", desc->site);
+  if (status == SCANRT_HOST && !finished
+      && (status = scanrt_team_scan (r, threads,
+                                     r->n < team_cutoff (desc)))
+           == SCANRT_OK)
+    finished = r->n;
+  if (done)
+    *done = finished;
+  return status;
+}
+
+int
+scanrt_route_call (const struct scanrt_request *r, size_t *done)
+{
+  return on_devices (r, done);
+}

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* run.h: running a scan.  route.c decides where a scan runs, once, and
+   runs it there: on the host path (host.c), on one device (launch.c, with
+   the kernel set of kernelset.c), in segments of one device's largest
+   buffer (segments.c), or split across several devices (split.c).  */
+
+#ifndef SCANRT_RUN_H
+#define SCANRT_RUN_H
+
+#include "data/data.h"
+
+/* kernelset.c: running a kernel set.  */
+struct scanrt_launch
+{
+  struct scanrt_device *dev;
+  struct scanrt_program *prog;
+  const struct SCANRT_desc *desc;
+  const struct SCANRT_arg *args;
+  const struct scanrt_bound *bound;
+  scanrt_variant variant;
+  size_t n;
+  long first;
+  const void *seed;
+  void *total;
+  unsigned flags;
+  size_t wg, items, chunk;
+  int ptx;                 /* NVIDIA's warp operations (scanomp-group.h) */
+  /* If set, the events of the first and the last kernel enqueued (the
+     same one for a single launch), which the caller releases.  */
+  cl_event *events;
+};
+
+/* The build options and tuning of L's variant on its device, from the
+   user's PARAMS (which may be NULL): fills l->wg, items, chunk and writes
+   the -D options into OPTIONS.  */
+int scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
+                        char *options, size_t size);
+/* Enqueue the kernel set, and the read of the total; does not wait.  */
+int scanrt_launch_run (struct scanrt_launch *l);
+/* After a failure on DEV: drop the state kept between launches, which the
+   failed launch may have left half updated.  Call with dev->lock held.  */
+void scanrt_launch_forget (struct scanrt_device *dev);
+
+/* launch.c: one scan on one device.  */
+/* Run R on DEV, which is open, with no fallback; T collects the times.  */
+int scanrt_run_on (struct scanrt_device *dev, const struct scanrt_request *r,
+                   struct scanrt_timing *t);
+/* Run R on DEVICE, a device number, opening it.  Where that fails, say
+   so and, unless STRICT, return SCANRT_HOST with R's mapped data brought
+   back to the host, for the host to run it; T collects the times.  */
+int scanrt_run_device (int device, const struct scanrt_request *r,
+                       int strict, struct scanrt_timing *t);
+
+/* segments.c: one scan on DEVICE in consecutive segments of LEN
+   positions, each seeded with the total of the ones before, where R's
+   arrays exceed the device's largest buffer (see scanrt-abi.h).  */
+/* The positions of R that one launch on DEVICE takes: all of them,
+   unless an array's window over them exceeds its largest buffer; then as
+   many as keep each window within it, or 0 where they cannot shrink
+   enough (said).  */
+size_t scanrt_segment_length (const struct scanrt_request *r, int device);
+/* Run R so, as scanrt_run_device each segment (STRICT past the first,
+   where DONE is NULL: without it, nothing can go on from a later segment
+   on the host); with DONE, the positions done.  T collects the times.  */
+int scanrt_run_segments (const struct scanrt_request *r, int device,
+                         size_t len, int strict, size_t *done,
+                         struct scanrt_timing *t);
+
+/* split.c: one scan split across the devices of LIST (NULL: none), or
+   those holding the pieces of the data it works on.  Returns 0 where R is
+   not to be split (no list and no pieces, or blocks that cannot be cut);
+   else runs it, sets *STATUS and *DONE (as SCANRT_scan's) and returns
+   1.  */
+int scanrt_split_scan (const struct scanrt_request *r,
+                       const struct scanrt_device_list *list, int strict,
+                       size_t *done, int *status);
+
+/* host.c: the host path.  Run R with THREADS (as SCANRT_scan's), the
+   scan function alone on the calling thread where ALONE: SCANRT_OK, or
+   SCANRT_HOST where the caller's sequential loop should run (the
+   descriptor has no host functions).  */
+int scanrt_team_scan (const struct scanrt_request *r, int threads,
+                      int alone);
+
+/* route.c: where a scan runs.  */
+/* A loop the plugin compiled (SCANRT_scan): on the host path outside
+   target constructs (DEVICE SCANRT_DEVICE_HOST_CPU), else on a device;
+   SCANRT_HOST where the caller is to run the loop itself from *DONE.  */
+int scanrt_route_loop (const struct scanrt_request *r, int threads,
+                       size_t *done);
+/* A call of the API: on devices, where they win; SCANRT_HOST where the
+   caller is to compute positions *DONE on the host.  */
+int scanrt_route_call (const struct scanrt_request *r, size_t *done);
+
+#endif /* SCANRT_RUN_H */
