@@ -2,7 +2,10 @@
 /* bench-scan.c: libscanrt's scans against the baselines a user would
    compare with, side by side in one process:
 
-     scanrt      the runtime's default kernel set (the CPU set on pocl)
+     scanrt      scanrt_scan (..., NULL), as a user calls it: the host
+                 path, since the data is on no device
+     device      on the default device (SCANRT_NO_HOST): its default
+                 kernel set (the CPU set on pocl)
      thesis      the thesis' Blelloch kernel set
      serial      a sequential C loop, y[i] = acc += x[i]
      memcpy      copying the same bytes with 2 threads (the memory limit)
@@ -27,9 +30,10 @@
 #include "measure.h"
 
 enum { INT32, DOUBLE };
-enum { M_SCANRT, M_THESIS, M_SERIAL, M_MEMCPY, M_INSCAN, NMETHODS };
+enum { M_SCANRT, M_DEVICE, M_THESIS, M_SERIAL, M_MEMCPY, M_INSCAN,
+       NMETHODS };
 static const char *const method_names[NMETHODS] = {
-  "scanrt", "thesis", "serial", "memcpy", "gcc-inscan"
+  "scanrt", "device", "thesis", "serial", "memcpy", "gcc-inscan"
 };
 
 /* The baselines, written for each element type.  */
@@ -75,10 +79,12 @@ run (int m, int c, void *y, const void *x, size_t n)
   size_t size = c == INT32 ? sizeof (int) : sizeof (double);
   switch (m)
     {
+    case M_SCANRT:
+      return scanrt_scan (y, x, n, type, SCANRT_ADD, NULL) < 0;
     case M_THESIS:
       p.variant = SCANRT_VARIANT_THESIS;
       /* fall through */
-    case M_SCANRT:
+    case M_DEVICE:
       p.flags = SCANRT_NO_HOST;
       return scanrt_scan (y, x, n, type, SCANRT_ADD, &p) != SCANRT_OK;
     case M_SERIAL:

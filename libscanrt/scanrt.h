@@ -1,13 +1,23 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* scanrt.h: the public C API of libscanrt, scanomp's runtime.  It runs
-   parallel prefix scans on an OpenCL device (pocl on the CPU by default, a
-   GPU where there is one) without the compiler plugin:
+   parallel prefix scans on the host's OpenMP threads, or on an OpenCL
+   device (pocl on the CPU, a GPU where there is one), without the
+   compiler plugin:
 
      #include <scanrt.h>
      int x[N], y[N];
      scanrt_scan (y, x, N, SCANRT_INT, SCANRT_ADD, NULL);
 
    computes y[i] = x[0] + ... + x[i].  Link with `pkg-config --libs scanomp'.
+
+   Where a scan runs: on a device when the call names one
+   (scanrt_params.device or .devices, or SCANOMP_DEVICES), when an array
+   lies in data mapped on the default device (scanrt_data_enter), or when
+   it may not run on the host (SCANRT_NO_HOST, OMP_TARGET_OFFLOAD=
+   MANDATORY); else on the host's OpenMP threads (the host path, as the
+   scan clause runs outside target constructs), which beat a device that
+   must copy the arrays in and out, and a CPU device on the same cores.
+   SCANOMP_HOST=opencl sends such calls to the default device too.
 
    Every function returns a status.  SCANRT_OK and SCANRT_HOST mean the
    result is there (computed on the device, or on the host when no device
@@ -38,8 +48,9 @@ enum
 {
   SCANRT_OK = 0,         /* done on the device (a scan run in segments:
                             most of its elements) */
-  SCANRT_HOST = 1,       /* done on the host (fallback or small size; in
-                            segments: most of the elements) */
+  SCANRT_HOST = 1,       /* done on the host (the host path, a fallback
+                            or a small size; in segments: most of the
+                            elements) */
   SCANRT_EINVAL = -1,    /* invalid argument */
   SCANRT_ENODEV = -2,    /* no usable device, and no host fallback allowed */
   SCANRT_EBUILD = -3,    /* the kernel source did not build */

@@ -115,6 +115,13 @@ void scanrt_host_scan (void *out, const void *in, size_t n, scanrt_type type,
 void scanrt_host_scan_user (void *out, const void *in, size_t n,
                             const scanrt_user_op *op, unsigned flags,
                             const void *seed, void *total);
+/* ACC combined with each of the N elements of IN in turn, as the scans
+   combine them.  */
+void scanrt_host_fold (const void *in, size_t n, scanrt_type type,
+                       scanrt_op op, void *acc);
+/* A host path's combine function for OP over TYPE (two partials), or
+   NULL where OP does not apply to TYPE.  */
+SCANRT_host_combine scanrt_host_combiner (scanrt_type type, scanrt_op op);
 /* The host's combination of totals A and B of a scan with built-in
    operator OP over TYPE, into OUT.  */
 void scanrt_combine (scanrt_type type, scanrt_op op, void *out,

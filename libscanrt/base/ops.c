@@ -151,6 +151,113 @@ scanrt_op_valid (scanrt_type type, scanrt_op op)
 SCANRT_TYPES (X)
 #undef X
 
+/* One fold per type: ACC combined with each element of IN in turn, with
+   the scans' semantics (a `-' scan's elements negated).  */
+#define FOLD_PREP(PREP, COMBINE)                                            \
+  for (size_t i = 0; i < n; i++)                                            \
+    {                                                                       \
+      T x = PREP (src[i]);                                                  \
+      a = COMBINE;                                                          \
+    }
+#define FOLD_LOOP(COMBINE) FOLD_PREP (AS_IS, COMBINE)
+
+#define X(e, t, ut, cl, clu, clmin, clmax, cmin, cmax)                       \
+  static void host_fold_##e (const void *in, size_t n, scanrt_op op,        \
+                             void *acc)                                     \
+  {                                                                         \
+    typedef t T;                                                            \
+    typedef ut UT;                                                          \
+    const T *src = in;                                                      \
+    T a;                                                                    \
+    memcpy (&a, acc, sizeof a);                                             \
+    switch (op)                                                             \
+      {                                                                     \
+      case SCANRT_ADD:                                                      \
+        FOLD_LOOP (WRAP (a, +, x));                                         \
+        break;                                                              \
+      case SCANRT_SUB:                                                      \
+        FOLD_PREP (NEGATED, WRAP (a, +, x));                                \
+        break;                                                              \
+      case SCANRT_MUL:                                                      \
+        FOLD_LOOP (WRAP (a, *, x));                                         \
+        break;                                                              \
+      case SCANRT_AND:                                                      \
+        FOLD_LOOP (INT_OP (a, &, x));                                       \
+        break;                                                              \
+      case SCANRT_OR:                                                       \
+        FOLD_LOOP (INT_OP (a, |, x));                                       \
+        break;                                                              \
+      case SCANRT_XOR:                                                      \
+        FOLD_LOOP (INT_OP (a, ^, x));                                       \
+        break;                                                              \
+      case SCANRT_LAND:                                                     \
+        FOLD_LOOP ((T) (a && x));                                           \
+        break;                                                              \
+      case SCANRT_LOR:                                                      \
+        FOLD_LOOP ((T) (a || x));                                           \
+        break;                                                              \
+      case SCANRT_MIN:                                                      \
+        FOLD_LOOP (x < a ? x : a);                                          \
+        break;                                                              \
+      case SCANRT_MAX:                                                      \
+        FOLD_LOOP (x > a ? x : a);                                          \
+        break;                                                              \
+      }                                                                     \
+    memcpy (acc, &a, sizeof a);                                             \
+  }
+SCANRT_TYPES (X)
+#undef X
+
+/* The host path's combine function of each type and operator: A
+   combined with B, two partials (of a `-' scan, sums of negated
+   elements, combined with `+').  */
+#define COMBINER(e, o)                                                      \
+  static void combine_##e##_##o (void *a, const void *b)                    \
+  {                                                                         \
+    host_fold_##e (b, 1, SCANRT_##o, a);                                    \
+  }
+#define X(e, t, ut, cl, clu, clmin, clmax, cmin, cmax)                       \
+  COMBINER (e, ADD) COMBINER (e, MUL) COMBINER (e, AND) COMBINER (e, OR)    \
+  COMBINER (e, XOR) COMBINER (e, LAND) COMBINER (e, LOR) COMBINER (e, MIN)  \
+  COMBINER (e, MAX)
+SCANRT_TYPES (X)
+#undef X
+
+SCANRT_host_combine
+scanrt_host_combiner (scanrt_type type, scanrt_op op)
+{
+  static const SCANRT_host_combine table[SCANRT_NTYPES][SCANRT_MAX + 1] = {
+#define X(e, t, ut, cl, clu, clmin, clmax, cmin, cmax)                       \
+  [e] = { [SCANRT_ADD] = combine_##e##_ADD, [SCANRT_SUB] = combine_##e##_ADD, \
+          [SCANRT_MUL] = combine_##e##_MUL, [SCANRT_AND] = combine_##e##_AND, \
+          [SCANRT_OR] = combine_##e##_OR, [SCANRT_XOR] = combine_##e##_XOR,   \
+          [SCANRT_LAND] = combine_##e##_LAND,                                \
+          [SCANRT_LOR] = combine_##e##_LOR,                                  \
+          [SCANRT_MIN] = combine_##e##_MIN,                                  \
+          [SCANRT_MAX] = combine_##e##_MAX },
+    SCANRT_TYPES (X)
+#undef X
+  };
+  return scanrt_op_valid (type, op) ? table[canonical (type)][op] : NULL;
+}
+
+void
+scanrt_host_fold (const void *in, size_t n, scanrt_type type, scanrt_op op,
+                  void *acc)
+{
+  switch (canonical (type))
+    {
+#define X(e, t, ut, cl, clu, clmin, clmax, cmin, cmax)                       \
+  case e:                                                                   \
+    host_fold_##e (in, n, op, acc);                                         \
+    break;
+      SCANRT_TYPES (X)
+#undef X
+    default:
+      break;
+    }
+}
+
 void
 scanrt_identity (scanrt_type type, scanrt_op op, void *out)
 {
@@ -217,7 +324,6 @@ scanrt_combine (scanrt_type type, scanrt_op op, void *out, const void *a,
                 const void *b)
 {
   /* The kernels combine a `-' scan's negated elements with `+'.  */
-  unsigned char scratch[sizeof (double)];
-  scanrt_host_scan (scratch, b, 1, type, op == SCANRT_SUB ? SCANRT_ADD : op,
-                    0, a, out);
+  memcpy (out, a, scanrt_type_info (type)->size);
+  scanrt_host_fold (b, 1, type, op == SCANRT_SUB ? SCANRT_ADD : op, out);
 }

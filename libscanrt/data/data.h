@@ -125,6 +125,9 @@ int scanrt_map_enter (int device, void *ptr, size_t bytes, unsigned kind);
 int scanrt_map_exit (int device, void *ptr, size_t bytes, unsigned kind);
 int scanrt_map_update (int device, void *ptr, size_t bytes, unsigned kind);
 int scanrt_map_read (int device, void *dst, const void *src, size_t bytes);
+/* Whether any data is mapped on any device (a piece of data spread
+   across devices too), without a look at the devices.  */
+int scanrt_maps_any (void);
 /* Whether an array of a scan lies in data mapped on DEV, a device with
    memory of its own: the scan then stays on the device whatever its size,
    since the host's copy may be stale.  */

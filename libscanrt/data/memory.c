@@ -461,6 +461,12 @@ scanrt_map_update (int device, void *ptr, size_t bytes, unsigned kind)
 }
 
 int
+scanrt_maps_any (void)
+{
+  return __atomic_load_n (&maps, __ATOMIC_RELAXED) != NULL;
+}
+
+int
 scanrt_resident (struct scanrt_device *dev, const struct SCANRT_desc *desc,
                  const struct SCANRT_arg *args)
 {

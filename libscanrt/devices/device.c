@@ -22,6 +22,7 @@ static pthread_once_t discovered = PTHREAD_ONCE_INIT;
 static struct scanrt_device *devices;
 static int ndevices;
 static int default_device;
+static pthread_once_t policy_read = PTHREAD_ONCE_INIT;
 static enum scanrt_offload policy;
 
 static void
@@ -322,7 +323,7 @@ static void
 discover (void)
 {
   pthread_atfork (NULL, NULL, after_fork_child);
-  read_policy ();
+  pthread_once (&policy_read, read_policy);
   /* As in OpenMP, DISABLED leaves the host as the only device.  */
   if (policy != SCANRT_OFFLOAD_DISABLED)
     find_devices ();
@@ -332,7 +333,7 @@ discover (void)
 enum scanrt_offload
 scanrt_offload_policy (void)
 {
-  pthread_once (&discovered, discover);
+  pthread_once (&policy_read, read_policy);
   return policy;
 }
 

@@ -48,10 +48,10 @@ check_arrays (void *out, const void *in, size_t n, size_t size,
   return SCANRT_OK;
 }
 
-/* Run the scan of DESC (without its arguments) over OUT and IN, in
-   segments where they exceed the device's largest buffer.  HOST computes
-   what the device does not on the host (NULL if there is no host
-   path).  */
+/* Run the scan of DESC (without its arguments) over OUT and IN where
+   route.c sends it.  HOST computes what the device does not on the host
+   (NULL if there is no host path), from CTX, which the descriptor's host
+   path functions find past the kernel's arguments.  */
 static int
 scan_arrays (struct SCANRT_desc *desc, void *out, const void *in, size_t n,
              const scanrt_params *params, const void *seed,
@@ -66,9 +66,9 @@ scan_arrays (struct SCANRT_desc *desc, void *out, const void *in, size_t n,
     { SCANRT_ARG_IN, 0, stride }, { SCANRT_ARG_START, sizeof start, 0 },
     { SCANRT_ARG_OUT, 0, stride }, { SCANRT_ARG_START, sizeof start, 0 },
   };
-  const struct SCANRT_arg args[4] = {
+  const struct SCANRT_arg args[5] = {
     { (void *) in, n * size }, { &start, sizeof start },
-    { out, n * size }, { &start, sizeof start },
+    { out, n * size }, { &start, sizeof start }, { (void *) ctx, 0 }
   };
   desc->nargs = 4;
   desc->args = kinds;
@@ -84,7 +84,7 @@ scan_arrays (struct SCANRT_desc *desc, void *out, const void *in, size_t n,
     .total_optional = !(params && params->total)
   };
   int status = scanrt_route_call (&r, &done);
-  if (status == SCANRT_HOST)
+  if (status == SCANRT_HOST && done < n)
     {
       if (!host)
         {
@@ -100,9 +100,33 @@ scan_arrays (struct SCANRT_desc *desc, void *out, const void *in, size_t n,
     return status;
   if (params && params->total)
     memcpy (params->total, partial, size);
-  /* What most of the elements did: a last segment below the host cutoff
-     does not make a scan of 2^31 elements a host scan.  */
-  return n - done > n / 2 ? SCANRT_HOST : SCANRT_OK;
+  /* What most of the elements did: a failed last segment does not make
+     a scan of 2^31 elements a host scan.  */
+  return status == SCANRT_HOST && (done == n || n - done > n / 2)
+         ? SCANRT_HOST : SCANRT_OK;
+}
+
+/* The host path of a built-in operator (host.c): the descriptor D is past
+   the kernel's four arguments.  */
+static void
+path_reduce (const struct SCANRT_arg *args, long first, unsigned long lo,
+             unsigned long hi, void *out)
+{
+  const struct SCANRT_desc *d = args[4].ptr;
+  scanrt_identity ((scanrt_type) d->type, (scanrt_op) d->op, out);
+  scanrt_host_fold ((const char *) args[0].ptr + lo * d->elem_size, hi - lo,
+                    (scanrt_type) d->type, (scanrt_op) d->op, out);
+}
+
+static void
+path_scan (const struct SCANRT_arg *args, long first, unsigned long lo,
+           unsigned long hi, void *carry)
+{
+  const struct SCANRT_desc *d = args[4].ptr;
+  scanrt_host_scan ((char *) args[2].ptr + lo * d->elem_size,
+                    (const char *) args[0].ptr + lo * d->elem_size, hi - lo,
+                    (scanrt_type) d->type, (scanrt_op) d->op, d->flags,
+                    carry, carry);
 }
 
 static void
@@ -143,10 +167,17 @@ scanrt_scan (void *out, const void *in, size_t n, scanrt_type type,
             t->cl_name, t->cl_utype ? "#define SCANOMP_UT " : "",
             t->cl_utype ? t->cl_utype : "", t->cl_utype ? "\n" : "",
             t->cl_min, t->cl_max, (int) op);
+  /* The host path reduces a block while another is scanned, and
+     reduces of floating-point types chain their elements as scans do.  */
+  unsigned flags = params ? params->flags & SCANRT_EXCLUSIVE : 0;
+  if (out == in)
+    flags |= SCANRT_READS_STORED;
+  if (!t->cl_utype)
+    flags |= SCANRT_SERIAL_REDUCE;
   struct SCANRT_desc desc = {
     SCANRT_ABI_VERSION, "scanrt_scan", source, (unsigned) type,
-    (unsigned) op, (unsigned) t->size,
-    params ? params->flags & SCANRT_EXCLUSIVE : 0, 0, NULL, NULL, NULL, NULL
+    (unsigned) op, (unsigned) t->size, flags, 0, NULL, path_reduce,
+    path_scan, scanrt_host_combiner (type, op)
   };
   unsigned char identity[sizeof (double)];
   const void *seed = params && params->seed ? params->seed : identity;

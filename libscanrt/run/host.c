@@ -108,10 +108,9 @@ static int
 no_team (const struct scanrt_request *r)
 {
   if (forked && scanrt_first_report ("fork", "host path"))
-    scanrt_report ("%s: this process was forked, and libgomp cannot start "
-                   "threads in a child of a process that ran them; host "
-                   "scans here run on the calling thread alone",
-                   r->desc->site);
+    scanrt_report ("%s: this process was forked, and libgomp's threads do "
+                   "not survive a fork: host scans here run on the calling "
+                   "thread alone", r->site);
   return forked;
 }
 

@@ -88,8 +88,9 @@ int scanrt_team_scan (const struct scanrt_request *r, int threads,
    SCANRT_HOST where the caller is to run the loop itself from *DONE.  */
 int scanrt_route_loop (const struct scanrt_request *r, int threads,
                        size_t *done);
-/* A call of the API: on devices, where they win; SCANRT_HOST where the
-   caller is to compute positions *DONE on the host.  */
+/* A call of the API: on the host path, or on devices where they win;
+   SCANRT_HOST where the host computed it, or where the caller is to
+   compute positions *DONE on the host.  */
 int scanrt_route_call (const struct scanrt_request *r, size_t *done);
 
 #endif /* SCANRT_RUN_H */

@@ -3,6 +3,7 @@
    SCANRT_EINVAL and write nothing; tuning the device cannot take falls back
    to the host with a message, or fails under SCANRT_NO_HOST.  */
 /* { dg-do run } */
+/* { dg-set-env SCANOMP_HOST opencl } */
 /* { dg-require-effective-target opencl_device } */
 /* { dg-devices pocl } */
 /* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */

@@ -4,6 +4,7 @@
    survive fork), with one message, right results, and no hang (alarm).
    Before, the child waited forever for threads it did not have.  */
 /* { dg-do run } */
+/* { dg-set-env SCANOMP_HOST opencl } */
 /* { dg-require-effective-target opencl_device } */
 /* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
 
