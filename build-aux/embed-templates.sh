@@ -3,6 +3,9 @@
 # embed-templates.sh: write libscanrt's templates.c, which holds each kernel
 # template of templates/ as a C string, its #include "..." lines replaced
 # by the included file, so that the library needs no files at run time.
+# Each SCANOMP_OP_* code of the templates is asserted there to be
+# scanrt.h's number for that operator, which the plugin's and the API's
+# descriptors carry.
 #
 #   embed-templates.sh SRCDIR/templates > templates.c
 set -eu
@@ -32,6 +35,19 @@ cat <<HEADER
 #include "devices/devices.h"
 
 HEADER
+codes=$(sed -n 's/^#define SCANOMP_OP_\([A-Z]*\) \([0-9]*\)$/\1 \2/p' \
+  "$dir/scanomp-common.h")
+if [ -z "$codes" ]; then
+  echo "embed-templates.sh: no SCANOMP_OP_* codes in scanomp-common.h" >&2
+  exit 1
+fi
+echo "$codes" | while read -r op code; do
+  name=SCANRT_$op
+  [ "$op" = USER ] && name=SCANRT_OP_USER
+  echo "_Static_assert ($name == $code, \"templates/scanomp-common.h:" \
+    "SCANOMP_OP_$op is not scanrt.h's $name\");"
+done
+echo
 for v in cpu gpu lookback blelloch; do
   echo "static const char template_$v[] ="
   emit "$dir/scan-$v.cl"

@@ -513,9 +513,9 @@ multi_type (emitter *e)
   for (unsigned k = 0; k < e->n; k++)
     add (&e->out, " %s s%u;", type_of (e, e->items[k].type), k);
   add (&e->out, " } scanomp_multi;\n#define SCANOMP_T scanomp_multi\n"
-       "#define SCANOMP_OP 11\n"
+       "#define SCANOMP_OP %d\n"
        "static scanomp_multi\nscanomp_combine (scanomp_multi a, "
-       "scanomp_multi b)\n{\n  scanomp_multi r;\n");
+       "scanomp_multi b)\n{\n  scanomp_multi r;\n", SCAN_OP_USER);
   for (unsigned k = 0; k < e->n; k++)
     {
       char a[16], b[16];

@@ -24,26 +24,30 @@
 #define SCANOMP_H
 
 #include "gcc-compat.h"
+#include "scanrt.h"
+#include "scanrt-abi.h"
 
-/* The clause's operators, numbered as libscanrt's scanrt_op.  */
+/* The clause's operators: libscanrt's own (scanrt.h, whose numbers the
+   kernel templates' SCANOMP_OP_* codes and the runtime's descriptors
+   share), and the plugin's LAST.  */
 enum scan_op
 {
   SCAN_OP_NONE = 0,
-  SCAN_OP_ADD,
-  SCAN_OP_SUB,
-  SCAN_OP_MUL,
-  SCAN_OP_AND,
-  SCAN_OP_OR,
-  SCAN_OP_XOR,
-  SCAN_OP_LAND,
-  SCAN_OP_LOR,
-  SCAN_OP_MIN,
-  SCAN_OP_MAX,
-  SCAN_OP_USER,              /* declare scan or declare reduction */
-  SCAN_OP_LAST               /* inscan: a lastprivate variable, carried as
-                                the value of the last iteration that set
-                                it (the plugin's own: never the
-                                runtime's) */
+  SCAN_OP_ADD = SCANRT_ADD,
+  SCAN_OP_SUB = SCANRT_SUB,
+  SCAN_OP_MUL = SCANRT_MUL,
+  SCAN_OP_AND = SCANRT_AND,
+  SCAN_OP_OR = SCANRT_OR,
+  SCAN_OP_XOR = SCANRT_XOR,
+  SCAN_OP_LAND = SCANRT_LAND,
+  SCAN_OP_LOR = SCANRT_LOR,
+  SCAN_OP_MIN = SCANRT_MIN,
+  SCAN_OP_MAX = SCANRT_MAX,
+  SCAN_OP_USER = SCANRT_OP_USER, /* declare scan or declare reduction */
+  SCAN_OP_LAST                   /* inscan: a lastprivate variable, carried
+                                    as the value of the last iteration that
+                                    set it (the plugin's own: never the
+                                    runtime's) */
 };
 
 /* A `scan(op: list)' clause as the preprocessor saw it.  */
