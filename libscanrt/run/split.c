@@ -301,6 +301,106 @@ unpin (const struct scanrt_request *r, struct block *b, unsigned count,
     scanrt_pieces_to_host (r);
 }
 
+/* The seeds of blocks B[0] to B[COUNT - 1] of R, a built-in operator's,
+   in SEEDS (ELEM bytes each, block 0's given): the totals of all blocks
+   but the last, into TOTALS, block 0's from its seed, at once; then
+   combined on the host.  Returns 0 where a total was not computed.  */
+static int
+seed_blocks (const struct scanrt_request *r, struct block *b, unsigned count,
+             const struct spread *s, unsigned char *seeds,
+             unsigned char *totals)
+{
+  const struct SCANRT_desc *desc = r->desc;
+  size_t elem = desc->elem_size;
+  unsigned char identity[sizeof (double)];
+  scanrt_identity ((scanrt_type) desc->type, (scanrt_op) desc->op, identity);
+  for (unsigned k = 0; k + 1 < count; k++)
+    {
+      b[k].r.seed = k ? identity : r->seed;
+      b[k].r.total = totals + k * elem;
+      b[k].r.total_only = 1;
+    }
+  if (run_blocks (b, count - 1, s) != count - 1)
+    return 0;
+  memcpy (seeds + elem, totals, elem);
+  for (unsigned k = 1; k + 1 < count; k++)
+    scanrt_combine ((scanrt_type) desc->type, (scanrt_op) desc->op,
+                    seeds + (k + 1) * elem, seeds + k * elem,
+                    totals + k * elem);
+  return 1;
+}
+
+/* The outcome of blocks B[0] to B[COUNT - 1] of R, the first that failed
+   FAILED (COUNT: none), whose seeds SEEDS holds (ELEM bytes each, the
+   total last): blocks no device took run on the host where R's descriptor
+   has a host path and STRICT allows it; the rest is said, and the status
+   returned, with *DONE.  */
+static int
+outcome (const struct scanrt_request *r, struct block *b, unsigned count,
+         unsigned failed, unsigned char *seeds, int strict, int pinned,
+         double t0, size_t *done)
+{
+  const struct SCANRT_desc *desc = r->desc;
+  size_t elem = desc->elem_size;
+  /* Blocks no device took (and, chained, those after them): the
+     host's, where it has the loop.  */
+  for (unsigned k = failed; k < count && desc->scan && !strict; k++)
+    if (b[k].status != SCANRT_OK)
+      {
+        scanrt_report ("%s: positions %zu to %zu run on the host",
+                       r->site, b[k].lo, b[k].hi - 1);
+        unsigned char carry[elem];
+        memcpy (carry, seeds + k * elem, elem);
+        desc->scan (r->args, r->first, b[k].lo, b[k].hi, carry);
+        memcpy (seeds + (k + 1) * elem, carry, elem);
+        b[k].status = SCANRT_OK;
+      }
+  while (failed < count && b[failed].status == SCANRT_OK)
+    failed++;
+
+  struct scanrt_timing t = { 0 };
+  for (unsigned k = 0; k < count; k++)
+    {
+      t.build += b[k].t.build;
+      t.transfer += b[k].t.transfer;
+      t.kernel += b[k].t.kernel;
+    }
+  t.total = scanrt_now () - t0;
+
+  int status = SCANRT_OK;
+  if (failed < count)
+    {
+      /* The caller goes on from block FAILED's first position (from the
+         start, without DONE), which rewrites what the blocks after it
+         (and before it) wrote: with the same values, unless the scan is
+         in place.  */
+      int rewritten = failed > 0 && !done;
+      for (unsigned k = failed + 1; k < count; k++)
+        rewritten |= b[k].status == SCANRT_OK;
+      int resumable = !strict && !(rewritten && scanrt_in_place (r));
+      char where[64] = "on every device";
+      if (pinned)
+        snprintf (where, sizeof where, "on device %d, which holds their data",
+                  b[failed].device);
+      scanrt_report ("%s: positions %zu to %zu failed %s; %s",
+                     r->site, b[failed].lo, b[failed].hi - 1, where,
+                     resumable ? "the host goes on from there"
+                     : strict ? "the scan fails"
+                              : "the blocks around them are written, so the "
+                                "scan cannot go on on the host");
+      status = resumable ? SCANRT_HOST : SCANRT_EDEVICE;
+      memcpy (seeds + count * elem, seeds + failed * elem, elem);
+      t.on_host = 1;
+    }
+  if (done)
+    *done = status == SCANRT_OK ? r->n
+            : status == SCANRT_HOST ? b[failed].lo : 0;
+  if (r->total && (status == SCANRT_OK || (status == SCANRT_HOST && done)))
+    memcpy (r->total, seeds + count * elem, elem);
+  scanrt_profile_record (r->site, &t);
+  return status;
+}
+
 int
 scanrt_split_scan (const struct scanrt_request *r,
                    const struct scanrt_device_list *list, int strict,
@@ -394,18 +494,7 @@ scanrt_split_scan (const struct scanrt_request *r,
       }
   else if (count > 1)
     {
-      /* The totals of all blocks but the last, block 0's from the
-         seed.  */
-      unsigned char identity[sizeof (double)];
-      scanrt_identity ((scanrt_type) desc->type, (scanrt_op) desc->op,
-                       identity);
-      for (unsigned k = 0; k + 1 < count; k++)
-        {
-          b[k].r.seed = k ? identity : r->seed;
-          b[k].r.total = totals[k];
-          b[k].r.total_only = 1;
-        }
-      if (run_blocks (b, count - 1, &s) != count - 1)
+      if (!seed_blocks (r, b, count, &s, &seeds[0][0], &totals[0][0]))
         {
           scanrt_report ("%s: no device computed a block's total; %s",
                          r->site,
@@ -418,10 +507,6 @@ scanrt_split_scan (const struct scanrt_request *r,
             *done = 0;
           return 1;
         }
-      memcpy (seeds[1], totals[0], elem);
-      for (unsigned k = 1; k + 1 < count; k++)
-        scanrt_combine ((scanrt_type) desc->type, (scanrt_op) desc->op,
-                        seeds[k + 1], seeds[k], totals[k]);
     }
   if (!chained)
     {
@@ -462,62 +547,7 @@ scanrt_split_scan (const struct scanrt_request *r,
   if (s.pinned)
     unpin (r, b, count, failed < count);
 
-  /* Blocks no device took (and, chained, those after them): the
-     host's, where it has the loop.  */
-  for (unsigned k = failed; k < count && desc->scan && !strict; k++)
-    if (b[k].status != SCANRT_OK)
-      {
-        scanrt_report ("%s: positions %zu to %zu run on the host",
-                       r->site, b[k].lo, b[k].hi - 1);
-        unsigned char carry[elem];
-        memcpy (carry, seeds[k], elem);
-        desc->scan (r->args, r->first, b[k].lo, b[k].hi, carry);
-        memcpy (seeds[k + 1], carry, elem);
-        b[k].status = SCANRT_OK;
-      }
-  while (failed < count && b[failed].status == SCANRT_OK)
-    failed++;
-
-  struct scanrt_timing t = { 0 };
-  for (unsigned k = 0; k < count; k++)
-    {
-      t.build += b[k].t.build;
-      t.transfer += b[k].t.transfer;
-      t.kernel += b[k].t.kernel;
-    }
-  t.total = scanrt_now () - t0;
-
-  if (failed == count)
-    *status = SCANRT_OK;
-  else
-    {
-      /* The caller goes on from block FAILED's first position (from the
-         start, without DONE), which rewrites what the blocks after it
-         (and before it) wrote: with the same values, unless the scan is
-         in place.  */
-      int rewritten = failed > 0 && !done;
-      for (unsigned k = failed + 1; k < count; k++)
-        rewritten |= b[k].status == SCANRT_OK;
-      int resumable = !strict && !(rewritten && scanrt_in_place (r));
-      char where[64] = "on every device";
-      if (s.pinned)
-        snprintf (where, sizeof where, "on device %d, which holds their data",
-                  b[failed].device);
-      scanrt_report ("%s: positions %zu to %zu failed %s; %s",
-                     r->site, b[failed].lo, b[failed].hi - 1, where,
-                     resumable ? "the host goes on from there"
-                     : strict ? "the scan fails"
-                              : "the blocks around them are written, so the "
-                                "scan cannot go on on the host");
-      *status = resumable ? SCANRT_HOST : SCANRT_EDEVICE;
-      memcpy (seeds[count], seeds[failed], elem);
-      t.on_host = 1;
-    }
-  if (done)
-    *done = *status == SCANRT_OK ? r->n
-            : *status == SCANRT_HOST ? b[failed].lo : 0;
-  if (r->total && (*status == SCANRT_OK || (*status == SCANRT_HOST && done)))
-    memcpy (r->total, seeds[count], elem);
-  scanrt_profile_record (r->site, &t);
+  *status = outcome (r, b, count, failed, &seeds[0][0], strict, s.pinned,
+                     t0, done);
   return 1;
 }
