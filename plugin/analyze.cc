@@ -44,12 +44,6 @@
 #include "scanomp.h"
 #include "reader.h"
 
-location_t
-scanomp_where (const scan_loop *l)
-{
-  return l->clause ? l->clause->loc : gimple_location (l->construct);
-}
-
 /* walk_tree callback: does *TP mention the decl DATA?  */
 static tree
 mentions (tree *tp, int *, void *data)

@@ -71,48 +71,49 @@ pointer_offset (emitter *e, tree p, gimple *stmt)
 {
   tree t = TREE_CODE (p) == ADDR_EXPR ? TREE_OPERAND (p, 0) : NULL_TREE;
   if (t && VAR_P (t))
-    add (&e->out, "0L");
+    ocl_text (&e->out, "0L");
   else if (t && TREE_CODE (t) == ARRAY_REF && VAR_P (TREE_OPERAND (t, 0)))
     {
       /* &a[k], as scan_split_pointer reads it.  */
-      add (&e->out, "(long) ");
-      expr (e, TREE_OPERAND (t, 1), stmt);
-      add (&e->out, " * %ldL", (long) tree_to_shwi (TYPE_SIZE_UNIT
+      ocl_text (&e->out, "(long) ");
+      ocl_expr (e, TREE_OPERAND (t, 1), stmt);
+      ocl_text (&e->out, " * %ldL", (long) tree_to_shwi (TYPE_SIZE_UNIT
                                                     (TREE_TYPE (t))));
     }
   else if ((VAR_P (p) || TREE_CODE (p) == PARM_DECL) && base_index (e, p) >= 0)
-    add (&e->out, "0L");
+    ocl_text (&e->out, "0L");
   else
-    expr (e, p, stmt);
+    ocl_expr (e, p, stmt);
 }
 
 /* The address of access A, as a `__global T *'.  */
 void
-address (emitter *e, const scan_access &a, gimple *stmt)
+ocl_address (emitter *e, const scan_access &a, gimple *stmt)
 {
   int k = base_index (e, a.base);
-  add (&e->out, "((__global %s *) (b%d + (long) (b%do - b%dl + ",
-       type_of (e, a.elem_type), k, k, k);
+  ocl_text (&e->out, "((__global %s *) (b%d + (long) (b%do - b%dl + ",
+            type_of (e, a.elem_type), k, k, k);
   tree ref = a.ref;
   if (TREE_CODE (ref) == MEM_REF)
     {
       pointer_offset (e, TREE_OPERAND (ref, 0), stmt);
-      add (&e->out, " + %ldL", (long) tree_to_shwi (TREE_OPERAND (ref, 1)));
+      ocl_text (&e->out, " + %ldL",
+                (long) tree_to_shwi (TREE_OPERAND (ref, 1)));
     }
   else
     {
-      add (&e->out, "(long) ");
-      expr (e, TREE_OPERAND (ref, 1), stmt);
-      add (&e->out, " * %ldL",
-           (long) tree_to_shwi (TYPE_SIZE_UNIT (a.elem_type)));
+      ocl_text (&e->out, "(long) ");
+      ocl_expr (e, TREE_OPERAND (ref, 1), stmt);
+      ocl_text (&e->out, " * %ldL",
+                (long) tree_to_shwi (TYPE_SIZE_UNIT (a.elem_type)));
     }
-  add (&e->out, ")))");
+  ocl_text (&e->out, ")))");
 }
 
 /* The identity of array L's operator over its element type, as OpenCL
    C.  */
 void
-identity (emitter *e, scan_loop *l)
+ocl_identity (emitter *e, scan_loop *l)
 {
   const char *ty = type_of (e, l->type);
   bool fl = SCALAR_FLOAT_TYPE_P (l->type);
@@ -120,28 +121,28 @@ identity (emitter *e, scan_loop *l)
     {
     case SCAN_OP_MUL:
     case SCAN_OP_LAND:
-      add (&e->out, "((%s) 1)", ty);
+      ocl_text (&e->out, "((%s) 1)", ty);
       break;
     case SCAN_OP_AND:
-      add (&e->out, "((%s) ~(%s) 0)", ty, ty);
+      ocl_text (&e->out, "((%s) ~(%s) 0)", ty, ty);
       break;
     case SCAN_OP_MIN:
       if (fl)
-        add (&e->out, "((%s) INFINITY)", ty);
+        ocl_text (&e->out, "((%s) INFINITY)", ty);
       else
-        constant (e, TYPE_MAX_VALUE (l->type));
+        ocl_constant (e, TYPE_MAX_VALUE (l->type));
       break;
     case SCAN_OP_MAX:
       if (fl)
-        add (&e->out, "((%s) -INFINITY)", ty);
+        ocl_text (&e->out, "((%s) -INFINITY)", ty);
       else
-        constant (e, TYPE_MIN_VALUE (l->type));
+        ocl_constant (e, TYPE_MIN_VALUE (l->type));
       break;
     case SCAN_OP_USER:
-      add (&e->out, "scanomp_identity%d ()", (int) (l - e->items));
+      ocl_text (&e->out, "scanomp_identity%d ()", (int) (l - e->items));
       break;
     default:
-      add (&e->out, "((%s) 0)", ty);
+      ocl_text (&e->out, "((%s) 0)", ty);
       break;
     }
 }
@@ -151,19 +152,19 @@ identity (emitter *e, scan_loop *l)
 static void
 item_value (emitter *e, unsigned k, bool prefix)
 {
-  add (&e->out, "%s", prefix ? "v" : "r");
+  ocl_text (&e->out, "%s", prefix ? "v" : "r");
   if (e->n > 1)
-    add (&e->out, ".s%u", k);
+    ocl_text (&e->out, ".s%u", k);
 }
 
-/* Write the value of access A: y[i-1] is the identity (see above), and
+/* Write the value of access A: y[i-1] is the ocl_identity (see above), and
    y[i] after the store to it the value stored.  */
 void
-element (emitter *e, const scan_access &a, gimple *stmt)
+ocl_element (emitter *e, const scan_access &a, gimple *stmt)
 {
   if (a.prev)
     {
-      identity (e, &e->items[item_of (e, a.base)]);
+      ocl_identity (e, &e->items[item_of (e, a.base)]);
       return;
     }
   if (a.after)
@@ -171,9 +172,9 @@ element (emitter *e, const scan_access &a, gimple *stmt)
       item_value (e, item_of (e, a.base), e->scan_phase);
       return;
     }
-  add (&e->out, "(*");
-  address (e, a, stmt);
-  add (&e->out, ")");
+  ocl_text (&e->out, "(*");
+  ocl_address (e, a, stmt);
+  ocl_text (&e->out, ")");
 }
 
 /* Write statement S's assignment of RHS (or of the OpenCL C expression
@@ -183,7 +184,7 @@ element (emitter *e, const scan_access &a, gimple *stmt)
    clause's stores beside its arrays are real, and only in the output
    hook.  */
 void
-assign (emitter *e, gimple *s, tree lhs, tree rhs, const char *text)
+ocl_assign (emitter *e, gimple *s, tree lhs, tree rhs, const char *text)
 {
   const scan_access *a = e->local ? NULL
                         : access_of (e, scanomp_whole (lhs), s);
@@ -200,37 +201,38 @@ assign (emitter *e, gimple *s, tree lhs, tree rhs, const char *text)
   bool out = (real || prefix) && !AGGREGATE_TYPE_P (a->elem_type);
   if (out)
     {
-      add (&e->out, "  scanomp_out (");
-      address (e, *a, s);
-      add (&e->out, ", ");
+      ocl_text (&e->out, "  scanomp_out (");
+      ocl_address (e, *a, s);
+      ocl_text (&e->out, ", ");
     }
   else if (real || prefix)
     {
-      add (&e->out, "  *");
-      address (e, *a, s);
-      add (&e->out, " = ");
+      ocl_text (&e->out, "  *");
+      ocl_address (e, *a, s);
+      ocl_text (&e->out, " = ");
     }
   else if (a)
     {
       int k = item_of (e, a->base);
       if (e->n == 1)
-        add (&e->out, "  r = (SCANOMP_T) ");
+        ocl_text (&e->out, "  r = (SCANOMP_T) ");
       else
-        add (&e->out, "  r.s%d = (%s) ", k, type_of (e, e->items[k].type));
+        ocl_text (&e->out, "  r.s%d = (%s) ", k,
+                  type_of (e, e->items[k].type));
     }
   else
     {
-      add (&e->out, "  ");
-      expr (e, lhs, s);
-      add (&e->out, " = ");
+      ocl_text (&e->out, "  ");
+      ocl_expr (e, lhs, s);
+      ocl_text (&e->out, " = ");
     }
   if (prefix)
     item_value (e, item_of (e, a->base), true);
   else if (text)
-    add (&e->out, "%s", text);
+    ocl_text (&e->out, "%s", text);
   else
-    expr (e, rhs, s);
-  add (&e->out, out ? ");\n" : ";\n");
+    ocl_expr (e, rhs, s);
+  ocl_text (&e->out, out ? ");\n" : ";\n");
   mark_set (e, lhs);
 }
 
@@ -246,7 +248,7 @@ mark_set (emitter *e, tree t)
     t = TREE_OPERAND (t, 0);
   for (unsigned k = 0; k < e->n; k++)
     if (e->items[k].op == SCAN_OP_LAST && e->items[k].in == t)
-      add (&e->out, "  f%u = 1;\n", DECL_UID (t));
+      ocl_text (&e->out, "  f%u = 1;\n", DECL_UID (t));
 }
 
 /* Declare the variables of SEQ (adding them to SEEN) and the loop index,
@@ -267,13 +269,13 @@ function_start (emitter *e, gimple_seq seq, hash_set<tree> *seen)
       declare_var (e, v);
   for (unsigned k = 0; k < e->n; k++)
     if (e->items[k].op == SCAN_OP_LAST)
-      add (&e->out, "  int f%u = 0;\n", DECL_UID (e->items[k].in));
+      ocl_text (&e->out, "  int f%u = 0;\n", DECL_UID (e->items[k].in));
   declare_locals (e, seq, seen);
   if (!seen->add (l->iv))
-    add (&e->out, "  %s d%u;\n", type_of (e, TREE_TYPE (l->iv)),
-         DECL_UID (l->iv));
-  add (&e->out, "  d%u = (%s) (lbv + k * %dL);\n", DECL_UID (l->iv),
-       type_of (e, TREE_TYPE (l->iv)), l->step);
+    ocl_text (&e->out, "  %s d%u;\n", type_of (e, TREE_TYPE (l->iv)),
+              DECL_UID (l->iv));
+  ocl_text (&e->out, "  d%u = (%s) (lbv + k * %dL);\n", DECL_UID (l->iv),
+            type_of (e, TREE_TYPE (l->iv)), l->step);
 }
 
 /* Declare, if SEEN lacks them, and set the scan variables of an inscan
@@ -288,16 +290,16 @@ set_scan_vars (emitter *e, hash_set<tree> *seen, const char *from)
       if (!it->host_var || it->op == SCAN_OP_LAST)
         continue;
       if (!seen->add (it->var))
-        add (&e->out, "  %s d%u;\n", type_of (e, it->type),
-             DECL_UID (it->var));
-      add (&e->out, "  d%u = ", DECL_UID (it->var));
+        ocl_text (&e->out, "  %s d%u;\n", type_of (e, it->type),
+                  DECL_UID (it->var));
+      ocl_text (&e->out, "  d%u = ", DECL_UID (it->var));
       if (!from)
-        identity (e, it);
+        ocl_identity (e, it);
       else if (e->n == 1)
-        add (&e->out, "%s", from);
+        ocl_text (&e->out, "%s", from);
       else
-        add (&e->out, "%s.s%u", from, k);
-      add (&e->out, ";\n");
+        ocl_text (&e->out, "%s.s%u", from, k);
+      ocl_text (&e->out, ";\n");
     }
 }
 
@@ -322,12 +324,12 @@ yield_vars (emitter *e, bool last)
       if (!it->host_var || (it->op == SCAN_OP_LAST) != last)
         continue;
       if (last)
-        add (&e->out, "  r.s%u.f0 = f%u;\n  r.s%u.f1 = d%u;\n", k,
-             DECL_UID (it->in), k, DECL_UID (it->in));
+        ocl_text (&e->out, "  r.s%u.f0 = f%u;\n  r.s%u.f1 = d%u;\n", k,
+                  DECL_UID (it->in), k, DECL_UID (it->in));
       else if (e->n == 1)
-        add (&e->out, "  r = d%u;\n", DECL_UID (it->var));
+        ocl_text (&e->out, "  r = d%u;\n", DECL_UID (it->var));
       else
-        add (&e->out, "  r.s%u = d%u;\n", k, DECL_UID (it->var));
+        ocl_text (&e->out, "  r.s%u = d%u;\n", k, DECL_UID (it->var));
     }
 }
 
@@ -338,12 +340,12 @@ yield_vars (emitter *e, bool last)
 static void
 stream_macro (emitter *e)
 {
-  add (&e->out, "#if defined SCANOMP_STREAM && SCANOMP_STREAM "
-       "&& defined __has_builtin\n#if __has_builtin "
-       "(__builtin_nontemporal_store)\n#define scanomp_out(p, v) "
-       "__builtin_nontemporal_store ((v), (p))\n#endif\n#endif\n"
-       "#ifndef scanomp_out\n#define scanomp_out(p, v) (*(p) = (v))\n"
-       "#endif\n");
+  ocl_text (&e->out, "#if defined SCANOMP_STREAM && SCANOMP_STREAM "
+            "&& defined __has_builtin\n#if __has_builtin "
+            "(__builtin_nontemporal_store)\n#define scanomp_out(p, v) "
+            "__builtin_nontemporal_store ((v), (p))\n#endif\n#endif\n"
+            "#ifndef scanomp_out\n#define scanomp_out(p, v) (*(p) = (v))\n"
+            "#endif\n");
 }
 
 /* An inscan loop's hooks: scanomp_input runs the input phase from the
@@ -354,8 +356,8 @@ inscan_functions (emitter *e)
 {
   scan_loop *l = e->l;
   stream_macro (e);
-  add (&e->out, "static SCANOMP_T\nscanomp_input (long k, SCANOMP_PARAMS)\n"
-       "{\n  SCANOMP_T r;\n");
+  ocl_text (&e->out, "static SCANOMP_T\n"
+            "scanomp_input (long k, SCANOMP_PARAMS)\n{\n  SCANOMP_T r;\n");
   hash_set<tree> seen;
   function_start (e, l->input, &seen);
   /* A lastprivate variable the scan phase sets takes its value here too,
@@ -374,15 +376,15 @@ inscan_functions (emitter *e)
   if (l->output_sets_last && !l->exclusive)
     scan_phase_without_stores (e);
   yield_vars (e, true);
-  add (&e->out, "  return r;\n}\n\nstatic void\nscanomp_output (long k, "
-       "SCANOMP_T v, SCANOMP_PARAMS)\n{\n");
+  ocl_text (&e->out, "  return r;\n}\n\nstatic void\nscanomp_output (long k, "
+            "SCANOMP_T v, SCANOMP_PARAMS)\n{\n");
   hash_set<tree> seen_out;
   function_start (e, l->output, &seen_out);
   set_scan_vars (e, &seen_out, "v");
   e->scan_phase = true;
   stmt_seq (e, l->output);
   e->scan_phase = false;
-  add (&e->out, "}\n");
+  ocl_text (&e->out, "}\n");
 }
 
 /* A scan clause's hooks: scanomp_input runs the body from the
@@ -394,35 +396,35 @@ clause_functions (emitter *e)
 {
   scan_loop *l = e->l;
   gimple_seq body = gimple_omp_body (l->loop);
-  add (&e->out, "static SCANOMP_T\nscanomp_input (long k, "
-       "SCANOMP_PARAMS)\n{\n  SCANOMP_T r");
+  ocl_text (&e->out, "static SCANOMP_T\nscanomp_input (long k, "
+            "SCANOMP_PARAMS)\n{\n  SCANOMP_T r");
   if (e->n == 1)
     {
-      add (&e->out, " = ");
-      identity (e, l);
+      ocl_text (&e->out, " = ");
+      ocl_identity (e, l);
     }
   else
-    add (&e->out, " = scanomp_identity ()");
-  add (&e->out, ";\n");
+    ocl_text (&e->out, " = scanomp_identity ()");
+  ocl_text (&e->out, ";\n");
   hash_set<tree> seen;
   function_start (e, body, &seen);
   set_scan_vars (e, &seen, NULL);
   stmt_seq (e, body);
   yield_vars (e, false);
   yield_vars (e, true);
-  add (&e->out, "  return r;\n}\n");
+  ocl_text (&e->out, "  return r;\n}\n");
   if (!l->outputs)
     return;
   stream_macro (e);
-  add (&e->out, "\nstatic void\nscanomp_output (long k, SCANOMP_T v, "
-       "SCANOMP_PARAMS)\n{\n");
+  ocl_text (&e->out, "\nstatic void\nscanomp_output (long k, SCANOMP_T v, "
+            "SCANOMP_PARAMS)\n{\n");
   hash_set<tree> seen_out;
   function_start (e, body, &seen_out);
   set_scan_vars (e, &seen_out, NULL);
   e->scan_phase = true;
   stmt_seq (e, body);
   e->scan_phase = false;
-  add (&e->out, "}\n");
+  ocl_text (&e->out, "}\n");
 }
 
 /* Combine A and B (OpenCL C expressions) with array L's operator, as the
@@ -438,22 +440,24 @@ combine (emitter *e, scan_loop *l, const char *a, const char *b)
     case SCAN_OP_ADD:
     case SCAN_OP_SUB:
     case SCAN_OP_MUL:
-      add (&e->out, "(%s) ((%s) %s %s (%s) %s)", t, ut, a,
-           l->op == SCAN_OP_MUL ? "*" : "+", ut, b);
+      ocl_text (&e->out, "(%s) ((%s) %s %s (%s) %s)", t, ut, a,
+                l->op == SCAN_OP_MUL ? "*" : "+", ut, b);
       break;
     case SCAN_OP_MIN:
     case SCAN_OP_MAX:
-      add (&e->out, "(%s %s %s ? %s : %s)", b,
-           l->op == SCAN_OP_MIN ? "<" : ">", a, b, a);
+      ocl_text (&e->out, "(%s %s %s ? %s : %s)", b,
+                l->op == SCAN_OP_MIN ? "<" : ">", a, b, a);
       break;
     case SCAN_OP_USER:
-      add (&e->out, "scanomp_combine%d (%s, %s)", (int) (l - e->items), a, b);
+      ocl_text (&e->out, "scanomp_combine%d (%s, %s)", (int) (l - e->items),
+                a, b);
       break;
     case SCAN_OP_LAST:
-      add (&e->out, "(%s.f0 ? %s : %s)", b, b, a);
+      ocl_text (&e->out, "(%s.f0 ? %s : %s)", b, b, a);
       break;
     default:
-      add (&e->out, "(%s) (%s %s %s)", t, a, scanomp_op_spelling (l->op), b);
+      ocl_text (&e->out, "(%s) (%s %s %s)", t, a,
+                scanomp_op_spelling (l->op), b);
       break;
     }
 }
@@ -464,8 +468,8 @@ static void
 local_from (emitter *e, tree v, hash_set<tree> *seen, const char *from)
 {
   seen->add (v);
-  add (&e->out, "  %s d%u = %s;\n", type_of (e, TREE_TYPE (v)), DECL_UID (v),
-       from);
+  ocl_text (&e->out, "  %s d%u = %s;\n", type_of (e, TREE_TYPE (v)),
+            DECL_UID (v), from);
 }
 
 /* The combiner and identity of array K's user-defined operator, as the
@@ -479,26 +483,26 @@ user_operator (emitter *e, unsigned k)
   e->out = { NULL, 0, 0 };
   e->local = true;
   const char *t = type_of (e, l->type);
-  add (&e->out, "static %s\nscanomp_combine%u (%s a, %s b)\n{\n", t, k, t,
-       t);
+  ocl_text (&e->out, "static %s\nscanomp_combine%u (%s a, %s b)\n{\n", t, k, t,
+            t);
   hash_set<tree> seen;
   local_from (e, l->out, &seen, "a");
   local_from (e, l->in, &seen, "b");
   declare_locals (e, l->merge, &seen);
   stmt_seq (e, l->merge);
-  add (&e->out, "  return d%u;\n}\n\nstatic %s\nscanomp_identity%u (void)"
-       "\n{\n", DECL_UID (l->out), t, k);
+  ocl_text (&e->out, "  return d%u;\n}\n\nstatic %s\nscanomp_identity%u (void)"
+            "\n{\n", DECL_UID (l->out), t, k);
   hash_set<tree> seen_init;
   seen_init.add (l->priv);
-  add (&e->out, "  %s d%u;\n", t, DECL_UID (l->priv));
+  ocl_text (&e->out, "  %s d%u;\n", t, DECL_UID (l->priv));
   declare_locals (e, l->init, &seen_init);
   if (seen_init.contains (l->orig))
     refuse (e, scanomp_where (l), "the initializer of %qs reads "
             "%<omp_orig%>; the identity of a scan must not depend on it",
             l->clause ? l->clause->op_name : l->var_name);
   stmt_seq (e, l->init);
-  add (&e->out, "  return d%u;\n}\n\n", DECL_UID (l->priv));
-  add (&e->funcs, "%s", e->out.s);
+  ocl_text (&e->out, "  return d%u;\n}\n\n", DECL_UID (l->priv));
+  ocl_text (&e->funcs, "%s", e->out.s);
   free (e->out.s);
   e->out = outer;
   e->local = false;
@@ -509,36 +513,37 @@ user_operator (emitter *e, unsigned k)
 static void
 multi_type (emitter *e)
 {
-  add (&e->out, "typedef struct {");
+  ocl_text (&e->out, "typedef struct {");
   for (unsigned k = 0; k < e->n; k++)
-    add (&e->out, " %s s%u;", type_of (e, e->items[k].type), k);
-  add (&e->out, " } scanomp_multi;\n#define SCANOMP_T scanomp_multi\n"
-       "#define SCANOMP_OP %d\n"
-       "static scanomp_multi\nscanomp_combine (scanomp_multi a, "
-       "scanomp_multi b)\n{\n  scanomp_multi r;\n", SCAN_OP_USER);
+    ocl_text (&e->out, " %s s%u;", type_of (e, e->items[k].type), k);
+  ocl_text (&e->out, " } scanomp_multi;\n#define SCANOMP_T scanomp_multi\n"
+            "#define SCANOMP_OP %d\n"
+            "static scanomp_multi\nscanomp_combine (scanomp_multi a, "
+            "scanomp_multi b)\n{\n  scanomp_multi r;\n", SCAN_OP_USER);
   for (unsigned k = 0; k < e->n; k++)
     {
       char a[16], b[16];
       snprintf (a, sizeof a, "a.s%u", k);
       snprintf (b, sizeof b, "b.s%u", k);
-      add (&e->out, "  r.s%u = ", k);
+      ocl_text (&e->out, "  r.s%u = ", k);
       combine (e, &e->items[k], a, b);
-      add (&e->out, ";\n");
+      ocl_text (&e->out, ";\n");
     }
-  add (&e->out, "  return r;\n}\n#define SCANOMP_COMBINE(a, b) "
-       "scanomp_combine ((a), (b))\n"
-       "static scanomp_multi\nscanomp_identity (void)\n{\n"
-       "  scanomp_multi r;\n");
+  ocl_text (&e->out, "  return r;\n}\n#define SCANOMP_COMBINE(a, b) "
+            "scanomp_combine ((a), (b))\n"
+            "static scanomp_multi\nscanomp_identity (void)\n{\n"
+            "  scanomp_multi r;\n");
   for (unsigned k = 0; k < e->n; k++)
     if (e->items[k].op == SCAN_OP_LAST)
-      add (&e->out, "  r.s%u.f0 = 0;\n", k);
+      ocl_text (&e->out, "  r.s%u.f0 = 0;\n", k);
     else
       {
-        add (&e->out, "  r.s%u = ", k);
-        identity (e, &e->items[k]);
-        add (&e->out, ";\n");
+        ocl_text (&e->out, "  r.s%u = ", k);
+        ocl_identity (e, &e->items[k]);
+        ocl_text (&e->out, ";\n");
       }
-  add (&e->out, "  return r;\n}\n#define SCANOMP_IDENTITY scanomp_identity ()\n");
+  ocl_text (&e->out, "  return r;\n}\n"
+            "#define SCANOMP_IDENTITY scanomp_identity ()\n");
 }
 
 /* The address of array K's element at position I of the launch (an
@@ -549,11 +554,11 @@ store_address (emitter *e, unsigned k, const char *type)
   scan_loop *l = &e->items[k];
   const scan_access &st = l->accesses[l->store];
   int b = base_index (e, l->var);
-  add (&e->out, "(__global %s *) (b%d + (long) (b%do - b%dl + %ldL * "
-       "(lbv + (i) * %dL) + (long) ", type, b, b, b, (long) st.coef,
-       l->step);
-  expr (e, fold_convert (ssizetype, st.rest), st.stmt);
-  add (&e->out, "))");
+  ocl_text (&e->out, "(__global %s *) (b%d + (long) (b%do - b%dl + %ldL * "
+            "(lbv + (i) * %dL) + (long) ", type, b, b, b, (long) st.coef,
+            l->step);
+  ocl_expr (e, fold_convert (ssizetype, st.rest), st.stmt);
+  ocl_text (&e->out, "))");
 }
 
 static void
@@ -563,18 +568,19 @@ params (emitter *e, bool declarations)
   for (unsigned k = 0; k < l->bases.length (); k++)
     {
       if (declarations)
-        add (&e->out, "%s__global char *b%u, ulong b%uo, long b%ul",
-             k ? ", " : "", k, k, k);
+        ocl_text (&e->out, "%s__global char *b%u, ulong b%uo, long b%ul",
+                  k ? ", " : "", k, k, k);
       else
-        add (&e->out, "%sb%u, b%uo, b%ul", k ? ", " : "", k, k, k);
+        ocl_text (&e->out, "%sb%u, b%uo, b%ul", k ? ", " : "", k, k, k);
     }
-  add (&e->out, declarations ? ", long lbv" : ", lbv");
+  ocl_text (&e->out, declarations ? ", long lbv" : ", lbv");
   for (tree s : l->scalars)
     {
       if (declarations)
-        add (&e->out, ", %s d%u", type_of (e, TREE_TYPE (s)), DECL_UID (s));
+        ocl_text (&e->out, ", %s d%u", type_of (e, TREE_TYPE (s)),
+                  DECL_UID (s));
       else
-        add (&e->out, ", d%u", DECL_UID (s));
+        ocl_text (&e->out, ", d%u", DECL_UID (s));
     }
 }
 
@@ -593,72 +599,73 @@ scanomp_emit (scan_loop *items, unsigned n)
   e.fn = current_function_decl;
   e.ok = true;
   e.beyond_device = false;
-  add (&e.types, "%s", "");
-  add (&e.funcs, "%s", "");
+  ocl_text (&e.types, "%s", "");
+  ocl_text (&e.funcs, "%s", "");
 
   for (unsigned k = 0; k < n; k++)
     if (items[k].op == SCAN_OP_USER)
       user_operator (&e, k);
   if (n == 1 && l->op == SCAN_OP_USER)
-    add (&e.out, "#define SCANOMP_T %s\n#define SCANOMP_OP %d\n"
-         "#define SCANOMP_COMBINE(a, b) scanomp_combine0 ((a), (b))\n"
-         "#define SCANOMP_IDENTITY scanomp_identity0 ()\n",
-         type_of (&e, l->type), SCAN_OP_USER);
+    ocl_text (&e.out, "#define SCANOMP_T %s\n#define SCANOMP_OP %d\n"
+              "#define SCANOMP_COMBINE(a, b) scanomp_combine0 ((a), (b))\n"
+              "#define SCANOMP_IDENTITY scanomp_identity0 ()\n",
+              type_of (&e, l->type), SCAN_OP_USER);
   else if (n == 1)
     {
-      add (&e.out, "#define SCANOMP_T %s\n", type_of (&e, l->type));
+      ocl_text (&e.out, "#define SCANOMP_T %s\n", type_of (&e, l->type));
       if (INTEGRAL_TYPE_P (l->type))
-        add (&e.out, "#define SCANOMP_UT %s\n",
-             TYPE_PRECISION (l->type) > 32 ? "ulong" : "uint");
-      add (&e.out, "#define SCANOMP_T_MIN ");
+        ocl_text (&e.out, "#define SCANOMP_UT %s\n",
+                  TYPE_PRECISION (l->type) > 32 ? "ulong" : "uint");
+      ocl_text (&e.out, "#define SCANOMP_T_MIN ");
       if (INTEGRAL_TYPE_P (l->type))
-        constant (&e, TYPE_MIN_VALUE (l->type));
+        ocl_constant (&e, TYPE_MIN_VALUE (l->type));
       else
-        add (&e.out, "(-INFINITY)");
-      add (&e.out, "\n#define SCANOMP_T_MAX ");
+        ocl_text (&e.out, "(-INFINITY)");
+      ocl_text (&e.out, "\n#define SCANOMP_T_MAX ");
       if (INTEGRAL_TYPE_P (l->type))
-        constant (&e, TYPE_MAX_VALUE (l->type));
+        ocl_constant (&e, TYPE_MAX_VALUE (l->type));
       else
-        add (&e.out, "INFINITY");
+        ocl_text (&e.out, "INFINITY");
       /* `-': the body, run from the identity, already yields the negated
          element; the partial results then combine with +.  */
-      add (&e.out, "\n#define SCANOMP_OP %d\n",
-           l->op == SCAN_OP_SUB ? SCAN_OP_ADD : l->op);
+      ocl_text (&e.out, "\n#define SCANOMP_OP %d\n",
+                l->op == SCAN_OP_SUB ? SCAN_OP_ADD : l->op);
     }
   else
     multi_type (&e);
-  add (&e.out, "#define SCANOMP_PARAMS ");
+  ocl_text (&e.out, "#define SCANOMP_PARAMS ");
   params (&e, true);
-  add (&e.out, "\n#define SCANOMP_ARGS ");
+  ocl_text (&e.out, "\n#define SCANOMP_ARGS ");
   params (&e, false);
-  add (&e.out, "\n#define SCANOMP_LOAD(i) scanomp_input ((i), SCANOMP_ARGS)\n");
+  ocl_text (&e.out, "\n#define SCANOMP_LOAD(i) "
+            "scanomp_input ((i), SCANOMP_ARGS)\n");
 
   /* SCANOMP_STORE: each array's element at byte offset size * i + rest;
      streaming where the runtime asks (one array only: structs do not
      stream).  */
   if (l->inscan || l->outputs)
-    add (&e.out, "#define SCANOMP_STORE(i, v) scanomp_output ((i), (v), "
-         "SCANOMP_ARGS)\n\n");
+    ocl_text (&e.out, "#define SCANOMP_STORE(i, v) scanomp_output ((i), (v), "
+              "SCANOMP_ARGS)\n\n");
   else if (n == 1)
     {
-      add (&e.out, "#define SCANOMP_STORE(i, v) SCANOMP_STREAM_STORE (");
+      ocl_text (&e.out, "#define SCANOMP_STORE(i, v) SCANOMP_STREAM_STORE (");
       store_address (&e, 0, "SCANOMP_T");
-      add (&e.out, ", (v))\n\n");
+      ocl_text (&e.out, ", (v))\n\n");
     }
   else
     {
-      add (&e.out, "#define SCANOMP_STORE(i, v) do { scanomp_multi v_s = "
-           "(v);");
+      ocl_text (&e.out, "#define SCANOMP_STORE(i, v) do { scanomp_multi v_s = "
+                "(v);");
       for (unsigned k = 0; k < n; k++)
         {
           /* A reduction or lastprivate variable has no element.  */
           if (items[k].host_var)
             continue;
-          add (&e.out, " *");
+          ocl_text (&e.out, " *");
           store_address (&e, k, type_of (&e, items[k].type));
-          add (&e.out, " = v_s.s%u;", k);
+          ocl_text (&e.out, " = v_s.s%u;", k);
         }
-      add (&e.out, " } while (0)\n\n");
+      ocl_text (&e.out, " } while (0)\n\n");
     }
 
   if (l->inscan)
@@ -672,16 +679,16 @@ scanomp_emit (scan_loop *items, unsigned n)
     {
       expanded_location where = expand_location (scanomp_where (l));
       strbuf head = { NULL, 0, 0 };
-      add (&head, "/* scanomp: %s(", l->inscan ? "reduction (inscan, "
+      ocl_text (&head, "/* scanomp: %s(", l->inscan ? "reduction (inscan, "
                                                 : "scan");
       for (unsigned k = 0; k < n; k++)
-        add (&head, "%s%s: %s", k ? ", " : "",
-             items[k].op == SCAN_OP_USER ? "user"
-             : items[k].op == SCAN_OP_LAST ? "lastprivate"
-             : scanomp_op_spelling (items[k].op), items[k].var_name);
-      add (&head, ") at %s:%d */\n#ifdef cl_khr_fp64\n#pragma OPENCL "
-           "EXTENSION cl_khr_fp64 : enable\n#endif\n%s%s%s", where.file,
-           where.line, e.types.s, e.funcs.s, e.out.s);
+        ocl_text (&head, "%s%s: %s", k ? ", " : "",
+                  items[k].op == SCAN_OP_USER ? "user"
+                  : items[k].op == SCAN_OP_LAST ? "lastprivate"
+                  : scanomp_op_spelling (items[k].op), items[k].var_name);
+      ocl_text (&head, ") at %s:%d */\n#ifdef cl_khr_fp64\n#pragma OPENCL "
+                "EXTENSION cl_khr_fp64 : enable\n#endif\n%s%s%s", where.file,
+                where.line, e.types.s, e.funcs.s, e.out.s);
       source = head.s;
     }
   free (e.out.s);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* emit.h: what emit.cc (the kernel hooks of a scan loop), translate.cc
    (GIMPLE to OpenCL C) and types.cc (C types as OpenCL C) share while they
-   write a loop's OpenCL C.  */
+   write a loop's OpenCL C; the functions that write OpenCL C text are
+   named ocl_*.  */
 
 #ifndef SCANOMP_EMIT_H
 #define SCANOMP_EMIT_H
@@ -16,7 +17,7 @@ struct strbuf
   size_t len, cap;
 };
 
-void add (strbuf *b, const char *fmt, ...) ATTRIBUTE_PRINTF_2;
+void ocl_text (strbuf *b, const char *fmt, ...) ATTRIBUTE_PRINTF_2;
 
 /* The translation of one scan loop.  The source is written in three
    parts, placed in this order: TYPES (the structs, each before its first
@@ -57,8 +58,8 @@ void refuse (emitter *e, location_t loc, const char *gmsgid, ...)
   ATTRIBUTE_GCC_DIAG (3, 4);
 void refuse_device (emitter *e, location_t loc, const char *gmsgid, ...)
   ATTRIBUTE_GCC_DIAG (3, 4);
-void constant (emitter *e, tree t);
-void expr (emitter *e, tree t, gimple *stmt);
+void ocl_constant (emitter *e, tree t);
+void ocl_expr (emitter *e, tree t, gimple *stmt);
 void stmt_seq (emitter *e, gimple_seq seq);
 void declare_locals (emitter *e, gimple_seq seq, hash_set<tree> *seen);
 void declare_var (emitter *e, tree t);
@@ -68,11 +69,11 @@ const char *function_name (emitter *e, tree fn, location_t loc);
 int base_index (emitter *e, tree decl);
 int item_of (emitter *e, tree base);
 const scan_access *access_of (emitter *e, tree ref, gimple *stmt);
-void address (emitter *e, const scan_access &a, gimple *stmt);
-void element (emitter *e, const scan_access &a, gimple *stmt);
+void ocl_address (emitter *e, const scan_access &a, gimple *stmt);
+void ocl_element (emitter *e, const scan_access &a, gimple *stmt);
 void pointer_offset (emitter *e, tree p, gimple *stmt);
-void identity (emitter *e, scan_loop *l);
-void assign (emitter *e, gimple *s, tree lhs, tree rhs, const char *text);
+void ocl_identity (emitter *e, scan_loop *l);
+void ocl_assign (emitter *e, gimple *s, tree lhs, tree rhs, const char *text);
 void mark_set (emitter *e, tree t);
 
 #endif /* SCANOMP_EMIT_H */

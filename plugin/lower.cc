@@ -49,38 +49,6 @@
 #include "scanrt.h"
 #include "scanrt-abi.h"
 
-/* A record type named NAME with N fields.  */
-tree
-scanomp_record (const char *name, unsigned n, const tree *types,
-             const char *const *names, tree *fields)
-{
-  tree rec = make_node (RECORD_TYPE);
-  tree chain = NULL_TREE;
-  for (unsigned i = n; i-- > 0;)
-    {
-      fields[i] = build_decl (BUILTINS_LOCATION, FIELD_DECL,
-                              get_identifier (names[i]), types[i]);
-      DECL_CONTEXT (fields[i]) = rec;
-      DECL_CHAIN (fields[i]) = chain;
-      chain = fields[i];
-    }
-  TYPE_FIELDS (rec) = chain;
-  TYPE_NAME (rec) = get_identifier (name);
-  layout_type (rec);
-  return rec;
-}
-
-/* The element an inscan loop's kernels carry for a lastprivate variable
-   of TYPE: whether an iteration set it, and the value the last one that
-   did gave it.  */
-tree
-scanomp_last_type (tree type)
-{
-  tree types[2] = { integer_type_node, type }, fields[2];
-  static const char *const names[2] = { "set", "value" };
-  return scanomp_record ("scanomp_last", 2, types, names, fields);
-}
-
 /* A file-scope static constant of TYPE initialised to INIT.  */
 static tree
 make_static (tree type, tree init, const char *prefix)
@@ -265,16 +233,6 @@ make_desc (scan_loop *l, unsigned n, const scan_outline *o,
     CONSTRUCTOR_APPEND_ELT (d, df[i], vals[i]);
   return make_static (desc_type, build_constructor (desc_type, d),
                       "scanomp_desc");
-}
-
-tree
-scanomp_value (tree e, gimple_seq *seq)
-{
-  if (is_gimple_val (e))
-    return unshare_expr (e);
-  tree v = create_tmp_var (TREE_TYPE (e), "scan_value");
-  gimplify_assign (v, unshare_expr (e), seq);
-  return v;
 }
 
 /* A new addressable local of TYPE.  */

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* reader.h: what analyze.cc and update.cc share while they read a loop
-   body in order (see analyze.cc).  */
+/* reader.h: what the analysis shares while it reads a loop body in order
+   (see analyze.cc): the reader itself (reader.cc), the loop's header and
+   construct (analyze.cc), the variables its clauses copy (copies.cc), and
+   the checks of an update (update.cc, and udr.cc for user-defined
+   operators).  */
 
 #ifndef SCANOMP_READER_H
 #define SCANOMP_READER_H

@@ -1,21 +1,25 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* scanomp.h: what the scanomp plugin's files share.
 
-   The plugin works in four steps, one file each:
-     clause.cc   reads `scan(op: list)' out of OpenMP pragmas in the
-                 preprocessor and records it (struct scan_clause);
-     analyze.cc  finds the loop the clause belongs to in high GIMPLE,
-                 before OpenMP lowering, and checks that it is a scan
-                 (struct scan_loop), reading its body with reader.cc;
-                 update.cc checks the update itself (inscan.cc does the
-                 same for OpenMP's own inscan reductions, udr.cc for
-                 user-defined operators);
-     emit.cc     writes the loop body as OpenCL C hooks for libscanrt's
-                 kernel templates, with translate.cc, which translates
-                 GIMPLE, types and called functions to OpenCL C;
-     lower.cc    replaces the construct with a call to SCANRT_scan and a
-                 sequential copy of the loop as its fallback, with
-                 host.cc's functions for the host path.
+   The plugin works in four steps:
+     read        clause.cc reads `scan(op: list)' out of OpenMP pragmas
+                 in the preprocessor and records it (struct scan_clause);
+                 scanomp.cc registers the passes and options;
+     analyze     analyze.cc finds the loop the clause belongs to in high
+                 GIMPLE, before OpenMP lowering, and checks that it is a
+                 scan (struct scan_loop), reading its body with reader.cc;
+                 update.cc checks the update itself, udr.cc a user-defined
+                 operator's, copies.cc the variables its clauses copy, and
+                 inscan.cc does all this for OpenMP's own inscan
+                 reductions;
+     emit        emit.cc writes the loop body as OpenCL C hooks for
+                 libscanrt's kernel templates, with translate.cc (GIMPLE
+                 and called functions) and types.cc (types); host.cc builds
+                 the host path's functions;
+     lower       lower.cc replaces the construct with a call to
+                 SCANRT_scan and a sequential copy of the loop as its
+                 fallback; data.cc lowers `target data' and its like.
+   util.cc holds what the steps share and none of them owns.
 
    gcc-compat.h, included here, holds what differs between the GCCs the
    plugin builds for (11 to 16).  */
@@ -227,8 +231,6 @@ void scanomp_offload_inscan (gimple *construct, gimple_seq *seq);
 /* scanomp.cc */
 char *scanomp_dump_source (location_t loc, const char *source);
 
-/* Where L's messages go: its clause, or its construct (analyze.cc).  */
-location_t scanomp_where (const struct scan_loop *l);
 
 /* emit.cc and lower.cc take the analyses of every array of the clause,
    L[0 .. N); L[0] holds the arguments of them all (see scanomp.cc).  */
@@ -242,15 +244,22 @@ const char *scanomp_cl_builtin (tree fn);
 bool scanomp_host_functions (struct scan_loop *l, unsigned n, tree seed_type,
                              tree fns[3]);
 
-/* lower.cc */
+/* util.cc */
+/* Where L's messages go: its clause, or its construct.  */
+location_t scanomp_where (const struct scan_loop *l);
 /* E as a GIMPLE value, its computation appended to *SEQ, in temporaries
    of the caller's gimplify context, which the bind around the new code
    declares (force_gimple_operand would make them in a context of its own,
    outside that bind: a function-wide temporary, which an OpenMP region
    around the code could not use).  */
 tree scanomp_value (tree e, gimple_seq *seq);
+/* A record type named NAME with N fields of TYPES and NAMES, in
+   FIELDS.  */
 tree scanomp_record (const char *name, unsigned n, const tree *types,
                      const char *const *names, tree *fields);
+/* The element an inscan loop's kernels carry for a lastprivate variable
+   of TYPE: whether an iteration set it, and the value the last one that
+   did gave it.  */
 tree scanomp_last_type (tree type);
 
 /* How L's N items run: the kernels, where the loop translates to OpenCL

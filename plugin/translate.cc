@@ -36,7 +36,7 @@
 #include "emit.h"
 
 void
-add (strbuf *b, const char *fmt, ...)
+ocl_text (strbuf *b, const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
@@ -109,7 +109,7 @@ refuse_device (emitter *e, location_t loc, const char *gmsgid, ...)
 }
 
 void
-constant (emitter *e, tree t)
+ocl_constant (emitter *e, tree t)
 {
   tree type = TREE_TYPE (t);
   if (TREE_CODE (t) == INTEGER_CST)
@@ -117,29 +117,29 @@ constant (emitter *e, tree t)
       const char *ty = POINTER_TYPE_P (type) && !e->local
                        ? "long" : type_of (e, type);
       if (TYPE_UNSIGNED (type))
-        add (&e->out, "((%s) %lluUL)", ty,
-             (unsigned long long) TREE_INT_CST_LOW (t));
+        ocl_text (&e->out, "((%s) %lluUL)", ty,
+                  (unsigned long long) TREE_INT_CST_LOW (t));
       else
         {
           long long v = (long long) TREE_INT_CST_LOW (t);
           if (v == LLONG_MIN)
-            add (&e->out, "((%s) (-9223372036854775807L - 1))", ty);
+            ocl_text (&e->out, "((%s) (-9223372036854775807L - 1))", ty);
           else
-            add (&e->out, "((%s) %lldL)", ty, v);
+            ocl_text (&e->out, "((%s) %lldL)", ty, v);
         }
       return;
     }
   const REAL_VALUE_TYPE *r = TREE_REAL_CST_PTR (t);
   const char *ty = type_of (e, type);
   if (real_isnan (r))
-    add (&e->out, "((%s) NAN)", ty);
+    ocl_text (&e->out, "((%s) NAN)", ty);
   else if (real_isinf (r))
-    add (&e->out, "((%s) %sINFINITY)", ty, real_isneg (r) ? "-" : "");
+    ocl_text (&e->out, "((%s) %sINFINITY)", ty, real_isneg (r) ? "-" : "");
   else
     {
       char buf[128];
       real_to_hexadecimal (buf, r, sizeof buf, 0, 1);
-      add (&e->out, "((%s) %s)", ty, buf);
+      ocl_text (&e->out, "((%s) %s)", ty, buf);
     }
 }
 
@@ -216,25 +216,26 @@ local_ref (emitter *e, tree t, gimple *stmt)
   tree base = TREE_OPERAND (t, 0);
   if (TREE_CODE (t) == ARRAY_REF)
     {
-      add (&e->out, "(");
-      expr (e, base, stmt);
-      add (&e->out, ")[");
-      expr (e, TREE_OPERAND (t, 1), stmt);
-      add (&e->out, "]");
+      ocl_text (&e->out, "(");
+      ocl_expr (e, base, stmt);
+      ocl_text (&e->out, ")[");
+      ocl_expr (e, TREE_OPERAND (t, 1), stmt);
+      ocl_text (&e->out, "]");
     }
   else if (integer_zerop (TREE_OPERAND (t, 1))
            && TYPE_MAIN_VARIANT (TREE_TYPE (t))
               == TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (base))))
     {
-      add (&e->out, "(*");
-      expr (e, base, stmt);
-      add (&e->out, ")");
+      ocl_text (&e->out, "(*");
+      ocl_expr (e, base, stmt);
+      ocl_text (&e->out, ")");
     }
   else
     {
-      add (&e->out, "(*(%s *) ((char *) ", type_of (e, TREE_TYPE (t)));
-      expr (e, base, stmt);
-      add (&e->out, " + %ld))", (long) tree_to_shwi (TREE_OPERAND (t, 1)));
+      ocl_text (&e->out, "(*(%s *) ((char *) ", type_of (e, TREE_TYPE (t)));
+      ocl_expr (e, base, stmt);
+      ocl_text (&e->out, " + %ld))",
+                (long) tree_to_shwi (TREE_OPERAND (t, 1)));
     }
 }
 
@@ -258,30 +259,30 @@ udr_decl (emitter *e, tree t)
 
 /* Write expression T (a GIMPLE operand or small GENERIC tree) of STMT.  */
 void
-expr (emitter *e, tree t, gimple *stmt)
+ocl_expr (emitter *e, tree t, gimple *stmt)
 {
   enum tree_code code = TREE_CODE (t);
   switch (code)
     {
     case INTEGER_CST:
     case REAL_CST:
-      constant (e, t);
+      ocl_constant (e, t);
       return;
     case VAR_DECL:
     case PARM_DECL:
     case RESULT_DECL:
       if (!e->local && base_index (e, t) >= 0)
-        add (&e->out, "0L");
+        ocl_text (&e->out, "0L");
       else if (e->local && is_global_var (t) && !udr_decl (e, t))
         refuse (e, gimple_location (stmt), "%qD reads %qD, which is not on "
                 "the OpenCL device; pass its value as an argument",
                 e->fn, t);
       else
-        add (&e->out, "d%u", DECL_UID (t));
+        ocl_text (&e->out, "d%u", DECL_UID (t));
       return;
     case SSA_NAME:
       /* A function's temporaries are SSA names from gimplification on.  */
-      add (&e->out, "t%u", SSA_NAME_VERSION (t));
+      ocl_text (&e->out, "t%u", SSA_NAME_VERSION (t));
       return;
     case MEM_REF:
     case ARRAY_REF:
@@ -292,14 +293,14 @@ expr (emitter *e, tree t, gimple *stmt)
         }
       if (const scan_access *a = access_of (e, t, stmt))
         {
-          element (e, *a, stmt);
+          ocl_element (e, *a, stmt);
           return;
         }
       break;
     case COMPONENT_REF:
-      add (&e->out, "(");
-      expr (e, TREE_OPERAND (t, 0), stmt);
-      add (&e->out, ").f%u", field_index (TREE_OPERAND (t, 1)));
+      ocl_text (&e->out, "(");
+      ocl_expr (e, TREE_OPERAND (t, 0), stmt);
+      ocl_text (&e->out, ").f%u", field_index (TREE_OPERAND (t, 1)));
       return;
     case ADDR_EXPR:
       if (e->local || (VAR_P (TREE_OPERAND (t, 0))
@@ -309,9 +310,9 @@ expr (emitter *e, tree t, gimple *stmt)
         {
           /* In the loop body too, a local's address is a private
              pointer, and so is an inscan scan variable's.  */
-          add (&e->out, "(&");
-          expr (e, TREE_OPERAND (t, 0), stmt);
-          add (&e->out, ")");
+          ocl_text (&e->out, "(&");
+          ocl_expr (e, TREE_OPERAND (t, 0), stmt);
+          ocl_text (&e->out, ")");
           return;
         }
       if (!e->local && TREE_CODE (TREE_OPERAND (t, 0)) == ARRAY_REF
@@ -325,7 +326,7 @@ expr (emitter *e, tree t, gimple *stmt)
       if (VAR_P (TREE_OPERAND (t, 0))
           && base_index (e, TREE_OPERAND (t, 0)) >= 0)
         {
-          add (&e->out, "0L");
+          ocl_text (&e->out, "0L");
           return;
         }
       break;
@@ -333,77 +334,77 @@ expr (emitter *e, tree t, gimple *stmt)
       /* `x = {}' zeroes a struct.  */
       if (CONSTRUCTOR_NELTS (t) == 0 && RECORD_OR_UNION_TYPE_P (TREE_TYPE (t)))
         {
-          add (&e->out, "(%s) {0}", type_of (e, TREE_TYPE (t)));
+          ocl_text (&e->out, "(%s) {0}", type_of (e, TREE_TYPE (t)));
           return;
         }
       break;
     CASE_CONVERT:
     case FLOAT_EXPR:
     case FIX_TRUNC_EXPR:
-      add (&e->out, "((%s) ", type_of (e, TREE_TYPE (t)));
-      expr (e, TREE_OPERAND (t, 0), stmt);
-      add (&e->out, ")");
+      ocl_text (&e->out, "((%s) ", type_of (e, TREE_TYPE (t)));
+      ocl_expr (e, TREE_OPERAND (t, 0), stmt);
+      ocl_text (&e->out, ")");
       return;
     case NEGATE_EXPR:
     case BIT_NOT_EXPR:
     case TRUTH_NOT_EXPR:
-      add (&e->out, "((%s) %s(", type_of (e, TREE_TYPE (t)),
-           code == NEGATE_EXPR ? "-" : code == BIT_NOT_EXPR ? "~" : "!");
-      expr (e, TREE_OPERAND (t, 0), stmt);
-      add (&e->out, "))");
+      ocl_text (&e->out, "((%s) %s(", type_of (e, TREE_TYPE (t)),
+                code == NEGATE_EXPR ? "-" : code == BIT_NOT_EXPR ? "~" : "!");
+      ocl_expr (e, TREE_OPERAND (t, 0), stmt);
+      ocl_text (&e->out, "))");
       return;
     case ABS_EXPR:
-      add (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
-      expr (e, TREE_OPERAND (t, 0), stmt);
-      add (&e->out, " < 0 ? -");
-      expr (e, TREE_OPERAND (t, 0), stmt);
-      add (&e->out, " : ");
-      expr (e, TREE_OPERAND (t, 0), stmt);
-      add (&e->out, "))");
+      ocl_text (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
+      ocl_expr (e, TREE_OPERAND (t, 0), stmt);
+      ocl_text (&e->out, " < 0 ? -");
+      ocl_expr (e, TREE_OPERAND (t, 0), stmt);
+      ocl_text (&e->out, " : ");
+      ocl_expr (e, TREE_OPERAND (t, 0), stmt);
+      ocl_text (&e->out, "))");
       return;
     case MIN_EXPR:
     case MAX_EXPR:
       {
         tree a = TREE_OPERAND (t, 0), b = TREE_OPERAND (t, 1);
-        add (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
-        expr (e, b, stmt);
-        add (&e->out, code == MIN_EXPR ? " < " : " > ");
-        expr (e, a, stmt);
-        add (&e->out, " ? ");
-        expr (e, b, stmt);
-        add (&e->out, " : ");
-        expr (e, a, stmt);
-        add (&e->out, "))");
+        ocl_text (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
+        ocl_expr (e, b, stmt);
+        ocl_text (&e->out, code == MIN_EXPR ? " < " : " > ");
+        ocl_expr (e, a, stmt);
+        ocl_text (&e->out, " ? ");
+        ocl_expr (e, b, stmt);
+        ocl_text (&e->out, " : ");
+        ocl_expr (e, a, stmt);
+        ocl_text (&e->out, "))");
         return;
       }
     case COND_EXPR:
-      add (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
-      expr (e, TREE_OPERAND (t, 0), stmt);
-      add (&e->out, " ? ");
-      expr (e, TREE_OPERAND (t, 1), stmt);
-      add (&e->out, " : ");
-      expr (e, TREE_OPERAND (t, 2), stmt);
-      add (&e->out, "))");
+      ocl_text (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
+      ocl_expr (e, TREE_OPERAND (t, 0), stmt);
+      ocl_text (&e->out, " ? ");
+      ocl_expr (e, TREE_OPERAND (t, 1), stmt);
+      ocl_text (&e->out, " : ");
+      ocl_expr (e, TREE_OPERAND (t, 2), stmt);
+      ocl_text (&e->out, "))");
       return;
     default:
       {
         const char *op = binary_op (code);
         if (!op)
           break;
-        add (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
+        ocl_text (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
         if (code == POINTER_PLUS_EXPR && e->local)
           {
             /* Byte arithmetic on a private pointer.  */
-            add (&e->out, "(char *) ");
-            expr (e, TREE_OPERAND (t, 0), stmt);
+            ocl_text (&e->out, "(char *) ");
+            ocl_expr (e, TREE_OPERAND (t, 0), stmt);
           }
         else if (code == POINTER_PLUS_EXPR)
           pointer_offset (e, TREE_OPERAND (t, 0), stmt);
         else
-          expr (e, TREE_OPERAND (t, 0), stmt);
-        add (&e->out, " %s ", op);
-        expr (e, TREE_OPERAND (t, 1), stmt);
-        add (&e->out, "))");
+          ocl_expr (e, TREE_OPERAND (t, 0), stmt);
+        ocl_text (&e->out, " %s ", op);
+        ocl_expr (e, TREE_OPERAND (t, 1), stmt);
+        ocl_text (&e->out, "))");
         return;
       }
     }
@@ -416,7 +417,7 @@ expr (emitter *e, tree t, gimple *stmt)
 }
 
 /* Write the call S: to a math built-in or to a function of the unit.  In
-   the loop body an array element passed by address (a C++ reference, or
+   the loop body an array element passed by ocl_address (a C++ reference, or
    `this') goes as the address of a private copy.  */
 static void
 call (emitter *e, gcall *s)
@@ -437,49 +438,49 @@ call (emitter *e, gcall *s)
   /* A scan clause's update y[i] = f (y[i-1], E), run from the identity,
      yields E itself: no need to call f.  */
   bool update = !e->local && s == e->l->update;
-  add (&e->out, "  {\n");
+  ocl_text (&e->out, "  {\n");
   if (!e->local)
     for (const scan_access &a : e->l->accesses)
       if (a.stmt == s && a.arg >= (update ? 1 : 0) && !a.store)
         {
           by_address[a.arg] = &a;
-          add (&e->out, "    %s p%d = ", type_of (e, a.elem_type), a.arg);
-          element (e, a, s);
-          add (&e->out, ";\n");
+          ocl_text (&e->out, "    %s p%d = ", type_of (e, a.elem_type), a.arg);
+          ocl_element (e, a, s);
+          ocl_text (&e->out, ";\n");
         }
   tree lhs = gimple_call_lhs (s);
   if (update)
     {
       if (by_address[1])
-        assign (e, s, lhs, NULL_TREE, "p1");
+        ocl_assign (e, s, lhs, NULL_TREE, "p1");
       else
-        assign (e, s, lhs, gimple_call_arg (s, 1), NULL);
-      add (&e->out, "  }\n");
+        ocl_assign (e, s, lhs, gimple_call_arg (s, 1), NULL);
+      ocl_text (&e->out, "  }\n");
       return;
     }
-  add (&e->out, "    ");
+  ocl_text (&e->out, "    ");
   if (lhs)
-    add (&e->out, "%s c = ", type_of (e, TREE_TYPE (lhs)));
-  add (&e->out, "%s (", name);
+    ocl_text (&e->out, "%s c = ", type_of (e, TREE_TYPE (lhs)));
+  ocl_text (&e->out, "%s (", name);
   tree parm = builtin ? NULL_TREE : DECL_ARGUMENTS (fn);
   for (unsigned k = 0; k < nargs; k++, parm = parm ? DECL_CHAIN (parm) : parm)
     {
       tree arg = gimple_call_arg (s, k);
-      add (&e->out, "%s", k ? ", " : "");
+      ocl_text (&e->out, "%s", k ? ", " : "");
       if (by_address[k])
-        add (&e->out, "&p%u", k);
+        ocl_text (&e->out, "&p%u", k);
       else if (e->local && parm && POINTER_TYPE_P (TREE_TYPE (parm))
                && POINTER_TYPE_P (TREE_TYPE (arg)))
         {
           /* GIMPLE drops pointer conversions that C makes implicitly, as
              from an array's address to its first element's.  */
-          add (&e->out, "(%s) ", type_of (e, TREE_TYPE (parm)));
-          expr (e, arg, s);
+          ocl_text (&e->out, "(%s) ", type_of (e, TREE_TYPE (parm)));
+          ocl_expr (e, arg, s);
         }
       else
-        expr (e, arg, s);
+        ocl_expr (e, arg, s);
     }
-  add (&e->out, ");\n");
+  ocl_text (&e->out, ");\n");
   for (unsigned k = 0; k < nargs; k++)
     if (TREE_CODE (gimple_call_arg (s, k)) == ADDR_EXPR)
       mark_set (e, TREE_OPERAND (gimple_call_arg (s, k), 0));
@@ -490,12 +491,12 @@ call (emitter *e, gcall *s)
         {
           char copy[16];
           snprintf (copy, sizeof copy, "p%d", a.arg);
-          add (&e->out, "  ");
-          assign (e, s, a.ref, NULL_TREE, copy);
+          ocl_text (&e->out, "  ");
+          ocl_assign (e, s, a.ref, NULL_TREE, copy);
         }
   if (lhs)
-    assign (e, s, lhs, NULL_TREE, "c");
-  add (&e->out, "  }\n");
+    ocl_assign (e, s, lhs, NULL_TREE, "c");
+  ocl_text (&e->out, "  }\n");
 }
 
 /* Whether S, in the loop body, is p = &v for a variable v of the
@@ -526,9 +527,9 @@ statement (emitter *e, gimple *s)
         return;
       /* Not gimple_assign_rhs_to_tree for a single operand: it may copy
          the operand, and the access records know the operand itself.  */
-      assign (e, s, gimple_assign_lhs (s),
-              gimple_assign_single_p (s) ? gimple_assign_rhs1 (s)
-              : gimple_assign_rhs_to_tree (s), NULL);
+      ocl_assign (e, s, gimple_assign_lhs (s),
+                  gimple_assign_single_p (s) ? gimple_assign_rhs1 (s)
+                  : gimple_assign_rhs_to_tree (s), NULL);
       return;
     case GIMPLE_CALL:
       if (!scanomp_sanitizer_call (s))
@@ -538,33 +539,33 @@ statement (emitter *e, gimple *s)
       {
         gcond *c = as_a<gcond *> (s);
         tree t = gimple_cond_true_label (c), f = gimple_cond_false_label (c);
-        add (&e->out, "  if (");
-        expr (e, gimple_cond_lhs (c), s);
-        add (&e->out, " %s ", binary_op (gimple_cond_code (c)));
-        expr (e, gimple_cond_rhs (c), s);
-        add (&e->out, ")");
+        ocl_text (&e->out, "  if (");
+        ocl_expr (e, gimple_cond_lhs (c), s);
+        ocl_text (&e->out, " %s ", binary_op (gimple_cond_code (c)));
+        ocl_expr (e, gimple_cond_rhs (c), s);
+        ocl_text (&e->out, ")");
         if (t && f)
-          add (&e->out, " goto L%u; else goto L%u;\n", DECL_UID (t),
-               DECL_UID (f));
+          ocl_text (&e->out, " goto L%u; else goto L%u;\n", DECL_UID (t),
+                    DECL_UID (f));
         return;
       }
     case GIMPLE_LABEL:
-      add (&e->out, " L%u: ;\n",
-           DECL_UID (gimple_label_label (as_a<glabel *> (s))));
+      ocl_text (&e->out, " L%u: ;\n",
+                DECL_UID (gimple_label_label (as_a<glabel *> (s))));
       return;
     case GIMPLE_GOTO:
-      add (&e->out, "  goto L%u;\n", DECL_UID (gimple_goto_dest (s)));
+      ocl_text (&e->out, "  goto L%u;\n", DECL_UID (gimple_goto_dest (s)));
       return;
     case GIMPLE_RETURN:
       {
         tree v = gimple_return_retval (as_a<greturn *> (s));
-        add (&e->out, "  return");
+        ocl_text (&e->out, "  return");
         if (v)
           {
-            add (&e->out, " ");
-            expr (e, v, s);
+            ocl_text (&e->out, " ");
+            ocl_expr (e, v, s);
           }
-        add (&e->out, ";\n");
+        ocl_text (&e->out, ";\n");
         return;
       }
     case GIMPLE_BIND:
@@ -613,7 +614,7 @@ declare_var (emitter *e, tree t)
                ? xasprintf ("t%u", SSA_NAME_VERSION (t))
                : xasprintf ("d%u", DECL_UID (t));
   char *decl = declaration (e, TREE_TYPE (t), name);
-  add (&e->out, "  %s;\n", decl);
+  ocl_text (&e->out, "  %s;\n", decl);
   free (decl);
   free (name);
 }
@@ -668,7 +669,7 @@ cfg_body (emitter *e, function *fun)
       declare_in (e, gsi_stmt (g), NULL, &seen);
   FOR_EACH_BB_FN (bb, fun)
     {
-      add (&e->out, " B%d: ;\n", bb->index);
+      ocl_text (&e->out, " B%d: ;\n", bb->index);
       for (gimple_stmt_iterator g = gsi_start_bb (bb); !gsi_end_p (g);
            gsi_next (&g))
         statement (e, gsi_stmt (g));
@@ -677,15 +678,15 @@ cfg_body (emitter *e, function *fun)
         {
           edge t, f;
           extract_true_false_edges_from_block (bb, &t, &f);
-          add (&e->out, " goto B%d; else goto B%d;\n", t->dest->index,
-               f->dest->index);
+          ocl_text (&e->out, " goto B%d; else goto B%d;\n", t->dest->index,
+                    f->dest->index);
         }
       else if (!last || gimple_code (last) != GIMPLE_RETURN)
         for (edge succ : bb->succs)
           if (!(succ->flags & EDGE_EH)
               && succ->dest != EXIT_BLOCK_PTR_FOR_FN (fun))
             {
-              add (&e->out, "  goto B%d;\n", succ->dest->index);
+              ocl_text (&e->out, "  goto B%d;\n", succ->dest->index);
               break;
             }
     }
@@ -743,18 +744,18 @@ function_name (emitter *e, tree fn, location_t loc)
   e->fn = fn;
 
   tree ret = TREE_TYPE (TREE_TYPE (fn));
-  add (&e->out, "/* %s */\nstatic %s\n%s (",
-       lang_hooks.decl_printable_name (fn, 2),
-       VOID_TYPE_P (ret) ? "void" : type_of (e, ret), name);
+  ocl_text (&e->out, "/* %s */\nstatic %s\n%s (",
+            lang_hooks.decl_printable_name (fn, 2),
+            VOID_TYPE_P (ret) ? "void" : type_of (e, ret), name);
   for (tree p = DECL_ARGUMENTS (fn); p; p = DECL_CHAIN (p))
     {
       char *pname = xasprintf ("d%u", DECL_UID (p));
       char *d = declaration (e, TREE_TYPE (p), pname);
-      add (&e->out, "%s%s", p == DECL_ARGUMENTS (fn) ? "" : ", ", d);
+      ocl_text (&e->out, "%s%s", p == DECL_ARGUMENTS (fn) ? "" : ", ", d);
       free (d);
       free (pname);
     }
-  add (&e->out, "%s)\n{\n", DECL_ARGUMENTS (fn) ? "" : "void");
+  ocl_text (&e->out, "%s)\n{\n", DECL_ARGUMENTS (fn) ? "" : "void");
   if (gimple_body (fn))
     {
       hash_set<tree> seen;
@@ -763,9 +764,9 @@ function_name (emitter *e, tree fn, location_t loc)
     }
   else
     cfg_body (e, DECL_STRUCT_FUNCTION (fn));
-  add (&e->out, "}\n\n");
+  ocl_text (&e->out, "}\n\n");
 
-  add (&e->funcs, "%s", e->out.s);
+  ocl_text (&e->funcs, "%s", e->out.s);
   free (e->out.s);
   e->out = outer;
   e->local = was_local;

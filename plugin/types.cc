@@ -186,9 +186,9 @@ record (emitter *e, tree written)
   bool was_local = e->local;
   e->local = false;
   strbuf fields = { NULL, 0, 0 }, check = { NULL, 0, 0 };
-  add (&fields, "%s", "");
-  add (&check, "(sizeof (%s) == %ld)", name,
-       (long) tree_to_shwi (TYPE_SIZE_UNIT (type)));
+  ocl_text (&fields, "%s", "");
+  ocl_text (&check, "(sizeof (%s) == %ld)", name,
+            (long) tree_to_shwi (TYPE_SIZE_UNIT (type)));
   unsigned k = 0;
   for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
     {
@@ -211,9 +211,9 @@ record (emitter *e, tree written)
         }
       char *fname = xasprintf ("f%u", k++);
       char *d = declaration (e, TREE_TYPE (f), fname);
-      add (&fields, " %s;", d);
-      add (&check, " & (__builtin_offsetof (%s, %s) == %ld)", name, fname,
-           (long) int_byte_position (f));
+      ocl_text (&fields, " %s;", d);
+      ocl_text (&check, " & (__builtin_offsetof (%s, %s) == %ld)", name,
+                fname, (long) int_byte_position (f));
       free (d);
       free (fname);
     }
@@ -222,10 +222,10 @@ record (emitter *e, tree written)
     refuse_device (e, loc, "%qT is not laid out naturally (it is packed or "
                    "aligned), so an OpenCL device would misread it; drop "
                    "those attributes", written);
-  add (&e->types, "/* %s */\ntypedef %s %s {%s } %s;\ntypedef char "
-       "%s_layout[(%s) ? 1 : -1];\n", type_name (written),
-       TREE_CODE (type) == UNION_TYPE ? "union" : "struct", name, fields.s,
-       name, name, check.s);
+  ocl_text (&e->types, "/* %s */\ntypedef %s %s {%s } %s;\ntypedef char "
+            "%s_layout[(%s) ? 1 : -1];\n", type_name (written),
+            TREE_CODE (type) == UNION_TYPE ? "union" : "struct", name,
+            fields.s, name, name, check.s);
   free (fields.s);
   free (check.s);
   e->local = was_local;
