@@ -188,8 +188,11 @@ on_devices (const struct scanrt_request *r, size_t *done)
                ? scanrt_cpu_device () : scanrt_resolve_device (r->device);
   size_t len;
   status = not_there (r, device, strict);
-  if (status == SCANRT_OK && r->n == 0 && r->total)
-    memcpy (r->total, r->seed, r->desc->elem_size);
+  if (status == SCANRT_OK && r->n == 0)
+    {
+      if (r->total)
+        memcpy (r->total, r->seed, r->desc->elem_size);
+    }
   else if (status == SCANRT_OK
            && (len = scanrt_segment_length (r, device)) && len < r->n)
     status = scanrt_run_segments (r, device, len, strict, done, &t);
