@@ -92,6 +92,43 @@ scanrt_op_valid (scanrt_type type, scanrt_op op)
         T x = PREP (src[i]);                                                \
         dst[i] = acc = COMBINE;                                             \
       }
+/* The operators, each combining the running value ACC with element x
+   through LOOP, or PREP_LOOP with the element negated for `-'; for the
+   scans and the folds alike.  */
+#define EACH_OP(LOOP, PREP_LOOP)                                            \
+  switch (op)                                                               \
+    {                                                                       \
+    case SCANRT_ADD:                                                        \
+      LOOP (WRAP (acc, +, x));                                              \
+      break;                                                                \
+    case SCANRT_SUB:                                                        \
+      PREP_LOOP (NEGATED, WRAP (acc, +, x));                                \
+      break;                                                                \
+    case SCANRT_MUL:                                                        \
+      LOOP (WRAP (acc, *, x));                                              \
+      break;                                                                \
+    case SCANRT_AND:                                                        \
+      LOOP (INT_OP (acc, &, x));                                            \
+      break;                                                                \
+    case SCANRT_OR:                                                         \
+      LOOP (INT_OP (acc, |, x));                                            \
+      break;                                                                \
+    case SCANRT_XOR:                                                        \
+      LOOP (INT_OP (acc, ^, x));                                            \
+      break;                                                                \
+    case SCANRT_LAND:                                                       \
+      LOOP ((T) (acc && x));                                                \
+      break;                                                                \
+    case SCANRT_LOR:                                                        \
+      LOOP ((T) (acc || x));                                                \
+      break;                                                                \
+    case SCANRT_MIN:                                                        \
+      LOOP (x < acc ? x : acc);                                             \
+      break;                                                                \
+    case SCANRT_MAX:                                                        \
+      LOOP (x > acc ? x : acc);                                             \
+      break;                                                                \
+    }
 #define AS_IS(v) (v)
 #define NEGATED(v) WRAP (0, -, v)
 #define SCAN_LOOP(COMBINE) SCAN_PREP (AS_IS, COMBINE)
@@ -106,39 +143,7 @@ scanrt_op_valid (scanrt_type type, scanrt_op op)
     const T *src = in;                                                      \
     T *dst = out, acc;                                                      \
     memcpy (&acc, seed, sizeof acc);                                        \
-    switch (op)                                                             \
-      {                                                                     \
-      case SCANRT_ADD:                                                      \
-        SCAN_LOOP (WRAP (acc, +, x));                                       \
-        break;                                                              \
-      case SCANRT_SUB:                                                      \
-        SCAN_PREP (NEGATED, WRAP (acc, +, x));                              \
-        break;                                                              \
-      case SCANRT_MUL:                                                      \
-        SCAN_LOOP (WRAP (acc, *, x));                                       \
-        break;                                                              \
-      case SCANRT_AND:                                                      \
-        SCAN_LOOP (INT_OP (acc, &, x));                                     \
-        break;                                                              \
-      case SCANRT_OR:                                                       \
-        SCAN_LOOP (INT_OP (acc, |, x));                                     \
-        break;                                                              \
-      case SCANRT_XOR:                                                      \
-        SCAN_LOOP (INT_OP (acc, ^, x));                                     \
-        break;                                                              \
-      case SCANRT_LAND:                                                     \
-        SCAN_LOOP ((T) (acc && x));                                         \
-        break;                                                              \
-      case SCANRT_LOR:                                                      \
-        SCAN_LOOP ((T) (acc || x));                                         \
-        break;                                                              \
-      case SCANRT_MIN:                                                      \
-        SCAN_LOOP (x < acc ? x : acc);                                      \
-        break;                                                              \
-      case SCANRT_MAX:                                                      \
-        SCAN_LOOP (x > acc ? x : acc);                                      \
-        break;                                                              \
-      }                                                                     \
+    EACH_OP (SCAN_LOOP, SCAN_PREP);                                         \
     if (total)                                                              \
       memcpy (total, &acc, sizeof acc);                                     \
   }
@@ -166,54 +171,22 @@ SCANRT_TYPES (X)
   for (size_t i = 0; i < n; i++)                                            \
     {                                                                       \
       T x = PREP (src[i]);                                                  \
-      a = COMBINE;                                                          \
+      acc = COMBINE;                                                        \
     }
 #define FOLD_LOOP(COMBINE) FOLD_PREP (AS_IS, COMBINE)
 
 #define X(e, t, ut, cl, clu, clmin, clmax, cmin, cmax)                       \
   FOLD_VECTORIZED                                                           \
   static void host_fold_##e (const void *in, size_t n, scanrt_op op,        \
-                             void *acc)                                     \
+                             void *accp)                                    \
   {                                                                         \
     typedef t T;                                                            \
     typedef ut UT;                                                          \
     const T *src = in;                                                      \
-    T a;                                                                    \
-    memcpy (&a, acc, sizeof a);                                             \
-    switch (op)                                                             \
-      {                                                                     \
-      case SCANRT_ADD:                                                      \
-        FOLD_LOOP (WRAP (a, +, x));                                         \
-        break;                                                              \
-      case SCANRT_SUB:                                                      \
-        FOLD_PREP (NEGATED, WRAP (a, +, x));                                \
-        break;                                                              \
-      case SCANRT_MUL:                                                      \
-        FOLD_LOOP (WRAP (a, *, x));                                         \
-        break;                                                              \
-      case SCANRT_AND:                                                      \
-        FOLD_LOOP (INT_OP (a, &, x));                                       \
-        break;                                                              \
-      case SCANRT_OR:                                                       \
-        FOLD_LOOP (INT_OP (a, |, x));                                       \
-        break;                                                              \
-      case SCANRT_XOR:                                                      \
-        FOLD_LOOP (INT_OP (a, ^, x));                                       \
-        break;                                                              \
-      case SCANRT_LAND:                                                     \
-        FOLD_LOOP ((T) (a && x));                                           \
-        break;                                                              \
-      case SCANRT_LOR:                                                      \
-        FOLD_LOOP ((T) (a || x));                                           \
-        break;                                                              \
-      case SCANRT_MIN:                                                      \
-        FOLD_LOOP (x < a ? x : a);                                          \
-        break;                                                              \
-      case SCANRT_MAX:                                                      \
-        FOLD_LOOP (x > a ? x : a);                                          \
-        break;                                                              \
-      }                                                                     \
-    memcpy (acc, &a, sizeof a);                                             \
+    T acc;                                                                  \
+    memcpy (&acc, accp, sizeof acc);                                        \
+    EACH_OP (FOLD_LOOP, FOLD_PREP);                                         \
+    memcpy (accp, &acc, sizeof acc);                                        \
   }
 SCANRT_TYPES (X)
 #undef X
