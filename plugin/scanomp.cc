@@ -7,9 +7,22 @@
      for (int i = 1; i < n; i++)
        y[i] = y[i-1] + x[i-1];
 
-   clause.cc reads the clause in the preprocessor; a GIMPLE pass inserted
-   before omplower (this file) finds each construct that carries one, and
-   analyze.cc, emit.cc and lower.cc check, outline and replace the loop.
+   and turns OpenMP's own inscan reductions into the same.  The plugin
+   works in stages, one folder each, each using only those below it:
+
+     read/       the clause, read out of the pragma in the preprocessor;
+     analyze/    the loop that carries it, found in high GIMPLE before
+                 omplower and checked, into the loop record (base/loop.h);
+     opencl/     the loop as OpenCL C hooks for libscanrt's kernels;
+     host/       the loop as the host path's functions;
+     lower/      which of those the loop runs on, and the call into
+                 libscanrt that replaces it;
+     base/       the loop record, what the stages share, and what differs
+                 between the GCCs the plugin builds for (11 to 16).
+
+   This file registers the plugin and its GIMPLE pass, which finds each
+   construct that carries a clause or holds an inscan loop and takes it
+   through the stages.
 
    Options:
      -fplugin-arg-scanomp-help        print the options and exit
@@ -38,7 +51,9 @@
 #include "diagnostic-core.h"
 #include "options.h"
 
-#include "scanomp.h"
+#include "read/read.h"
+#include "analyze/analyze.h"
+#include "lower/lower.h"
 #include "scanrt.h"
 
 int plugin_is_GPL_compatible;
@@ -190,8 +205,8 @@ collect (gimple_seq *seq, vec<found> *out, bool in_target)
    construct for an inscan loop), to the dump directory; return the path
    written, or NULL.  Every instance of a C++ template has its own kernel:
    the second one at a place goes to FILE-LINE-2.cl, and so on.  */
-char *
-scanomp_dump_source (location_t loc, const char *source)
+static char *
+dump_source (location_t loc, const char *source)
 {
   static hash_map<int_hash<location_t, UNKNOWN_LOCATION, UINT_MAX>,
                   unsigned> written;
@@ -268,7 +283,7 @@ offload (found &f)
   scan_outline o;
   if (ok && scanomp_outline (loops, all, &o))
     {
-      char *path = o.source ? scanomp_dump_source (f.clause->loc, o.source)
+      char *path = o.source ? dump_source (f.clause->loc, o.source)
                             : NULL;
       char *detail = scanomp_route_detail (loops, &o, path);
       for (unsigned k = 0; k < n && scanomp_options.verbose; k++)
@@ -290,6 +305,44 @@ offload (found &f)
   for (unsigned k = 0; k < max; k++)
     scanomp_release (&loops[k]);
   free (loops);
+}
+
+/* Offload the inscan loop of construct F, or leave it to GCC.  */
+static void
+offload_inscan (found &f)
+{
+  if (!scanomp_options.inscan)
+    return;
+  const unsigned max = 16;
+  scan_loop items[max];
+  memset (items, 0, sizeof items);
+  unsigned n = 0;
+  scan_outline o;
+  if (scanomp_analyze_inscan (f.construct, items, max, &n)
+      && scanomp_outline (items, n, &o))
+    {
+      location_t loc = gimple_location (f.construct);
+      char *path = o.source ? dump_source (loc, o.source) : NULL;
+      unsigned last = 0;
+      for (unsigned k = 0; k < n; k++)
+        last += items[k].op == SCAN_OP_LAST;
+      char *lasts = last ? xasprintf (" and %u lastprivate", last)
+                         : xstrdup ("");
+      char *detail = scanomp_route_detail (items, &o, path);
+      if (scanomp_options.verbose)
+        inform (loc, "this inscan loop %s: %u scan variable%s%s, %s%s",
+                scanomp_route (items, &o), n - last,
+                n - last > 1 ? "s" : "", lasts,
+                items[0].exclusive ? "exclusive" : "inclusive", detail);
+      free (detail);
+      free (lasts);
+      free (path);
+      gimple_stmt_iterator gsi = gsi_for_stmt (f.construct, f.seq);
+      scanomp_lower (items, n, &o, &gsi);
+      free (o.source);
+    }
+  for (unsigned k = 0; k < max; k++)
+    scanomp_release (&items[k]);
 }
 
 const pass_data scanomp_pass_data = {
@@ -322,7 +375,7 @@ public:
       if (f.clause)
         offload (f);
       else
-        scanomp_offload_inscan (f.construct, f.seq);
+        offload_inscan (f);
     gimple_set_body (fun->decl, body);
     return 0;
   }

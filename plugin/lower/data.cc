@@ -47,7 +47,8 @@
 #include "gomp-constants.h"
 #include "diagnostic-core.h"
 
-#include "scanomp.h"
+#include "lower/lower.h"
+#include "read/read.h"
 #include "scanrt.h"
 
 /* Put S, the statement at *GSI, into a new bind of VARS, between BEFORE

@@ -10,6 +10,8 @@
 #include "hash-map.h"
 #include "hash-set.h"
 
+#include "opencl/opencl.h"
+
 /* A growing string.  */
 struct strbuf
 {
@@ -28,6 +30,7 @@ struct emitter
   scan_loop *l;        /* the first array's analysis, with all arguments */
   scan_loop *items;    /* every array's */
   unsigned n;
+  enum scan_refusal refusal;      /* what a refusal to translate does */
   strbuf out, types, funcs;
   hash_map<tree, char *> names;   /* types and functions translated */
   hash_set<tree> active;          /* functions being translated */
@@ -49,6 +52,7 @@ struct emitter
 };
 
 /* types.cc */
+const char *scanomp_cl_type (tree type);
 const char *type_of (emitter *e, tree type);
 char *declaration (emitter *e, tree type, const char *name);
 unsigned field_index (tree field);

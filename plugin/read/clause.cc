@@ -46,7 +46,7 @@
 #include "diagnostic-core.h"
 #include "input.h"
 
-#include "scanomp.h"
+#include "read/read.h"
 #include "scanrt.h"
 
 static cpp_hashnode *scan_node;

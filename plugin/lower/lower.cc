@@ -44,8 +44,8 @@
 #include "diagnostic-core.h"
 #include "gomp-constants.h"
 
-#include "scanomp.h"
-#include "reader.h"
+#include "lower/lower.h"
+#include "analyze/analyze.h"
 #include "scanrt.h"
 #include "scanrt-abi.h"
 
@@ -422,13 +422,6 @@ team_request (scan_loop *l, gimple_seq *seq)
   return scanomp_value (threads, seq);
 }
 
-/* Whether L is outside any target construct.  */
-static bool
-on_host (const scan_loop *l)
-{
-  return gimple_code (l->construct) != GIMPLE_OMP_TARGET;
-}
-
 /* Read into DST, an addressable seed, the value at ADDR, of DST's type,
    as DEVICE sees it, into *SEQ.  */
 static void
@@ -595,7 +588,7 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
      the host's CPU device.  */
   tree device = l->device ? fold_convert (integer_type_node, l->device)
                 : build_int_cst (integer_type_node,
-                                 on_host (l) ? SCANRT_DEVICE_HOST_CPU : -1);
+                                 scanomp_on_host (l) ? SCANRT_DEVICE_HOST_CPU : -1);
   device = scanomp_value (device, &seq);
 
   /* The seed: for an array of the clause y[i-1] at the first i, for a
@@ -654,7 +647,7 @@ offload_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
           tree addr = fold_convert (tp, fold_build_pointer_plus
                                           (base_pointer (item->var),
                                            offset_at (prev, lb)));
-          if (!on_host (l))
+          if (!scanomp_on_host (l))
             present_read (device, dst, addr, &seq);
           else
             gimplify_assign (dst, build2 (MEM_REF, item->type, addr,
@@ -819,48 +812,6 @@ unwrap (gimple_seq *seq)
     }
 }
 
-/* The element the kernel scans: the array's, or for several arrays a
-   struct of theirs, laid out as emit.cc's scanomp_multi.  */
-static tree
-element_type (scan_loop *l, unsigned n)
-{
-  if (n == 1)
-    return l->type;
-  auto_vec<tree> types, fields;
-  auto_vec<const char *> names;
-  for (unsigned k = 0; k < n; k++)
-    {
-      types.safe_push (l[k].type);
-      names.safe_push (ggc_strdup (ACONCAT (("s", l[k].var_name, NULL))));
-    }
-  fields.safe_grow (n);
-  return scanomp_record ("scanomp_multi", n, types.address (), names.address (),
-                      fields.address ());
-}
-
-bool
-scanomp_outline (scan_loop *l, unsigned n, scan_outline *o)
-{
-  o->seed_type = element_type (l, n);
-  o->host[0] = o->host[1] = o->host[2] = NULL_TREE;
-  /* Outside target constructs, the host path may take a loop that does
-     not translate to OpenCL C: the translation is tried quietly, and
-     says why it failed only where nothing takes the loop, or as a note
-     under -verbose.  */
-  bool host_first = on_host (l);
-  l->refusal = host_first ? SCAN_REFUSAL_QUIET : SCAN_REFUSAL_REPORT;
-  o->source = scanomp_emit (l, n);
-  bool host = ((o->source || (host_first && l->device_limits))
-               && scanomp_host_functions (l, n, o->seed_type, o->host));
-  if (!o->source && host_first && (!host || scanomp_options.verbose))
-    {
-      l->refusal = host ? SCAN_REFUSAL_HOST : SCAN_REFUSAL_REPORT;
-      free (scanomp_emit (l, n));
-    }
-  l->refusal = SCAN_REFUSAL_REPORT;
-  return o->source || host;
-}
-
 /* SEQ, which goes on at label TO_FALLBACK or TO_DONE, run by one thread
    of the team in an `omp single' that tells every thread which way it
    went, so that all go on at FALLBACK or all at DONE: an orphaned inscan
@@ -889,34 +840,13 @@ decided_by_one (gimple_seq seq, tree to_fallback, tree to_done,
   return all;
 }
 
-const char *
-scanomp_route (const scan_loop *l, const scan_outline *o)
-{
-  return on_host (l) && o->host[0] ? "runs on the host path"
-                                   : "runs as an OpenCL kernel";
-}
-
-char *
-scanomp_route_detail (const scan_loop *l, const scan_outline *o,
-                      const char *path)
-{
-  if (!o->source)
-    return xstrdup ("; it has no OpenCL kernel");
-  const char *in = path ? ", source in " : "";
-  if (on_host (l) && o->host[0])
-    return xasprintf ("; SCANOMP_HOST=opencl runs it as an OpenCL "
-                      "kernel%s%s", in, path ? path : "");
-  return xasprintf ("%s%s", path ? "; kernel source in " : "",
-                    path ? path : "");
-}
-
 void
 scanomp_lower (scan_loop *l, unsigned n, const scan_outline *o,
                gimple_stmt_iterator *gsi)
 {
   auto_vec<arg_desc> args;
   arg_descs (l, &args);
-  if (o->host[0] && !on_host (l) && scanomp_options.verbose)
+  if (o->host[0] && !scanomp_on_host (l) && scanomp_options.verbose)
     inform (scanomp_where (l), "where it falls back to the host, it takes "
             "the host path: the threads of OpenMP, through functions "
             "compiled from the loop");

@@ -24,8 +24,8 @@
                               debug statement: GCC 14's name for what was
                               last_stmt
 
-   A plugin file includes its GCC headers, then scanomp.h, which includes
-   this one.  */
+   A plugin file includes its GCC headers, then its stage's header, which
+   includes this one through base/loop.h.  */
 
 #ifndef SCANOMP_GCC_COMPAT_H
 #define SCANOMP_GCC_COMPAT_H

@@ -32,8 +32,7 @@
 #include "fold-const.h"
 #include "cfgexpand.h"
 
-#include "scanomp.h"
-#include "reader.h"
+#include "analyze/reader.h"
 
 /* Whether LOOP has inscan reductions.  */
 static bool
@@ -265,11 +264,9 @@ phases_of (gimple_seq body)
   return body;
 }
 
-/* Read the inscan loop of CONSTRUCT into ITEMS (one per scan variable, up
-   to MAX), setting *N.  Returns false, with a note under -verbose, for a
-   loop to leave to GCC.  */
-static bool
-analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
+bool
+scanomp_analyze_inscan (gimple *construct, scan_loop *items, unsigned max,
+                        unsigned *n)
 {
   scan_loop *l = &items[0];
   location_t loc = gimple_location (construct);
@@ -476,40 +473,4 @@ analyze (gimple *construct, scan_loop *items, unsigned max, unsigned *n)
         return false;
       }
   return true;
-}
-
-void
-scanomp_offload_inscan (gimple *construct, gimple_seq *seq)
-{
-  if (!scanomp_options.inscan)
-    return;
-  const unsigned max = 16;
-  scan_loop items[max];
-  memset (items, 0, sizeof items);
-  unsigned n = 0;
-  scan_outline o;
-  if (analyze (construct, items, max, &n) && scanomp_outline (items, n, &o))
-    {
-      location_t loc = gimple_location (construct);
-      char *path = o.source ? scanomp_dump_source (loc, o.source) : NULL;
-      unsigned last = 0;
-      for (unsigned k = 0; k < n; k++)
-        last += items[k].op == SCAN_OP_LAST;
-      char *lasts = last ? xasprintf (" and %u lastprivate", last)
-                         : xstrdup ("");
-      char *detail = scanomp_route_detail (items, &o, path);
-      if (scanomp_options.verbose)
-        inform (loc, "this inscan loop %s: %u scan variable%s%s, %s%s",
-                scanomp_route (items, &o), n - last,
-                n - last > 1 ? "s" : "", lasts,
-                items[0].exclusive ? "exclusive" : "inclusive", detail);
-      free (detail);
-      free (lasts);
-      free (path);
-      gimple_stmt_iterator gsi = gsi_for_stmt (construct, seq);
-      scanomp_lower (items, n, &o, &gsi);
-      free (o.source);
-    }
-  for (unsigned k = 0; k < max; k++)
-    scanomp_release (&items[k]);
 }

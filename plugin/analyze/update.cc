@@ -15,8 +15,7 @@
 #include "hash-map.h"
 #include "cfgexpand.h"
 
-#include "scanomp.h"
-#include "reader.h"
+#include "analyze/reader.h"
 
 /* The tree code of scan operator OP.  */
 static enum tree_code

@@ -41,8 +41,7 @@
 #include "internal-fn.h"
 #include "ssa.h"
 
-#include "scanomp.h"
-#include "reader.h"
+#include "analyze/reader.h"
 
 /* walk_tree callback: does *TP mention the decl DATA?  */
 static tree
@@ -597,7 +596,7 @@ check_builtin_type (scan_loop *l)
       return false;
     }
   if ((!INTEGRAL_TYPE_P (l->type) && !SCALAR_FLOAT_TYPE_P (l->type))
-      || TREE_CODE (l->type) == BOOLEAN_TYPE || !scanomp_cl_type (l->type))
+      || TREE_CODE (l->type) == BOOLEAN_TYPE || !scanomp_device_scalar (l->type))
     {
       error_at (loc, "%qs has elements of type %qT; built-in %<scan%> "
                 "operators take integer, %<float%> and %<double%> "

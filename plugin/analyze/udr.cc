@@ -25,8 +25,7 @@
 #include "cgraph.h"
 #include "cfgexpand.h"
 
-#include "scanomp.h"
-#include "reader.h"
+#include "analyze/reader.h"
 
 /* The decl that the reduction clause C reduces: a variable, or the array
    or pointer of a section.  */

@@ -38,7 +38,7 @@
 #include "tree-ssa.h"
 #include "diagnostic-core.h"
 
-#include "scanomp.h"
+#include "host/host.h"
 
 /* The reduction code of the scan function of L's N items where it is an
    `omp simd' loop with an inscan reduction, which GCC vectorizes (an

@@ -32,8 +32,8 @@
 #include "fold-const.h"
 #include "cfgexpand.h"
 
-#include "scanomp.h"
-#include "emit.h"
+#include "opencl/emit.h"
+#include "read/read.h"
 
 /* The array of the clause that BASE is, or -1.  */
 int
@@ -585,11 +585,13 @@ params (emitter *e, bool declarations)
 }
 
 char *
-scanomp_emit (scan_loop *items, unsigned n)
+scanomp_emit (scan_loop *items, unsigned n, enum scan_refusal refusal,
+              bool *device_limits)
 {
   emitter e;
   scan_loop *l = &items[0];
   e.l = l;
+  e.refusal = refusal;
   e.items = items;
   e.n = n;
   e.out = e.types = e.funcs = { NULL, 0, 0 };
@@ -673,7 +675,7 @@ scanomp_emit (scan_loop *items, unsigned n)
   else
     clause_functions (&e);
 
-  l->device_limits = !e.ok && !e.beyond_device;
+  *device_limits = !e.ok && !e.beyond_device;
   char *source = NULL;
   if (e.ok)
     {

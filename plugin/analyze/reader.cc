@@ -19,8 +19,7 @@
 #include "cfgexpand.h"
 #include "internal-fn.h"
 
-#include "scanomp.h"
-#include "reader.h"
+#include "analyze/reader.h"
 
 /* Report why L cannot be outlined: an error for a scan clause; for an
    inscan reduction, which GCC runs anyway, a note under -verbose.  */
@@ -686,7 +685,7 @@ read_stmt (reader *r, gimple *s)
             break;
           }
         /* Math built-ins only set errno, which kernels do not have.  */
-        if (scanomp_cl_builtin (fn))
+        if (scanomp_math_function (fn))
           ;
         else if (gimple_call_internal_p (s))
           scan_complain (r->l, gimple_location (s), "the %<scan%> loop "
@@ -706,15 +705,15 @@ read_stmt (reader *r, gimple *s)
                     "which cannot be translated to OpenCL; only math "
                     "built-ins such as %<sqrt%> are supported",
                     fn ? fn : gimple_call_fn (s));
-        if (scanomp_cl_builtin (fn))
+        if (scanomp_math_function (fn))
           {
             tree lhs = gimple_call_lhs (s);
             tree v = lhs;
             /* fmin and fmax combine like min and max (see update.cc).  */
             if (lhs && gimple_call_num_args (s) == 2
-                && (!strcmp (scanomp_cl_builtin (fn), "fmin")
-                    || !strcmp (scanomp_cl_builtin (fn), "fmax")))
-              v = build2 (scanomp_cl_builtin (fn)[2] == 'i' ? MIN_EXPR
+                && (!strcmp (scanomp_math_function (fn), "fmin")
+                    || !strcmp (scanomp_math_function (fn), "fmax")))
+              v = build2 (scanomp_math_function (fn)[2] == 'i' ? MIN_EXPR
                                                            : MAX_EXPR,
                           TREE_TYPE (lhs),
                           scan_substitute (r, gimple_call_arg (s, 0)),

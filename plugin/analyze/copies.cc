@@ -28,8 +28,7 @@
 #include "fold-const.h"
 #include "omp-general.h"
 
-#include "scanomp.h"
-#include "reader.h"
+#include "analyze/reader.h"
 
 /* The scan operator of reduction code CODE, or SCAN_OP_NONE.  */
 enum scan_op
@@ -76,7 +75,7 @@ scan_copy_problem (tree decl)
     return "a reference";
   if (!RECORD_OR_UNION_TYPE_P (type)
       && !((INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type))
-           && scanomp_cl_type (type)))
+           && scanomp_device_scalar (type)))
     return "of a type OpenCL C lacks";
   return scan_held_problem (type);
 }
@@ -541,9 +540,9 @@ scan_reduction_problem (tree c, tree type)
     return "not a variable";
   if (OMP_CLAUSE_REDUCTION_TASK (c))
     return "a task reduction";
-  if (user ? !(RECORD_OR_UNION_TYPE_P (type) || scanomp_cl_type (type))
+  if (user ? !(RECORD_OR_UNION_TYPE_P (type) || scanomp_device_scalar (type))
       : (!(INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type))
-         || !scanomp_cl_type (type)))
+         || !scanomp_device_scalar (type)))
     return "of a type OpenCL C lacks";
   if (const char *why = scan_held_problem (type))
     return why;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* reader.h: what the analysis shares while it reads a loop body in order
-   (see analyze.cc): the reader itself (reader.cc), the loop's header and
+/* reader.h: what the analysis's files share while it reads a loop body in
+   order (see analyze.cc): the reader itself (reader.cc), the loop's header and
    construct (analyze.cc), the variables its clauses copy (copies.cc), and
    the checks of an update (update.cc, and udr.cc for user-defined
    operators).  */
@@ -10,6 +10,8 @@
 
 #include "hash-map.h"
 #include "hash-set.h"
+
+#include "analyze/analyze.h"
 
 /* Reading the body in order.  */
 struct reader
@@ -35,6 +37,9 @@ struct reader
 };
 
 /* reader.cc */
+bool scanomp_contains (tree expr, tree decl);
+void scan_complain (struct scan_loop *l, location_t loc, const char *gmsgid,
+                    ...) ATTRIBUTE_GCC_DIAG (3, 4);
 void scan_for_this_clause (reader *r);
 void scan_reader_init (reader *r, scan_loop *l, location_t loc,
                        gimple_seq seq);
@@ -71,20 +76,7 @@ bool scan_scanned_elsewhere (scan_loop *l, tree decl);
 
 bool scan_is_probe (tree c, struct scan_clause *sc);
 
-/* copies.cc: the variables that clauses give each iteration a copy of,
-   and the reductions beside a scan clause, gathered from the construct
-   down to the loop.  */
-struct scan_copies
-{
-  auto_vec<tree> priv, first, last;
-  auto_vec<tree> reductions;      /* the clauses */
-  struct scan_clause *clause;     /* the scan clause, or NULL for an
-                                     inscan loop, which reads its own
-                                     reductions */
-};
-/* Gather CONSTRUCT's clauses into CP; return the first clause whose value
-   the kernels cannot compute (linear, ordered), or NULL_TREE.  */
-tree scan_gather_copies (gimple *construct, tree iv, scan_copies *cp);
+/* copies.cc */
 enum scan_op scan_reduction_op (enum tree_code code);
 const char *scan_held_problem (tree type);
 const char *scan_copy_problem (tree decl);
@@ -110,6 +102,9 @@ gimple *scan_set_from_prefix (scan_loop *l, gimple_seq seq,
 gimple *scan_output_from_prev (scan_loop *l);
 
 /* udr.cc */
+tree scanomp_reduced_decl (tree clause);
+tree scanomp_find_udr (gimple *construct, tree var);
+void scanomp_read_udr (struct scan_loop *l, tree clause);
 bool scan_check_udr_update (reader *r);
 
 /* update.cc */

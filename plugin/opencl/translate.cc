@@ -32,8 +32,8 @@
 #include "cgraph.h"
 #include "cfgexpand.h"
 
-#include "scanomp.h"
-#include "emit.h"
+#include "opencl/emit.h"
+#include "analyze/analyze.h"
 
 void
 ocl_text (strbuf *b, const char *fmt, ...)
@@ -67,8 +67,8 @@ refuse_valist (emitter *e, location_t loc, const char *gmsgid,
                va_list *ap)
 {
   scan_loop *l = e->l;
-  bool note = l->quiet || l->refusal == SCAN_REFUSAL_HOST;
-  if (e->ok && l->refusal != SCAN_REFUSAL_QUIET
+  bool note = l->quiet || e->refusal == SCAN_REFUSAL_HOST;
+  if (e->ok && e->refusal != SCAN_REFUSAL_QUIET
       && (!note || scanomp_options.verbose))
     {
       /* A statement GCC made up has no place of its own: the function's,
@@ -79,7 +79,7 @@ refuse_valist (emitter *e, location_t loc, const char *gmsgid,
         loc = scanomp_where (l);
       auto_diagnostic_group group;
       scanomp_diagnose_valist (note, loc, gmsgid, ap);
-      if (l->refusal == SCAN_REFUSAL_HOST)
+      if (e->refusal == SCAN_REFUSAL_HOST)
         inform (scanomp_where (l), "so this loop has no OpenCL kernel, and "
                 "could not run in a %<target%> construct");
       else if (loc != scanomp_where (l))
@@ -143,43 +143,6 @@ ocl_constant (emitter *e, tree t)
     }
 }
 
-const char *
-scanomp_cl_builtin (tree fn)
-{
-  if (!fn || !fndecl_built_in_p (fn, BUILT_IN_NORMAL))
-    return NULL;
-  /* OpenCL C overloads these by argument type: sqrtf is sqrt.  */
-  switch (DECL_FUNCTION_CODE (fn))
-    {
-    CASE_FLT_FN (BUILT_IN_SQRT): return "sqrt";
-    CASE_FLT_FN (BUILT_IN_FABS): return "fabs";
-    CASE_FLT_FN (BUILT_IN_EXP): return "exp";
-    CASE_FLT_FN (BUILT_IN_LOG): return "log";
-    CASE_FLT_FN (BUILT_IN_SIN): return "sin";
-    CASE_FLT_FN (BUILT_IN_COS): return "cos";
-    CASE_FLT_FN (BUILT_IN_POW): return "pow";
-    CASE_FLT_FN (BUILT_IN_FMIN): return "fmin";
-    CASE_FLT_FN (BUILT_IN_FMAX): return "fmax";
-    CASE_FLT_FN (BUILT_IN_FLOOR): return "floor";
-    CASE_FLT_FN (BUILT_IN_CEIL): return "ceil";
-    CASE_FLT_FN (BUILT_IN_ROUND): return "round";
-    CASE_FLT_FN (BUILT_IN_TRUNC): return "trunc";
-    CASE_FLT_FN (BUILT_IN_RINT): return "rint";
-    CASE_FLT_FN (BUILT_IN_NEARBYINT): return "rint";
-    CASE_FLT_FN (BUILT_IN_FMOD): return "fmod";
-    /* GCC folds (long) floor (x) and the like into these; the call's
-       result converts to its integer type on assignment, as in C.  */
-    CASE_FLT_FN (BUILT_IN_IFLOOR): CASE_FLT_FN (BUILT_IN_LFLOOR):
-    CASE_FLT_FN (BUILT_IN_LLFLOOR): return "floor";
-    CASE_FLT_FN (BUILT_IN_ICEIL): CASE_FLT_FN (BUILT_IN_LCEIL):
-    CASE_FLT_FN (BUILT_IN_LLCEIL): return "ceil";
-    CASE_FLT_FN (BUILT_IN_IROUND): CASE_FLT_FN (BUILT_IN_LROUND):
-    CASE_FLT_FN (BUILT_IN_LLROUND): return "round";
-    CASE_FLT_FN (BUILT_IN_IRINT): CASE_FLT_FN (BUILT_IN_LRINT):
-    CASE_FLT_FN (BUILT_IN_LLRINT): return "rint";
-    default: return NULL;
-    }
-}
 
 static const char *
 binary_op (enum tree_code code)
@@ -429,7 +392,7 @@ call (emitter *e, gcall *s)
               "pointer, which OpenCL C cannot do", e->fn);
       return;
     }
-  const char *builtin = scanomp_cl_builtin (fn);
+  const char *builtin = scanomp_math_function (fn);
   const char *name = builtin ? builtin
                      : function_name (e, fn, gimple_location (s));
   unsigned nargs = gimple_call_num_args (s);

@@ -21,13 +21,15 @@
 #include "fold-const.h"
 #include "stor-layout.h"
 
-#include "scanomp.h"
-#include "emit.h"
+#include "opencl/emit.h"
 
-/* The OpenCL C name of scalar TYPE, or NULL if it has none we can use.  */
+/* The OpenCL C name of scalar TYPE, or NULL if it has none we can use
+   (scanomp_device_scalar).  */
 const char *
 scanomp_cl_type (tree type)
 {
+  if (!scanomp_device_scalar (type))
+    return NULL;
   if (POINTER_TYPE_P (type))
     return "long";
   if (TREE_CODE (type) == BOOLEAN_TYPE)
@@ -40,18 +42,10 @@ scanomp_cl_type (tree type)
         case 8: return u ? "uchar" : "char";
         case 16: return u ? "ushort" : "short";
         case 32: return u ? "uint" : "int";
-        case 64: return u ? "ulong" : "long";
-        default: return NULL;
+        default: return u ? "ulong" : "long";
         }
     }
-  if (SCALAR_FLOAT_TYPE_P (type))
-    switch (TYPE_PRECISION (type))
-      {
-      case 32: return "float";
-      case 64: return "double";
-      default: return NULL;
-      }
-  return NULL;
+  return TYPE_PRECISION (type) == 32 ? "float" : "double";
 }
 
 /* The position of field F among its type's fields: its OpenCL C name is

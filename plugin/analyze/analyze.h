@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* analyze.h: the second stage, finding the loop a scan clause or an
+   inscan reduction belongs to in high GIMPLE and checking that it is a
+   scan the plugin can outline, into the loop record (base/loop.h); and
+   the facts about GIMPLE the later stages read the same way.  reader.h is
+   the stage's own.  */
+
+#ifndef SCANOMP_ANALYZE_H
+#define SCANOMP_ANALYZE_H
+
+#include "base/util.h"
+
+/* analyze.cc: ITEM is the index of the array among the clause's.  */
+bool scanomp_analyze (struct scan_loop *l, gimple *construct, unsigned item);
+void scanomp_release (struct scan_loop *l);
+
+/* copies.cc: append to the analyses of the N arrays of a scan clause,
+   ITEMS, the reduction and lastprivate variables beside the clause
+   (scanomp_analyze has checked them, at most scanomp_max_vars), setting
+   *TOTAL; false after an error.  */
+const unsigned scanomp_max_vars = 16;
+bool scanomp_clause_vars (struct scan_loop *items, unsigned n,
+                          unsigned *total);
+
+/* copies.cc: the variables that clauses give each iteration a copy of,
+   and the reductions beside a scan clause, gathered from the construct
+   down to the loop.  */
+struct scan_copies
+{
+  auto_vec<tree> priv, first, last;
+  auto_vec<tree> reductions;      /* the clauses */
+  struct scan_clause *clause;     /* the scan clause, or NULL for an
+                                     inscan loop, which reads its own
+                                     reductions */
+};
+/* Gather CONSTRUCT's clauses into CP; return the first clause whose value
+   the kernels cannot compute (linear, ordered), or NULL_TREE.  */
+tree scan_gather_copies (gimple *construct, tree iv, scan_copies *cp);
+
+/* inscan.cc */
+/* Whether CONSTRUCT, a parallel or target construct or an orphaned `omp
+   for', holds an inscan loop; *OTHER when it holds more than the loop.  */
+bool scanomp_has_inscan (gimple *construct, bool *other);
+/* Read the inscan loop of CONSTRUCT into ITEMS (one per scan variable, up
+   to MAX), setting *N.  Returns false, with a note under -verbose, for a
+   loop to leave to GCC.  */
+bool scanomp_analyze_inscan (gimple *construct, struct scan_loop *items,
+                             unsigned max, unsigned *n);
+
+/* analyze.cc: whether S is a sanitizer's check (-fsanitize=...), which
+   the kernels leave out: a call, setting nothing, of an internal UBSAN_,
+   ASAN_ or TSAN_ function or of a __builtin___ubsan_, _asan_ or _tsan_
+   one.  */
+bool scanomp_sanitizer_call (const gimple *s);
+/* Whether SEQ, a try's cleanup, only ends the lifetimes of variables (as
+   GCC's around a loop whose body holds a compound literal, or a
+   sanitizer's).  */
+bool scanomp_only_clobbers (gimple_seq seq);
+/* udr.cc: whether FN is a function of this unit the kernels may call:
+   defined here, not built in.  */
+bool scanomp_user_function (tree fn);
+
+#endif /* SCANOMP_ANALYZE_H */

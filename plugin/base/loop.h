@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* loop.h: the record every stage of the plugin passes on: a scan
+   clause as the preprocessor read it (read/), and a loop as the analysis
+   found it (analyze/), in the normal form the back ends (opencl/, host/)
+   and the lowering (lower/) take: its bounds, its accesses, its operator
+   and, for an inscan loop, its phases.  What a back end chooses travels
+   apart (lower/lower.h's scan_outline), and the plugin's options are
+   here because every stage reads them.
+
+   gcc-compat.h, included here, holds what differs between the GCCs the
+   plugin builds for (11 to 16).  */
+
+#ifndef SCANOMP_LOOP_H
+#define SCANOMP_LOOP_H
+
+#include "base/gcc-compat.h"
+#include "scanrt.h"
+#include "scanrt-abi.h"
+
+/* The clause's operators: libscanrt's own (scanrt.h, whose numbers the
+   kernel templates' SCANOMP_OP_* codes and the runtime's descriptors
+   share), and the plugin's LAST.  */
+enum scan_op
+{
+  SCAN_OP_NONE = 0,
+  SCAN_OP_ADD = SCANRT_ADD,
+  SCAN_OP_SUB = SCANRT_SUB,
+  SCAN_OP_MUL = SCANRT_MUL,
+  SCAN_OP_AND = SCANRT_AND,
+  SCAN_OP_OR = SCANRT_OR,
+  SCAN_OP_XOR = SCANRT_XOR,
+  SCAN_OP_LAND = SCANRT_LAND,
+  SCAN_OP_LOR = SCANRT_LOR,
+  SCAN_OP_MIN = SCANRT_MIN,
+  SCAN_OP_MAX = SCANRT_MAX,
+  SCAN_OP_USER = SCANRT_OP_USER, /* declare scan or declare reduction */
+  SCAN_OP_LAST                   /* inscan: a lastprivate variable, carried
+                                    as the value of the last iteration that
+                                    set it (the plugin's own: never the
+                                    runtime's) */
+};
+
+/* A `scan(op: list)' clause as the preprocessor saw it.  */
+struct scan_clause
+{
+  location_t loc;            /* the `scan' token */
+  location_t pragma_loc;     /* the construct's #pragma */
+  enum scan_op op;
+  const char *op_name;       /* the operator as written */
+  unsigned nvars;
+  const char **vars;         /* the list items' names */
+  bool user;                 /* the operator may be user-defined: GCC
+                                looks it up through a probe clause */
+  bool used;                 /* matched to a loop */
+};
+
+/* The options of -fplugin-arg-scanomp-*.  */
+struct scanomp_options
+{
+  bool verbose;
+  bool inscan;               /* offload inscan reductions (default) */
+  bool all_data;             /* lower data constructs in every unit, not
+                                only in those with scan loops */
+  const char *dump_dir;
+};
+extern struct scanomp_options scanomp_options;
+
+/* One memory access of the loop body: BASE[offset], the offset in bytes
+   being COEF * iv + REST (REST free of the iv).  */
+struct scan_access
+{
+  tree ref;                  /* the MEM_REF or ARRAY_REF */
+  gimple *stmt;
+  tree base;                 /* the array or pointer decl */
+  tree elem_type;
+  bool store;
+  bool prev;                 /* a read of y[i-1] */
+  bool after;                /* a read of y[i] after the store to it: the
+                                scanned value */
+  bool output;               /* a store to an array beside the clause's:
+                                a store of the scan phase */
+  bool part;                 /* a store to a field of the element */
+  int arg;                   /* for a pointer passed to a function: the
+                                argument's position (the element is read
+                                through it), else -1 */
+  HOST_WIDE_INT coef;
+  tree rest;                 /* sizetype, or NULL_TREE when unknown */
+};
+
+/* A loop with a scan clause, as the analysis found it.  */
+struct scan_loop
+{
+  struct scan_clause *clause;
+  const char *var_name;      /* the list item scanned */
+  gimple *construct;         /* the outermost statement replaced */
+  gomp_for *loop;
+  tree device;               /* the target's device() expression, or NULL */
+  tree if_cond;              /* the target's if() condition, or NULL */
+  tree iv;                   /* the loop index */
+  tree final_iv;             /* the variable a lastprivate or linear
+                                clause gives the index's value after the
+                                loop, or NULL_TREE */
+  tree lb, ub;               /* bounds, as written in the omp for */
+  enum tree_code cond;       /* LT_EXPR, LE_EXPR, GT_EXPR, GE_EXPR */
+  int step;                  /* +1 or -1 */
+  tree var;                  /* the scanned array's decl */
+  tree type;                 /* its element type */
+  enum scan_op op;
+  bool in_place;             /* y[i] op= y[i-1] */
+  bool outputs;              /* the loop makes stores of the scan phase:
+                                some access is an output one (analyze.cc,
+                                inscan.cc) */
+  vec<scan_access> accesses;
+  int store;                 /* index of the y[i] store in ACCESSES */
+  int recur;                 /* index of the y[i-1] load */
+  bool inscan;               /* an OpenMP 5.0 inscan reduction */
+  bool exclusive;            /* inscan: an exclusive scan */
+  bool quiet;                /* inscan: why it declines is a note, since
+                                GCC runs the loop anyway */
+  tree host_var;             /* inscan: the scan variable as the host reads
+                                and sets it: VAR itself, or *r when the
+                                clause names a C++ reference r, which
+                                the kernels see as the local VAR */
+  gimple_seq input, output;  /* inscan: the input and scan phases */
+  vec<tree> privates;        /* inscan: the private and lastprivate
+                                variables, which each iteration holds
+                                uninitialized */
+  bool output_sets_last;     /* inscan: the scan phase sets a lastprivate
+                                variable (not from the scan variables) */
+  /* A user-defined operator (op SCAN_OP_USER), as GCC lowered its
+     declaration: MERGE sets OUT to OUT combined with IN; INIT sets PRIV to
+     the identity (and may read ORIG).  For SCAN_OP_LAST, IN is the
+     lastprivate variable and TYPE a struct of whether an iteration set it
+     and its value (see scanomp_last_type).  */
+  gimple_seq merge, init;
+  tree out, in, priv, orig;
+  gimple *update;            /* the call y[i] = f (y[i-1], E) of a scan
+                                clause's loop */
+  vec<tree> bases;           /* arrays, in argument order */
+  vec<tree> maps;            /* target map sections: base, start, bytes */
+  vec<tree> scalars;         /* loop-invariant scalars read */
+};
+
+#endif /* SCANOMP_LOOP_H */

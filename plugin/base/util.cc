@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* util.cc: what the plugin's stages share and none of them owns: whether
+   a loop is inside a target construct, where its messages go, an
+   expression as a GIMPLE value, the record types the lowered code and the
+   host path build, and the scalars and math functions the kernels can
+   carry.  */
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "gimple.h"
+#include "gimplify.h"
+#include "stringpool.h"
+#include "stor-layout.h"
+
+#include "base/util.h"
+
+bool
+scanomp_on_host (const scan_loop *l)
+{
+  return gimple_code (l->construct) != GIMPLE_OMP_TARGET;
+}
+
+location_t
+scanomp_where (const scan_loop *l)
+{
+  return l->clause ? l->clause->loc : gimple_location (l->construct);
+}
+
+tree
+scanomp_value (tree e, gimple_seq *seq)
+{
+  if (is_gimple_val (e))
+    return unshare_expr (e);
+  tree v = create_tmp_var (TREE_TYPE (e), "scan_value");
+  gimplify_assign (v, unshare_expr (e), seq);
+  return v;
+}
+
+tree
+scanomp_record (const char *name, unsigned n, const tree *types,
+                const char *const *names, tree *fields)
+{
+  tree rec = make_node (RECORD_TYPE);
+  tree chain = NULL_TREE;
+  for (unsigned i = n; i-- > 0;)
+    {
+      fields[i] = build_decl (BUILTINS_LOCATION, FIELD_DECL,
+                              get_identifier (names[i]), types[i]);
+      DECL_CONTEXT (fields[i]) = rec;
+      DECL_CHAIN (fields[i]) = chain;
+      chain = fields[i];
+    }
+  TYPE_FIELDS (rec) = chain;
+  TYPE_NAME (rec) = get_identifier (name);
+  layout_type (rec);
+  return rec;
+}
+
+tree
+scanomp_last_type (tree type)
+{
+  tree types[2] = { integer_type_node, type }, fields[2];
+  static const char *const names[2] = { "set", "value" };
+  return scanomp_record ("scanomp_last", 2, types, names, fields);
+}
+
+
+bool
+scanomp_device_scalar (tree type)
+{
+  if (POINTER_TYPE_P (type) || TREE_CODE (type) == BOOLEAN_TYPE)
+    return true;
+  if (INTEGRAL_TYPE_P (type))
+    switch (TYPE_PRECISION (type))
+      {
+      case 8: case 16: case 32: case 64: return true;
+      default: return false;
+      }
+  if (SCALAR_FLOAT_TYPE_P (type))
+    return TYPE_PRECISION (type) == 32 || TYPE_PRECISION (type) == 64;
+  return false;
+}
+
+const char *
+scanomp_math_function (tree fn)
+{
+  if (!fn || !fndecl_built_in_p (fn, BUILT_IN_NORMAL))
+    return NULL;
+  /* OpenCL C overloads these by argument type, as <tgmath.h> does: sqrtf
+     is sqrt.  It has no nearbyint; rint rounds alike in the kernels,
+     which raise no exceptions.  */
+  switch (DECL_FUNCTION_CODE (fn))
+    {
+    CASE_FLT_FN (BUILT_IN_SQRT): return "sqrt";
+    CASE_FLT_FN (BUILT_IN_FABS): return "fabs";
+    CASE_FLT_FN (BUILT_IN_EXP): return "exp";
+    CASE_FLT_FN (BUILT_IN_LOG): return "log";
+    CASE_FLT_FN (BUILT_IN_SIN): return "sin";
+    CASE_FLT_FN (BUILT_IN_COS): return "cos";
+    CASE_FLT_FN (BUILT_IN_POW): return "pow";
+    CASE_FLT_FN (BUILT_IN_FMIN): return "fmin";
+    CASE_FLT_FN (BUILT_IN_FMAX): return "fmax";
+    CASE_FLT_FN (BUILT_IN_FLOOR): return "floor";
+    CASE_FLT_FN (BUILT_IN_CEIL): return "ceil";
+    CASE_FLT_FN (BUILT_IN_ROUND): return "round";
+    CASE_FLT_FN (BUILT_IN_TRUNC): return "trunc";
+    CASE_FLT_FN (BUILT_IN_RINT): return "rint";
+    CASE_FLT_FN (BUILT_IN_NEARBYINT): return "rint";
+    CASE_FLT_FN (BUILT_IN_FMOD): return "fmod";
+    /* GCC folds (long) floor (x) and the like into these; the call's
+       result converts to its integer type on assignment, as in C.  */
+    CASE_FLT_FN (BUILT_IN_IFLOOR): CASE_FLT_FN (BUILT_IN_LFLOOR):
+    CASE_FLT_FN (BUILT_IN_LLFLOOR): return "floor";
+    CASE_FLT_FN (BUILT_IN_ICEIL): CASE_FLT_FN (BUILT_IN_LCEIL):
+    CASE_FLT_FN (BUILT_IN_LLCEIL): return "ceil";
+    CASE_FLT_FN (BUILT_IN_IROUND): CASE_FLT_FN (BUILT_IN_LROUND):
+    CASE_FLT_FN (BUILT_IN_LLROUND): return "round";
+    CASE_FLT_FN (BUILT_IN_IRINT): CASE_FLT_FN (BUILT_IN_LRINT):
+    CASE_FLT_FN (BUILT_IN_LLRINT): return "rint";
+    default: return NULL;
+    }
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* util.h: what the plugin's stages share and none of them owns
+   (util.cc), over the loop record.  */
+
+#ifndef SCANOMP_UTIL_H
+#define SCANOMP_UTIL_H
+
+#include "base/loop.h"
+
+/* The element or variable whose field (of a field...) T is; T itself
+   where it is no field.  */
+static inline tree
+scanomp_whole (tree t)
+{
+  while (t && TREE_CODE (t) == COMPONENT_REF)
+    t = TREE_OPERAND (t, 0);
+  return t;
+}
+
+/* Whether L is outside any target construct.  */
+bool scanomp_on_host (const struct scan_loop *l);
+
+/* Where L's messages go: its clause, or its construct.  */
+location_t scanomp_where (const struct scan_loop *l);
+/* E as a GIMPLE value, its computation appended to *SEQ, in temporaries
+   of the caller's gimplify context, which the bind around the new code
+   declares (force_gimple_operand would make them in a context of its own,
+   outside that bind: a function-wide temporary, which an OpenMP region
+   around the code could not use).  */
+tree scanomp_value (tree e, gimple_seq *seq);
+/* A record type named NAME with N fields of TYPES and NAMES, in
+   FIELDS.  */
+tree scanomp_record (const char *name, unsigned n, const tree *types,
+                     const char *const *names, tree *fields);
+/* The element an inscan loop's kernels carry for a lastprivate variable
+   of TYPE: whether an iteration set it, and the value the last one that
+   did gave it.  */
+tree scanomp_last_type (tree type);
+/* Whether TYPE is a scalar the kernels carry as it is: a pointer, a
+   bool, an integer of 8, 16, 32 or 64 bits, a float or a double (which
+   types.cc names in OpenCL C).  */
+bool scanomp_device_scalar (tree type);
+/* The OpenCL C function, overloaded by type, that computes what FN does,
+   where FN is a math built-in the kernels have; else NULL.  Such calls
+   set only errno, which the kernels lack.  */
+const char *scanomp_math_function (tree fn);
+
+#endif /* SCANOMP_UTIL_H */

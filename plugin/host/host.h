@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* host.h: a back end, the host path's functions of an analysed loop,
+   built from its own GIMPLE for libscanrt to run on OpenMP's threads
+   (host.cc).  */
+
+#ifndef SCANOMP_HOST_H
+#define SCANOMP_HOST_H
+
+#include "base/util.h"
+
+/* The host path's reduce, scan and combine functions of L's N arrays and
+   variables, whose element is of SEED_TYPE, in FNS; false (FNS null)
+   where the loop has none.  */
+bool scanomp_host_functions (struct scan_loop *l, unsigned n, tree seed_type,
+                             tree fns[3]);
+
+#endif /* SCANOMP_HOST_H */

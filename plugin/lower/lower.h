@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* lower.h: the last stage, choosing how an analysed loop runs (the
+   kernels, the host path's functions, or both: outline.cc) and replacing
+   its construct with a call into libscanrt that falls back to the loop
+   (lower.cc); and lowering OpenMP's data constructs and named devices
+   for libscanrt (data.cc).  */
+
+#ifndef SCANOMP_LOWER_H
+#define SCANOMP_LOWER_H
+
+#include "base/util.h"
+
+/* How L's N items run: the kernels, where the loop translates to OpenCL
+   C, and the host path's functions, where it has them.  */
+struct scan_outline
+{
+  char *source;              /* the kernels' OpenCL C, or NULL */
+  tree seed_type;            /* the element scanned */
+  tree host[3];              /* reduce, scan and combine, or NULL */
+};
+bool scanomp_outline (struct scan_loop *l, unsigned n,
+                      struct scan_outline *o);
+const char *scanomp_route (const struct scan_loop *l,
+                           const struct scan_outline *o);
+char *scanomp_route_detail (const struct scan_loop *l,
+                            const struct scan_outline *o, const char *path);
+void scanomp_lower (struct scan_loop *l, unsigned n,
+                    const struct scan_outline *o, gimple_stmt_iterator *gsi);
+
+
+/* data.cc: give the target constructs of BODY that name their device
+   `GPU' or `CPU' that device's number; lower its data constructs.  */
+void scanomp_name_devices (gimple_seq *body);
+void scanomp_lower_data (gimple_seq *body);
+
+#endif /* SCANOMP_LOWER_H */

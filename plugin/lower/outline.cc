@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* outline.cc: how an analysed loop runs, chosen once: the kernels, where
+   it translates to OpenCL C (opencl/), the host path's functions, where
+   it has them (host/), or both; and the words -verbose says it with.
+
+   Outside target constructs a loop that has the host path's functions
+   runs on them, and its kernels serve SCANOMP_HOST=opencl; one that does
+   not translate to OpenCL C runs on the host path alone.  Inside one it
+   runs on the device, and falls back to the host path where it has the
+   functions.  */
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "gimple.h"
+
+#include "lower/lower.h"
+#include "opencl/opencl.h"
+#include "host/host.h"
+
+/* The element the kernel scans: the array's, or for several arrays a
+   struct of theirs, laid out as emit.cc's scanomp_multi.  */
+static tree
+element_type (scan_loop *l, unsigned n)
+{
+  if (n == 1)
+    return l->type;
+  auto_vec<tree> types, fields;
+  auto_vec<const char *> names;
+  for (unsigned k = 0; k < n; k++)
+    {
+      types.safe_push (l[k].type);
+      names.safe_push (ggc_strdup (ACONCAT (("s", l[k].var_name, NULL))));
+    }
+  fields.safe_grow (n);
+  return scanomp_record ("scanomp_multi", n, types.address (), names.address (),
+                      fields.address ());
+}
+
+bool
+scanomp_outline (scan_loop *l, unsigned n, scan_outline *o)
+{
+  o->seed_type = element_type (l, n);
+  o->host[0] = o->host[1] = o->host[2] = NULL_TREE;
+  /* Outside target constructs, the host path may take a loop that does
+     not translate to OpenCL C: the translation is tried quietly, and
+     says why it failed only where nothing takes the loop, or as a note
+     under -verbose.  */
+  bool host_first = scanomp_on_host (l);
+  bool device_limits;
+  o->source = scanomp_emit (l, n, host_first ? SCAN_REFUSAL_QUIET
+                                             : SCAN_REFUSAL_REPORT,
+                            &device_limits);
+  bool host = ((o->source || (host_first && device_limits))
+               && scanomp_host_functions (l, n, o->seed_type, o->host));
+  if (!o->source && host_first && (!host || scanomp_options.verbose))
+    free (scanomp_emit (l, n, host ? SCAN_REFUSAL_HOST : SCAN_REFUSAL_REPORT,
+                        &device_limits));
+  return o->source || host;
+}
+
+const char *
+scanomp_route (const scan_loop *l, const scan_outline *o)
+{
+  return scanomp_on_host (l) && o->host[0] ? "runs on the host path"
+                                   : "runs as an OpenCL kernel";
+}
+
+char *
+scanomp_route_detail (const scan_loop *l, const scan_outline *o,
+                      const char *path)
+{
+  if (!o->source)
+    return xstrdup ("; it has no OpenCL kernel");
+  const char *in = path ? ", source in " : "";
+  if (scanomp_on_host (l) && o->host[0])
+    return xasprintf ("; SCANOMP_HOST=opencl runs it as an OpenCL "
+                      "kernel%s%s", in, path ? path : "");
+  return xasprintf ("%s%s", path ? "; kernel source in " : "",
+                    path ? path : "");
+}
