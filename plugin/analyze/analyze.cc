@@ -644,6 +644,15 @@ note_ssa_def (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *wi)
   return NULL_TREE;
 }
 
+/* qsort's comparison of two SSA names by version.  */
+static int
+by_version (const void *a, const void *b)
+{
+  unsigned va = SSA_NAME_VERSION (*(const tree *) a);
+  unsigned vb = SSA_NAME_VERSION (*(const tree *) b);
+  return va < vb ? -1 : va > vb;
+}
+
 /* GCC writes the temporaries of a loop that no parallel region of its
    function holds (an orphaned `omp for' in a function called from one) as
    SSA names; the reader and the outlined functions take variables, as
@@ -662,8 +671,15 @@ scan_unssa (gomp_for *loop)
     return;
   walk_gimple_seq_mod (&body, NULL, ssa_to_var, &wi);
   gimple_omp_set_body (loop, body);
+  /* Released in the order of their versions, which later names reuse: in
+     the map's order, which follows addresses, the object code would
+     change from one compile to the next.  */
+  auto_vec<tree> names;
   for (auto it = vars.begin (); it != vars.end (); ++it)
-    release_ssa_name ((*it).first);
+    names.safe_push ((*it).first);
+  names.qsort (by_version);
+  for (tree name : names)
+    release_ssa_name (name);
 }
 
 bool
