@@ -84,30 +84,25 @@ struct found
 static scan_clause *
 clause_inside (gimple_seq seq)
 {
-  for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
-    {
-      gimple *s = gsi_stmt (g);
+  scan_clause *c = NULL;
+  scanomp_walk (&seq, [&] (gimple_stmt_iterator *g) {
+      gimple *s = gsi_stmt (*g);
       switch (gimple_code (s))
         {
         case GIMPLE_BIND:
-          if (scan_clause *c = clause_inside (gimple_bind_body
-                                              (as_a<gbind *> (s))))
-            return c;
-          break;
+          return WALK_INTO;
         case GIMPLE_OMP_PARALLEL:
         case GIMPLE_OMP_TEAMS:
         case GIMPLE_OMP_FOR:
-          if (scan_clause *c = scanomp_find_clause (gimple_location (s)))
-            return c;
-          if (gimple_code (s) != GIMPLE_OMP_PARALLEL)
-            if (scan_clause *c = clause_inside (gimple_omp_body (s)))
-              return c;
-          break;
+          if ((c = scanomp_find_clause (gimple_location (s))))
+            return WALK_STOP;
+          return gimple_code (s) != GIMPLE_OMP_PARALLEL ? WALK_INTO
+                                                        : WALK_PAST;
         default:
-          break;
+          return WALK_PAST;
         }
-    }
-  return NULL;
+    });
+  return c;
 }
 
 /* Collect the constructs in *SEQ that carry a clause or hold an inscan
@@ -115,30 +110,20 @@ clause_inside (gimple_seq seq)
 static void
 collect (gimple_seq *seq, vec<found> *out, bool in_target)
 {
-  for (gimple_stmt_iterator g = gsi_start (*seq); !gsi_end_p (g); gsi_next (&g))
-    {
-      gimple *s = gsi_stmt (g);
+  scanomp_walk (seq, [&] (gimple_stmt_iterator *g) {
+      gimple *s = gsi_stmt (*g);
       scan_clause *c = NULL;
-      gimple_seq *inner = NULL;
       switch (gimple_code (s))
         {
-        case GIMPLE_BIND:
-          inner = gimple_bind_body_ptr (as_a<gbind *> (s));
-          break;
-        case GIMPLE_TRY:
-          inner = gimple_try_eval_ptr (s);
-          break;
         case GIMPLE_OMP_TARGET:
           c = scanomp_find_clause (gimple_location (s));
           if (!c)
             c = clause_inside (gimple_omp_body (s));
-          inner = gimple_omp_body_ptr (s);
           break;
         case GIMPLE_OMP_PARALLEL:
         case GIMPLE_OMP_TEAMS:
         case GIMPLE_OMP_FOR:
           c = scanomp_find_clause (gimple_location (s));
-          inner = gimple_omp_body_ptr (s);
           break;
         default:
           /* A clause on any other construct (from _Pragma, whose kind the
@@ -153,8 +138,6 @@ collect (gimple_seq *seq, vec<found> *out, bool in_target)
                         "parallel for%>");
             }
           c = NULL;
-          if (is_gimple_omp (s) && gimple_has_substatements (s))
-            inner = gimple_omp_body_ptr (s);
           break;
         }
       /* An inscan loop: of a parallel construct that holds it alone, of a
@@ -177,28 +160,31 @@ collect (gimple_seq *seq, vec<found> *out, bool in_target)
           default:
             break;
           }
-      if (c)
+      if (c || inscan)
         {
-          c->used = true;
-          found f = { s, seq, c };
+          if (c)
+            c->used = true;
+          found f = { s, g->seq, c };
           out->safe_push (f);
+          return WALK_PAST;
         }
-      else if (inscan)
+      if (gimple_code (s) == GIMPLE_OMP_PARALLEL
+          && scanomp_clause_seen (gimple_location (s)))
         {
-          found f = { s, seq, NULL };
-          out->safe_push (f);
+          /* Never let a loop meant for a scan run as a plain parallel
+             loop.  */
+          error_at (gimple_location (s), "cannot tell which %<scan%> clause "
+                    "belongs to this construct; write the pragma of each "
+                    "scan loop on a line of its own");
+          return WALK_PAST;
         }
-      else if (gimple_code (s) == GIMPLE_OMP_PARALLEL
-               && scanomp_clause_seen (gimple_location (s)))
-        /* Never let a loop meant for a scan run as a plain parallel
-           loop.  */
-        error_at (gimple_location (s), "cannot tell which %<scan%> clause "
-                  "belongs to this construct; write the pragma of each scan "
-                  "loop on a line of its own");
-      else if (inner)
-        collect (inner, out,
-                 in_target || gimple_code (s) == GIMPLE_OMP_TARGET);
-    }
+      if (gimple_code (s) == GIMPLE_OMP_TARGET && !in_target)
+        {
+          collect (gimple_omp_body_ptr (s), out, true);
+          return WALK_PAST;
+        }
+      return WALK_INTO;
+    });
 }
 
 /* Write SOURCE, the kernels of the loop at LOC (its clause, or its

@@ -47,7 +47,7 @@ bool scanomp_has_inscan (gimple *construct, bool *other);
 bool scanomp_analyze_inscan (gimple *construct, struct scan_loop *items,
                              unsigned max, unsigned *n);
 
-/* analyze.cc: whether S is a sanitizer's check (-fsanitize=...), which
+/* sanitizer.cc: whether S is a sanitizer's check (-fsanitize=...), which
    the kernels leave out: a call, setting nothing, of an internal UBSAN_,
    ASAN_ or TSAN_ function or of a __builtin___ubsan_, _asan_ or _tsan_
    one.  */

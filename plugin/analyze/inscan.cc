@@ -62,23 +62,12 @@ scanomp_has_inscan (gimple *construct, bool *other)
 static void
 inner_decls (gimple_seq seq, hash_set<tree> *set)
 {
-  for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
-    {
-      gimple *s = gsi_stmt (g);
-      if (gimple_code (s) == GIMPLE_BIND)
-        {
-          for (tree v = gimple_bind_vars (as_a<gbind *> (s)); v;
-               v = DECL_CHAIN (v))
-            set->add (v);
-          inner_decls (gimple_bind_body (as_a<gbind *> (s)), set);
-        }
-      else if (gimple_code (s) == GIMPLE_TRY)
-        inner_decls (gimple_try_eval (s), set);
-      /* GCC 12's gimple_has_substatements forgets GIMPLE_OMP_SCAN.  */
-      else if (is_gimple_omp (s) && (gimple_has_substatements (s)
-                                     || gimple_code (s) == GIMPLE_OMP_SCAN))
-        inner_decls (gimple_omp_body (s), set);
-    }
+  scanomp_walk (&seq, [&] (gimple_stmt_iterator *g) {
+      if (gbind *b = dyn_cast<gbind *> (gsi_stmt (*g)))
+        for (tree v = gimple_bind_vars (b); v; v = DECL_CHAIN (v))
+          set->add (v);
+      return WALK_INTO;
+    });
 }
 
 /* walk_tree callback: a variable of DATA, the set of inner decls.  */
@@ -216,28 +205,22 @@ dereference (scan_loop *items, unsigned n, gimple_seq *body, tree *ref)
 static void
 read_pre_bodies (reader *pre, gimple_seq seq)
 {
-  for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
-    {
-      gimple *s = gsi_stmt (g);
+  scanomp_walk (&seq, [&] (gimple_stmt_iterator *g) {
+      gimple *s = gsi_stmt (*g);
       switch (gimple_code (s))
         {
-        case GIMPLE_BIND:
-          read_pre_bodies (pre, gimple_bind_body (as_a<gbind *> (s)));
-          break;
-        case GIMPLE_TRY:
-          read_pre_bodies (pre, gimple_try_eval (s));
-          break;
         case GIMPLE_OMP_FOR:
           scan_read_seq (pre, gimple_omp_for_pre_body (s));
-          /* Fall through.  */
+          return WALK_INTO;
+        case GIMPLE_BIND:
+        case GIMPLE_TRY:
         case GIMPLE_OMP_PARALLEL:
         case GIMPLE_OMP_TEAMS:
-          read_pre_bodies (pre, gimple_omp_body (s));
-          break;
+          return WALK_INTO;
         default:
-          break;
+          return WALK_PAST;
         }
-    }
+    });
 }
 
 /* The sequence of the loop body BODY that holds its two GIMPLE_OMP_SCANs:
@@ -264,11 +247,12 @@ phases_of (gimple_seq body)
   return body;
 }
 
-bool
-scanomp_analyze_inscan (gimple *construct, scan_loop *items, unsigned max,
-                        unsigned *n)
+/* Read CONSTRUCT's inscan loop into L: the loop, its target, its header
+   and the variables its clauses copy, into CP; false, with a note, where
+   the kernels cannot run it.  */
+static bool
+read_construct (gimple *construct, scan_loop *l, scan_copies *cp)
 {
-  scan_loop *l = &items[0];
   location_t loc = gimple_location (construct);
   bool other = false;
   l->construct = construct;
@@ -291,9 +275,8 @@ scanomp_analyze_inscan (gimple *construct, scan_loop *items, unsigned max,
   scan_read_target (l, construct);
   if (!scan_read_header (l, loc))
     return false;
-  scan_copies cp;
-  cp.clause = NULL;
-  if (tree c = scan_gather_copies (construct, l->iv, &cp))
+  cp->clause = NULL;
+  if (tree c = scan_gather_copies (construct, l->iv, cp))
     {
       if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_LINEAR)
         scan_complain (l, loc, "this inscan loop runs on host threads: its "
@@ -304,7 +287,7 @@ scanomp_analyze_inscan (gimple *construct, scan_loop *items, unsigned max,
                        "kernels do not order its iterations");
       return false;
     }
-  for (vec<tree> *v : { &cp.priv, &cp.first, &cp.last })
+  for (vec<tree> *v : { &cp->priv, &cp->first, &cp->last })
     for (tree decl : *v)
       if (const char *why = scan_copy_problem (decl))
         {
@@ -313,8 +296,18 @@ scanomp_analyze_inscan (gimple *construct, scan_loop *items, unsigned max,
                          "of, is %s", decl, why);
           return false;
         }
+  return true;
+}
 
-  /* The scan variables.  */
+/* Read the scan variables of ITEMS[0]'s loop into ITEMS, one each, then
+   its lastprivate variables (of CP), up to MAX in all, setting *N and
+   *SCAN_VARS; false, with a note, where the kernels cannot carry one.  */
+static bool
+read_variables (scan_loop *items, unsigned max, const scan_copies *cp,
+                unsigned *n, unsigned *scan_vars)
+{
+  scan_loop *l = &items[0];
+  location_t loc = gimple_location (l->construct);
   *n = 0;
   for (tree c = gimple_omp_for_clauses (l->loop); c; c = OMP_CLAUSE_CHAIN (c))
     {
@@ -339,7 +332,7 @@ scanomp_analyze_inscan (gimple *construct, scan_loop *items, unsigned max,
       scan_loop *it = &items[(*n)++];
       if (it != l)
         {
-          it->construct = construct;
+          it->construct = l->construct;
           it->inscan = true;
         }
       it->var = ref ? create_tmp_var_raw (type, "scan_ref") : var;
@@ -350,10 +343,10 @@ scanomp_analyze_inscan (gimple *construct, scan_loop *items, unsigned max,
       if (OMP_CLAUSE_REDUCTION_PLACEHOLDER (c))
         scanomp_read_udr (it, c);
     }
-  unsigned scan_vars = *n;
+  *scan_vars = *n;
   /* A lastprivate variable is one more value the kernels carry: that of
      the last iteration that sets it.  */
-  for (tree z : cp.last)
+  for (tree z : cp->last)
     {
       if (*n == max)
         {
@@ -363,14 +356,22 @@ scanomp_analyze_inscan (gimple *construct, scan_loop *items, unsigned max,
         }
       scan_last_item (&items[(*n)++], l, z);
     }
+  return true;
+}
 
-  /* The phases: before the directive, and after it under its clause.
-     The kernels read a reference's variable through a local of their
-     own, in a copy of the body: GCC keeps the loop as its fallback.  */
+/* Find the two phases of the loop of ITEMS[0 .. N) in its body, as the
+   kernels read it, into *BODY: before the directive, and after it under
+   its clause.  The kernels read a reference's variable through a local
+   of their own, in a copy of the body: GCC keeps the loop as its
+   fallback.  False, with a note, where the body is not two phases.  */
+static bool
+read_phases (scan_loop *items, unsigned n, gimple_seq *body)
+{
+  scan_loop *l = &items[0];
   gimple *first = NULL, *second = NULL;
-  gimple_seq body = gimple_omp_body (l->loop);
+  *body = gimple_omp_body (l->loop);
   tree ref;
-  if (gimple *use = dereference (items, *n, &body, &ref))
+  if (gimple *use = dereference (items, n, body, &ref))
     {
       scan_complain (l, gimple_location (use), "this inscan loop runs on "
                      "host threads: it takes the address of %qD, a scan "
@@ -379,21 +380,22 @@ scanomp_analyze_inscan (gimple *construct, scan_loop *items, unsigned max,
     }
   /* Read the body as GCC writes it without the sanitizers, in a copy: GCC
      may yet run the loop as it stands.  */
-  if (scan_read_through_temporaries (body, false))
+  if (scan_read_through_temporaries (*body, false))
     {
-      if (body == gimple_omp_body (l->loop))
-        body = copy_body (body);
-      scan_read_through_temporaries (body, true);
+      if (*body == gimple_omp_body (l->loop))
+        *body = copy_body (*body);
+      scan_read_through_temporaries (*body, true);
     }
-  gimple_seq phases = phases_of (body);
+  gimple_seq phases = phases_of (*body);
   for (gimple_stmt_iterator g = gsi_start (phases); !gsi_end_p (g);
        gsi_next (&g))
     if (gimple_code (gsi_stmt (g)) == GIMPLE_OMP_SCAN)
       (first ? second : first) = gsi_stmt (g);
   if (!first || !second || !gimple_omp_scan_clauses (as_a<gomp_scan *> (second)))
     {
-      scan_complain (l, loc, "this inscan loop runs on host threads: its "
-                     "body is not two phases around %<#pragma omp scan%>");
+      scan_complain (l, gimple_location (l->construct), "this inscan loop "
+                     "runs on host threads: its body is not two phases "
+                     "around %<#pragma omp scan%>");
       return false;
     }
   l->exclusive = OMP_CLAUSE_CODE (gimple_omp_scan_clauses
@@ -401,12 +403,24 @@ scanomp_analyze_inscan (gimple *construct, scan_loop *items, unsigned max,
                  == OMP_CLAUSE_EXCLUSIVE;
   l->input = gimple_omp_body (l->exclusive ? second : first);
   l->output = gimple_omp_body (l->exclusive ? first : second);
+  return true;
+}
 
+/* Read BODY, the phases of the loop of ITEMS, whose first SCAN_VARS are
+   its scan variables, and its bounds: its accesses, the stores of its
+   scan phase, its scalars; false, with a note, where the kernels cannot
+   run it.  */
+static bool
+read_body (scan_loop *items, unsigned scan_vars, const scan_copies *cp,
+           gimple_seq body)
+{
+  scan_loop *l = &items[0];
+  location_t loc = gimple_location (l->construct);
   /* Bounds computed in the loops' pre-bodies, in terms of the function's
      own variables.  */
   reader pre;
   scan_reader_init (&pre, l, loc, gimple_omp_for_pre_body (l->loop));
-  read_pre_bodies (&pre, gimple_omp_body (construct));
+  read_pre_bodies (&pre, gimple_omp_body (l->construct));
   l->lb = scan_substitute (&pre, l->lb);
   l->ub = scan_substitute (&pre, l->ub);
 
@@ -414,7 +428,7 @@ scanomp_analyze_inscan (gimple *construct, scan_loop *items, unsigned max,
   scan_reader_init (&r, l, loc, body);
   for (unsigned k = 0; k < scan_vars; k++)
     r.privates.add (items[k].var);
-  scan_private_copies (l, &r, &cp);
+  scan_private_copies (l, &r, cp);
   scan_read_seq (&r, l->input);
   unsigned input_accesses = l->accesses.length ();
   scan_read_seq (&r, l->output);
@@ -439,7 +453,7 @@ scanomp_analyze_inscan (gimple *construct, scan_loop *items, unsigned max,
   for (unsigned k = 0; k < scan_vars; k++)
     vars.safe_push (items[k].var);
   tree z;
-  if (gimple *s = scan_set_from_prefix (l, l->output, vars, arrays, cp.last,
+  if (gimple *s = scan_set_from_prefix (l, l->output, vars, arrays, cp->last,
                                         &l->output_sets_last, &z))
     {
       scan_complain (l, gimple_location (s), "this inscan loop runs on host "
@@ -452,12 +466,18 @@ scanomp_analyze_inscan (gimple *construct, scan_loop *items, unsigned max,
   if (!scan_sets_no_shared (&r, body))
     return false;
   scan_note_scalars (&r, body);
-  scan_copies_as_scalars (l, &r, &cp);
+  scan_copies_as_scalars (l, &r, cp);
+  return true;
+}
 
-  /* Everything the host evaluates must be the function's own, not a
-     temporary of the construct that omplower will move away.  */
+/* Whether what the host evaluates of L's loop (its bounds, the rests of
+   its indices, its scalars) is the function's own, not a temporary of the
+   construct that omplower will move away; if not, a note.  */
+static bool
+host_trees_own (scan_loop *l)
+{
   hash_set<tree> inner;
-  inner_decls (gimple_omp_body (construct), &inner);
+  inner_decls (gimple_omp_body (l->construct), &inner);
   auto_vec<tree> host_trees;
   host_trees.safe_push (l->lb);
   host_trees.safe_push (l->ub);
@@ -468,9 +488,24 @@ scanomp_analyze_inscan (gimple *construct, scan_loop *items, unsigned max,
   for (tree t : host_trees)
     if (walk_tree (&t, find_inner, &inner, NULL))
       {
-        scan_complain (l, loc, "this inscan loop runs on host threads: its "
-                       "bounds or indices use temporaries of the construct");
+        scan_complain (l, gimple_location (l->construct), "this inscan "
+                       "loop runs on host threads: its bounds or indices "
+                       "use temporaries of the construct");
         return false;
       }
   return true;
+}
+
+bool
+scanomp_analyze_inscan (gimple *construct, scan_loop *items, unsigned max,
+                        unsigned *n)
+{
+  scan_copies cp;
+  unsigned scan_vars;
+  gimple_seq body;
+  return (read_construct (construct, &items[0], &cp)
+          && read_variables (items, max, &cp, n, &scan_vars)
+          && read_phases (items, *n, &body)
+          && read_body (items, scan_vars, &cp, body)
+          && host_trees_own (&items[0]));
 }

@@ -4,7 +4,7 @@
    latest value is kept as a GENERIC expression of the loop index, of
    values that do not change in the loop, and of loads; every load and
    store address is split into an array and a byte offset
-   COEF * i + REST.  Values built on a value from an earlier block (before
+   COEF * i + REST (access.cc).  Values built on a value from an earlier block (before
    a branch's or an inner loop's label) are tainted: no address may use
    them, since they may not reach it unchanged.  */
 
@@ -88,248 +88,6 @@ scan_substitute (reader *r, tree e)
   e = unshare_expr (e);
   walk_tree (&e, substitute_1, r, NULL);
   return e;
-}
-
-/* Whether *REST, the constant C of an index i + C computed in FROM, an
-   unsigned type narrower than the index's, can be read as the signed
-   number it stands for: whether i + C stays within FROM in every
-   iteration of L, so that widening it is exact.  That needs an ascending
-   loop from a constant start (i + C >= 0 from there on), and a C of at
-   most 1, or 0 for a <= condition (i + C cannot pass FROM's largest
-   value, which bounds i).  If so, *REST becomes that number.  */
-static bool
-exact_widening (const scan_loop *l, tree from, tree *rest)
-{
-  unsigned prec = TYPE_PRECISION (from);
-  if (prec > 32 || l->step != 1 || TREE_CODE (l->lb) != INTEGER_CST
-      || !tree_fits_uhwi_p (*rest) || !tree_fits_shwi_p (l->lb))
-    return false;
-  HOST_WIDE_INT c = tree_to_uhwi (*rest) & ((HOST_WIDE_INT_1U << prec) - 1);
-  if (c >= HOST_WIDE_INT_1 << (prec - 1))
-    c -= HOST_WIDE_INT_1 << prec;
-  if (tree_to_shwi (l->lb) + c < 0 || c > (l->cond == LT_EXPR ? 1 : 0))
-    return false;
-  *rest = fold_convert (sizetype, ssize_int (c));
-  return true;
-}
-
-/* Set when affine refused a widening that might not be exact.  */
-static bool widening_refused;
-
-/* Split the affine byte offset E into COEF * i + *REST, i being L's
-   index.  */
-static bool
-affine (tree e, const scan_loop *l, HOST_WIDE_INT *coef, tree *rest)
-{
-  tree iv = l->iv;
-  tree a_rest, b_rest;
-  HOST_WIDE_INT a_coef, b_coef;
-  if (!scanomp_contains (e, iv))
-    {
-      *coef = 0;
-      *rest = fold_convert (sizetype, e);
-      return true;
-    }
-  switch (TREE_CODE (e))
-    {
-    case VAR_DECL:
-    case PARM_DECL:
-      *coef = 1;
-      *rest = size_zero_node;
-      return true;
-    CASE_CONVERT:
-      {
-        /* Widening an unsigned value is not transparent: (size_t) (i - 1u)
-           is i - 1 + 2^32 at i = 0.  The bare index may widen, and i + C
-           where the loop's range keeps it from wrapping.  */
-        tree inner = TREE_OPERAND (e, 0), from = TREE_TYPE (inner);
-        if (!INTEGRAL_TYPE_P (TREE_TYPE (e)) || !INTEGRAL_TYPE_P (from)
-            || !affine (inner, l, coef, rest))
-          return false;
-        if (!(TYPE_UNSIGNED (from)
-              && TYPE_PRECISION (from) < TYPE_PRECISION (TREE_TYPE (e))
-              && !integer_zerop (*rest))
-            || (*coef == 1 && exact_widening (l, from, rest)))
-          return true;
-        widening_refused = true;
-        return false;
-      }
-    case PLUS_EXPR:
-    case POINTER_PLUS_EXPR:
-    case MINUS_EXPR:
-      if (!affine (TREE_OPERAND (e, 0), l, &a_coef, &a_rest)
-          || !affine (TREE_OPERAND (e, 1), l, &b_coef, &b_rest))
-        return false;
-      if (TREE_CODE (e) == MINUS_EXPR)
-        {
-          *coef = a_coef - b_coef;
-          *rest = size_binop (MINUS_EXPR, a_rest, b_rest);
-        }
-      else
-        {
-          *coef = a_coef + b_coef;
-          *rest = size_binop (PLUS_EXPR, a_rest, b_rest);
-        }
-      return true;
-    case MULT_EXPR:
-      {
-        tree a = TREE_OPERAND (e, 0), b = TREE_OPERAND (e, 1);
-        if (TREE_CODE (a) == INTEGER_CST)
-          std::swap (a, b);
-        if (TREE_CODE (b) != INTEGER_CST || !tree_fits_shwi_p (b)
-            || !affine (a, l, &a_coef, &a_rest))
-          return false;
-        *coef = a_coef * tree_to_shwi (b);
-        *rest = size_binop (MULT_EXPR, a_rest, fold_convert (sizetype, b));
-        return true;
-      }
-    case NEGATE_EXPR:
-      if (!affine (TREE_OPERAND (e, 0), l, &a_coef, &a_rest))
-        return false;
-      *coef = -a_coef;
-      *rest = size_binop (MINUS_EXPR, size_zero_node, a_rest);
-      return true;
-    default:
-      return false;
-    }
-}
-
-/* Split pointer expression P into a base array or pointer decl *BASE and
-   a byte offset *OFF.  */
-bool
-scan_split_pointer (tree p, tree *base, tree *off)
-{
-  switch (TREE_CODE (p))
-    {
-    case VAR_DECL:
-    case PARM_DECL:
-      *base = p;
-      *off = size_zero_node;
-      return POINTER_TYPE_P (TREE_TYPE (p));
-    CASE_CONVERT:
-      return scan_split_pointer (TREE_OPERAND (p, 0), base, off);
-    case POINTER_PLUS_EXPR:
-      if (!scan_split_pointer (TREE_OPERAND (p, 0), base, off))
-        return false;
-      *off = fold_build2 (PLUS_EXPR, sizetype, *off,
-                          fold_convert (sizetype, TREE_OPERAND (p, 1)));
-      return true;
-    case ADDR_EXPR:
-      {
-        tree t = TREE_OPERAND (p, 0);
-        if (VAR_P (t) && TREE_CODE (TREE_TYPE (t)) == ARRAY_TYPE)
-          {
-            *base = t;
-            *off = size_zero_node;
-            return true;
-          }
-        if (TREE_CODE (t) == ARRAY_REF && VAR_P (TREE_OPERAND (t, 0)))
-          {
-            *base = TREE_OPERAND (t, 0);
-            *off = fold_build2 (MULT_EXPR, sizetype,
-                                fold_convert (sizetype, TREE_OPERAND (t, 1)),
-                                TYPE_SIZE_UNIT (TREE_TYPE (t)));
-            return true;
-          }
-        return false;
-      }
-    default:
-      return false;
-    }
-}
-
-/* walk_tree callback: a variable the body assigns (DATA is the reader):
-   an index built on one is not loop-invariant.  */
-static tree
-find_assigned (tree *tp, int *walk_subtrees, void *data)
-{
-  if (TYPE_P (*tp))
-    *walk_subtrees = 0;
-  else if (((reader *) data)->assigned.contains (*tp))
-    return *tp;
-  return NULL_TREE;
-}
-
-bool
-scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
-                  scan_access *out)
-{
-  scan_access &a = *out;
-  memset (&a, 0, sizeof a);
-  a.arg = -1;
-  a.ref = ref;
-  a.stmt = stmt;
-  a.store = store;
-  a.elem_type = TREE_TYPE (ref);
-  tree off = NULL_TREE;
-  bool ok = false, unreliable = false;
-  if (TREE_CODE (ref) == MEM_REF)
-    {
-      tree p = scan_substitute (r, TREE_OPERAND (ref, 0));
-      unreliable = r->saw_taint;
-      ok = scan_split_pointer (p, &a.base, &off);
-      if (ok)
-        off = fold_build2 (PLUS_EXPR, sizetype, off,
-                           fold_convert (sizetype, TREE_OPERAND (ref, 1)));
-    }
-  else if (TREE_CODE (ref) == ARRAY_REF && VAR_P (TREE_OPERAND (ref, 0)))
-    {
-      a.base = TREE_OPERAND (ref, 0);
-      tree idx = scan_substitute (r, TREE_OPERAND (ref, 1));
-      unreliable = r->saw_taint;
-      off = fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, idx),
-                         TYPE_SIZE_UNIT (a.elem_type));
-      ok = true;
-    }
-  if (unreliable)
-    {
-      scan_complain (r->l, gimple_location (stmt), "an array index in the "
-                     "%<scan%> loop is computed before a branch or an inner "
-                     "loop; compute it next to its use, from the loop index");
-      scan_for_this_clause (r);
-      r->ok = false;
-      return false;
-    }
-  if (!ok || !r->ok)
-    {
-      scan_complain (r->l, gimple_location (stmt), "the %<scan%> loop accesses memory "
-                "that is not an element of an array or of memory a pointer "
-                "points to; index arrays directly, as in %<x[i]%>");
-      scan_for_this_clause (r);
-      r->ok = false;
-      return false;
-    }
-  widening_refused = false;
-  bool is_affine = affine (off, r->l, &a.coef, &a.rest);
-  if (!is_affine && widening_refused)
-    {
-      scan_complain (r->l, gimple_location (stmt), "an array index in the "
-                     "%<scan%> loop may wrap around in %qT, the type of the "
-                     "loop index %qD; use a signed or 64-bit loop index",
-                     TREE_TYPE (r->l->iv), r->l->iv);
-      scan_for_this_clause (r);
-      r->ok = false;
-      return false;
-    }
-  if (!is_affine || walk_tree (&a.rest, find_assigned, r, NULL))
-    {
-      scan_complain (r->l, gimple_location (stmt), "an array index in the %<scan%> "
-                "loop is not an affine function of the loop index %qD; "
-                "index arrays as in %<x[i + k]%> or %<x[2 * i]%>", r->l->iv);
-      scan_for_this_clause (r);
-      r->ok = false;
-      return false;
-    }
-  return true;
-}
-
-/* Record the memory access REF of STMT, a store when STORE.  */
-void
-scan_record_access (reader *r, tree ref, gimple *stmt, bool store)
-{
-  scan_access a;
-  if (scan_read_access (r, ref, stmt, store, &a))
-    r->l->accesses.safe_push (a);
 }
 
 /* The private variable whose part REF is (a field of a field...), or
@@ -506,131 +264,28 @@ read_user_call (reader *r, gcall *s)
     cannot_assign (r, s, lhs);
 }
 
-/* A temporary a call's result is read through (see
-   scan_read_through_temporaries): p = &v.  */
-struct through
-{
-  tree p, v;
-};
-
-/* Whether E is *p, of v's type.  */
-static bool
-reads_through (tree e, const through *t)
-{
-  return TREE_CODE (e) == MEM_REF && TREE_OPERAND (e, 0) == t->p
-         && integer_zerop (TREE_OPERAND (e, 1))
-         && types_compatible_p (TREE_TYPE (e), TREE_TYPE (t->v));
-}
-
-/* walk_tree callback: find *p (DATA is a through).  */
-static tree
-find_through (tree *tp, int *walk_subtrees, void *data)
-{
-  if (TYPE_P (*tp))
-    *walk_subtrees = 0;
-  else if (reads_through (*tp, (through *) data))
-    return *tp;
-  return NULL_TREE;
-}
-
-/* walk_tree callback: replace *p by v (DATA is a through).  */
-static tree
-replace_through (tree *tp, int *walk_subtrees, void *data)
-{
-  through *t = (through *) data;
-  if (TYPE_P (*tp))
-    *walk_subtrees = 0;
-  else if (reads_through (*tp, t))
-    {
-      *tp = t->v;
-      *walk_subtrees = 0;
-    }
-  return NULL_TREE;
-}
-
-/* What scan_read_through_temporaries asks of read_through.  */
-struct through_walk
-{
-  bool change;        /* replace the loads, not only find them */
-  bool found;
-};
-
-/* walk_gimple_seq callback (WI->info is a through_walk): at p = &v, each
-   *p that follows in the same sequence, until a label, a statement with
-   statements of its own, or another value of p.  Only the operands that
-   hold one are copied and changed.  */
-static tree
-read_through (gimple_stmt_iterator *gsi, bool *handled,
-              struct walk_stmt_info *wi)
-{
-  through_walk *w = (through_walk *) wi->info;
-  gimple *s = gsi_stmt (*gsi);
-  *handled = false;
-  if (!gimple_assign_single_p (s)
-      || TREE_CODE (gimple_assign_rhs1 (s)) != ADDR_EXPR)
-    return NULL_TREE;
-  through t = { gimple_assign_lhs (s),
-                TREE_OPERAND (gimple_assign_rhs1 (s), 0) };
-  if (!VAR_P (t.p) || TREE_ADDRESSABLE (t.p) || !VAR_P (t.v)
-      || is_global_var (t.v) || TREE_CODE (TREE_TYPE (t.v)) == ARRAY_TYPE)
-    return NULL_TREE;
-  gimple_stmt_iterator g = *gsi;
-  for (gsi_next (&g); !gsi_end_p (g); gsi_next (&g))
-    {
-      gimple *u = gsi_stmt (g);
-      if (gimple_code (u) == GIMPLE_LABEL || gimple_code (u) == GIMPLE_ASM
-          || gimple_has_substatements (u))
-        break;
-      for (unsigned k = 0; k < gimple_num_ops (u); k++)
-        if (gimple_op (u, k)
-            && walk_tree (gimple_op_ptr (u, k), find_through, &t, NULL))
-          {
-            w->found = true;
-            if (w->change)
-              {
-                tree op = unshare_expr (gimple_op (u, k));
-                walk_tree (&op, replace_through, &t, NULL);
-                gimple_set_op (u, k, op);
-              }
-          }
-      if (gimple_get_lhs (u) == t.p)
-        break;
-    }
-  return NULL_TREE;
-}
-
-/* Under -fsanitize=undefined, the C++ front end reads a call's result
-   through a pointer that UBSan checks: `t = f (...); p = &t;
-   .UBSAN_NULL (p, ...); y[i] = *p'.  Read such loads in SEQ as GCC
-   without the sanitizer writes them, `y[i] = t', changing SEQ when
-   CHANGE; return whether there are any.  A loop's acceptance does not
-   change with the sanitizer, whose checks the kernels leave out.  */
-bool
-scan_read_through_temporaries (gimple_seq seq, bool change)
-{
-  through_walk w = { change, false };
-  struct walk_stmt_info wi;
-  memset (&wi, 0, sizeof wi);
-  wi.info = &w;
-  walk_gimple_seq (seq, read_through, NULL, &wi);
-  return w.found;
-}
-
-/* Read the statements of SEQ in order.  */
+/* Read the statements of SEQ in order, into binds and the bodies of
+   trys, whose cleanups are clobbers of block-scope variables; until one
+   is refused.  */
 void
 scan_read_seq (reader *r, gimple_seq seq)
 {
-  for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g) && r->ok;
-       gsi_next (&g))
-    read_stmt (r, gsi_stmt (g));
+  scanomp_walk (&seq, [&] (gimple_stmt_iterator *g) {
+      gimple *s = gsi_stmt (*g);
+      if (!r->ok)
+        return WALK_STOP;
+      if (gimple_code (s) == GIMPLE_BIND || gimple_code (s) == GIMPLE_TRY)
+        return WALK_INTO;
+      read_stmt (r, s);
+      return WALK_PAST;
+    });
 }
 
 /* Read statement S of the body in order.  */
 static void
 read_stmt (reader *r, gimple *s)
 {
-  if (gimple_code (s) != GIMPLE_BIND && gimple_code (s) != GIMPLE_TRY)
-    r->stmts.safe_push (s);
+  r->stmts.safe_push (s);
   switch (gimple_code (s))
     {
     case GIMPLE_ASSIGN:
@@ -741,13 +396,6 @@ read_stmt (reader *r, gimple *s)
     case GIMPLE_PREDICT:
     case GIMPLE_DEBUG:
       break;
-    case GIMPLE_BIND:
-      scan_read_seq (r, gimple_bind_body (as_a<gbind *> (s)));
-      break;
-    case GIMPLE_TRY:
-      /* The cleanups are clobbers of block-scope variables.  */
-      scan_read_seq (r, gimple_try_eval (s));
-      break;
     default:
       scan_complain (r->l, gimple_location (s), "the %<scan%> loop contains a "
                 "statement that cannot be outlined (%s); a scan loop "
@@ -758,7 +406,6 @@ read_stmt (reader *r, gimple *s)
       break;
     }
 }
-
 
 /* walk_gimple_seq callback: stop at a statement that sets a variable of
    the enclosing function which the loop shares with it (none of the
@@ -872,7 +519,6 @@ scan_is_load_of (tree e, const scan_access &a, reader *r)
          && a.rest && operand_equal_p (probe.rest, a.rest, 0);
 }
 
-
 /* Start reader R on loop L: note every variable SEQ assigns.  */
 void
 scan_reader_init (reader *r, scan_loop *l, location_t loc, gimple_seq seq)
@@ -902,4 +548,3 @@ scan_note_scalars (reader *r, gimple_seq seq)
   wi.info = r;
   walk_gimple_seq (seq, note_scalars, note_scalar_op, &wi);
 }
-

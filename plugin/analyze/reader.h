@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* reader.h: what the analysis's files share while it reads a loop body in
-   order (see analyze.cc): the reader itself (reader.cc), the loop's header and
-   construct (analyze.cc), the variables its clauses copy (copies.cc), and
-   the checks of an update (update.cc, and udr.cc for user-defined
-   operators).  */
+   order (see analyze.cc): the reader itself (reader.cc) and the accesses
+   it reads (access.cc), the loop's construct and header (construct.cc),
+   the checks of the loop (analyze.cc), the variables its clauses copy
+   (copies.cc), and the checks of an update (update.cc, and udr.cc for
+   user-defined operators).  */
 
 #ifndef SCANOMP_READER_H
 #define SCANOMP_READER_H
@@ -44,21 +45,25 @@ void scan_for_this_clause (reader *r);
 void scan_reader_init (reader *r, scan_loop *l, location_t loc,
                        gimple_seq seq);
 void scan_read_seq (reader *r, gimple_seq seq);
-bool scan_read_through_temporaries (gimple_seq seq, bool change);
 void scan_note_scalars (reader *r, gimple_seq seq);
 bool scan_sets_no_shared (reader *r, gimple_seq seq);
 tree scan_substitute (reader *r, tree e);
+tree scan_strip (tree e);
+bool scan_is_load_of (tree e, const scan_access &a, reader *r);
+
+/* access.cc */
 /* Read the memory access REF of STMT, a store when STORE, into *A,
    without recording it (a probe: the accesses read so far stay where they
    are); false, having said why, where it is no access the plugin takes.  */
 bool scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
                        scan_access *a);
 void scan_record_access (reader *r, tree ref, gimple *stmt, bool store);
-tree scan_strip (tree e);
 bool scan_split_pointer (tree p, tree *base, tree *off);
-bool scan_is_load_of (tree e, const scan_access &a, reader *r);
 
-/* analyze.cc */
+/* sanitizer.cc */
+bool scan_read_through_temporaries (gimple_seq seq, bool change);
+
+/* construct.cc */
 gomp_for *scan_find_loop (gimple_seq seq, bool *other);
 /* The first clause on CONSTRUCT or a construct in it, down to the loop,
    for which WANTED (clause, the index of its loop, DATA) holds, or
@@ -67,14 +72,15 @@ tree scan_find_clause (gimple *construct, tree iv,
                        bool (*wanted) (tree, tree, void *), void *data);
 bool scan_read_header (scan_loop *l, location_t loc);
 void scan_read_target (scan_loop *l, gimple *construct);
-void scan_add_base (scan_loop *l, tree decl);
+bool scan_is_probe (tree c, struct scan_clause *sc);
 /* Make the SSA names that LOOP's body defines variables: GCC writes the
    temporaries of an orphaned `omp for' that no parallel region of its
    function holds as SSA names.  */
 void scan_unssa (gomp_for *loop);
-bool scan_scanned_elsewhere (scan_loop *l, tree decl);
 
-bool scan_is_probe (tree c, struct scan_clause *sc);
+/* analyze.cc */
+void scan_add_base (scan_loop *l, tree decl);
+bool scan_scanned_elsewhere (scan_loop *l, tree decl);
 
 /* copies.cc */
 enum scan_op scan_reduction_op (enum tree_code code);

@@ -59,30 +59,34 @@ clauses_of (gimple *s)
 tree
 scanomp_find_udr (gimple *s, tree var)
 {
-  for (tree c = clauses_of (s); c; c = OMP_CLAUSE_CHAIN (c))
-    if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_REDUCTION
-        && OMP_CLAUSE_REDUCTION_PLACEHOLDER (c)
-        && scanomp_reduced_decl (c) == var)
-      return c;
-  gimple_seq body = NULL;
-  switch (gimple_code (s))
-    {
-    case GIMPLE_BIND:
-      body = gimple_bind_body (as_a<gbind *> (s));
-      break;
-    case GIMPLE_OMP_TARGET:
-    case GIMPLE_OMP_TEAMS:
-    case GIMPLE_OMP_PARALLEL:
-    case GIMPLE_OMP_FOR:
-      body = gimple_omp_body (s);
-      break;
-    default:
-      break;
-    }
-  for (gimple_stmt_iterator g = gsi_start (body); !gsi_end_p (g); gsi_next (&g))
-    if (tree c = scanomp_find_udr (gsi_stmt (g), var))
-      return c;
-  return NULL_TREE;
+  tree found = NULL_TREE;
+  /* S's own clauses, then its statements': whether to go on into S.  */
+  auto visit = [&] (gimple *t) {
+    for (tree c = clauses_of (t); c; c = OMP_CLAUSE_CHAIN (c))
+      if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_REDUCTION
+          && OMP_CLAUSE_REDUCTION_PLACEHOLDER (c)
+          && scanomp_reduced_decl (c) == var)
+        {
+          found = c;
+          return WALK_STOP;
+        }
+    switch (gimple_code (t))
+      {
+      case GIMPLE_BIND:
+      case GIMPLE_OMP_TARGET:
+      case GIMPLE_OMP_TEAMS:
+      case GIMPLE_OMP_PARALLEL:
+      case GIMPLE_OMP_FOR:
+        return WALK_INTO;
+      default:
+        return WALK_PAST;
+      }
+  };
+  if (visit (s) == WALK_INTO)
+    scanomp_walk (scanomp_inner_seq (s), [&] (gimple_stmt_iterator *g) {
+        return visit (gsi_stmt (*g));
+      });
+  return found;
 }
 
 void

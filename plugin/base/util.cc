@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* util.cc: what the plugin's stages share and none of them owns: whether
-   a loop is inside a target construct, where its messages go, an
-   expression as a GIMPLE value, the record types the lowered code and the
-   host path build, and the scalars and math functions the kernels can
-   carry.  */
+   a loop is inside a target construct, where its messages go, the walk
+   over statements, an expression as a GIMPLE value, the record types the
+   lowered code and the host path build, and the scalars and math
+   functions the kernels can carry.  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
 #include "gimple.h"
+#include "gimple-iterator.h"
 #include "gimplify.h"
 #include "stringpool.h"
 #include "stor-layout.h"
@@ -18,6 +19,42 @@ bool
 scanomp_on_host (const scan_loop *l)
 {
   return gimple_code (l->construct) != GIMPLE_OMP_TARGET;
+}
+
+gimple_seq *
+scanomp_inner_seq (gimple *s)
+{
+  if (gbind *b = dyn_cast<gbind *> (s))
+    return gimple_bind_body_ptr (b);
+  if (gimple_code (s) == GIMPLE_TRY)
+    return gimple_try_eval_ptr (s);
+  /* GCC 12's gimple_has_substatements forgets GIMPLE_OMP_SCAN.  */
+  if (is_gimple_omp (s) && (gimple_has_substatements (s)
+                            || gimple_code (s) == GIMPLE_OMP_SCAN))
+    return gimple_omp_body_ptr (s);
+  return NULL;
+}
+
+bool
+scanomp_walk_seq (gimple_seq *seq,
+                  walk_step (*visit) (gimple_stmt_iterator *, void *),
+                  void *data)
+{
+  for (gimple_stmt_iterator g = gsi_start (*seq); !gsi_end_p (g);
+       gsi_next (&g))
+    switch (visit (&g, data))
+      {
+      case WALK_STOP:
+        return true;
+      case WALK_INTO:
+        if (gimple_seq *inner = scanomp_inner_seq (gsi_stmt (g)))
+          if (scanomp_walk_seq (inner, visit, data))
+            return true;
+        break;
+      case WALK_PAST:
+        break;
+      }
+  return false;
 }
 
 location_t

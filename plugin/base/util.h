@@ -45,4 +45,41 @@ bool scanomp_device_scalar (tree type);
    set only errno, which the kernels lack.  */
 const char *scanomp_math_function (tree fn);
 
+/* What scanomp_walk does after a statement.  */
+enum walk_step
+{
+  WALK_INTO,                 /* on into the sequence it holds */
+  WALK_PAST,                 /* on to the next statement */
+  WALK_STOP                  /* stop the walk */
+};
+
+/* The sequence S holds that scanomp_walk goes into: a bind's body, a
+   try's body (not its cleanup), an OpenMP construct's body (not a loop's
+   pre-body); NULL for any other statement.  */
+gimple_seq *scanomp_inner_seq (gimple *s);
+
+/* Walk the statements of *SEQ in order, and of the sequences they hold
+   where VISIT says so: VISIT (gsi, DATA), given an iterator at each
+   statement, says what next.  Returns whether VISIT stopped the walk.
+   The plugin's searches of a construct walk with it (through
+   scanomp_walk); what must carry a context from a construct to those
+   inside it (construct.cc's scan_find_loop and find_clause) or replace
+   statements by what they hold (host/copy.cc's flatten, lower.cc's
+   unwrap) walks on its own.  */
+struct gimple_stmt_iterator;
+bool scanomp_walk_seq (gimple_seq *seq,
+                       walk_step (*visit) (gimple_stmt_iterator *, void *),
+                       void *data);
+
+/* The same, VISIT being a callable, such as a lambda, of the iterator
+   alone.  */
+template <typename visitor>
+inline bool
+scanomp_walk (gimple_seq *seq, visitor visit)
+{
+  return scanomp_walk_seq (seq, [] (gimple_stmt_iterator *g, void *v) {
+      return (*(visitor *) v) (g);
+    }, &visit);
+}
+
 #endif /* SCANOMP_UTIL_H */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* emit.h: what emit.cc (the kernel hooks of a scan loop), translate.cc
-   (GIMPLE to OpenCL C) and types.cc (C types as OpenCL C) share while they
-   write a loop's OpenCL C; the functions that write OpenCL C text are
-   named ocl_*.  */
+   (GIMPLE to OpenCL C), functions.cc (the functions a loop calls) and
+   types.cc (C types as OpenCL C) share while they write a loop's OpenCL
+   C; the functions that write OpenCL C text are named ocl_*.  */
 
 #ifndef SCANOMP_EMIT_H
 #define SCANOMP_EMIT_H
@@ -64,7 +64,10 @@ void refuse_device (emitter *e, location_t loc, const char *gmsgid, ...)
   ATTRIBUTE_GCC_DIAG (3, 4);
 void ocl_constant (emitter *e, tree t);
 void ocl_expr (emitter *e, tree t, gimple *stmt);
+void ocl_statement (emitter *e, gimple *s);
 void stmt_seq (emitter *e, gimple_seq seq);
+
+/* functions.cc */
 void declare_locals (emitter *e, gimple_seq seq, hash_set<tree> *seen);
 void declare_var (emitter *e, tree t);
 const char *function_name (emitter *e, tree fn, location_t loc);

@@ -1,19 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* translate.cc: GIMPLE to OpenCL C, for emit.cc: constants, expressions
-   and statements, and the functions of the unit that a scan calls, each
-   translated once, after the functions it calls in turn (types.cc
-   translates the types).
+   and statements (types.cc translates the types, functions.cc the
+   functions of the unit that a scan calls).
 
    Names: every variable becomes `d<uid>' (a temporary, which is an SSA
    name in a function, `t<version>'), every label `L<uid>' (`B<n>' for the
    blocks of a function already in CFG form), every struct or
-   union `s<uid>' with fields `f<position>', every function `f<uid>'.
-
-   A called function is translated from its GIMPLE: the sequence if it has
-   been gimplified but not yet lowered (one not yet gimplified is
-   gimplified now, which cgraph allows: it then skips that step), or its
-   CFG if cgraph has lowered it already.  Recursion and variable
-   arguments have no OpenCL C equivalent and are refused.  */
+   union `s<uid>' with fields `f<position>', every function `f<uid>'.  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
@@ -143,7 +136,6 @@ ocl_constant (emitter *e, tree t)
     }
 }
 
-
 static const char *
 binary_op (enum tree_code code)
 {
@@ -220,6 +212,120 @@ udr_decl (emitter *e, tree t)
   return false;
 }
 
+/* Write T, an ADDR_EXPR of STMT; false where the kernels have no such
+   address.  */
+static bool
+address_expr (emitter *e, tree t, gimple *stmt)
+{
+  if (e->local || (VAR_P (TREE_OPERAND (t, 0))
+                   && base_index (e, TREE_OPERAND (t, 0)) < 0
+                   && (!is_global_var (TREE_OPERAND (t, 0))
+                       || item_of (e, TREE_OPERAND (t, 0)) >= 0)))
+    {
+      /* In the loop body too, a local's address is a private
+         pointer, and so is an inscan scan variable's.  */
+      ocl_text (&e->out, "(&");
+      ocl_expr (e, TREE_OPERAND (t, 0), stmt);
+      ocl_text (&e->out, ")");
+      return true;
+    }
+  if (!e->local && TREE_CODE (TREE_OPERAND (t, 0)) == ARRAY_REF
+      && base_index (e, TREE_OPERAND (TREE_OPERAND (t, 0), 0)) >= 0)
+    {
+      /* &a[k] of an array passed by address, as a C++ reference is:
+         pointers in the body are offsets into their arrays.  */
+      pointer_offset (e, t, stmt);
+      return true;
+    }
+  if (VAR_P (TREE_OPERAND (t, 0))
+      && base_index (e, TREE_OPERAND (t, 0)) >= 0)
+    {
+      ocl_text (&e->out, "0L");
+      return true;
+    }
+  return false;
+}
+
+/* Write T, an operation of STMT on its operands; false where it is
+   none that OpenCL C has.  */
+static bool
+operation (emitter *e, tree t, gimple *stmt)
+{
+  enum tree_code code = TREE_CODE (t);
+  switch (code)
+    {
+    CASE_CONVERT:
+    case FLOAT_EXPR:
+    case FIX_TRUNC_EXPR:
+      ocl_text (&e->out, "((%s) ", type_of (e, TREE_TYPE (t)));
+      ocl_expr (e, TREE_OPERAND (t, 0), stmt);
+      ocl_text (&e->out, ")");
+      return true;
+    case NEGATE_EXPR:
+    case BIT_NOT_EXPR:
+    case TRUTH_NOT_EXPR:
+      ocl_text (&e->out, "((%s) %s(", type_of (e, TREE_TYPE (t)),
+                code == NEGATE_EXPR ? "-" : code == BIT_NOT_EXPR ? "~" : "!");
+      ocl_expr (e, TREE_OPERAND (t, 0), stmt);
+      ocl_text (&e->out, "))");
+      return true;
+    case ABS_EXPR:
+      ocl_text (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
+      ocl_expr (e, TREE_OPERAND (t, 0), stmt);
+      ocl_text (&e->out, " < 0 ? -");
+      ocl_expr (e, TREE_OPERAND (t, 0), stmt);
+      ocl_text (&e->out, " : ");
+      ocl_expr (e, TREE_OPERAND (t, 0), stmt);
+      ocl_text (&e->out, "))");
+      return true;
+    case MIN_EXPR:
+    case MAX_EXPR:
+      {
+        tree a = TREE_OPERAND (t, 0), b = TREE_OPERAND (t, 1);
+        ocl_text (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
+        ocl_expr (e, b, stmt);
+        ocl_text (&e->out, code == MIN_EXPR ? " < " : " > ");
+        ocl_expr (e, a, stmt);
+        ocl_text (&e->out, " ? ");
+        ocl_expr (e, b, stmt);
+        ocl_text (&e->out, " : ");
+        ocl_expr (e, a, stmt);
+        ocl_text (&e->out, "))");
+        return true;
+      }
+    case COND_EXPR:
+      ocl_text (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
+      ocl_expr (e, TREE_OPERAND (t, 0), stmt);
+      ocl_text (&e->out, " ? ");
+      ocl_expr (e, TREE_OPERAND (t, 1), stmt);
+      ocl_text (&e->out, " : ");
+      ocl_expr (e, TREE_OPERAND (t, 2), stmt);
+      ocl_text (&e->out, "))");
+      return true;
+    default:
+      {
+        const char *op = binary_op (code);
+        if (!op)
+          return false;
+        ocl_text (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
+        if (code == POINTER_PLUS_EXPR && e->local)
+          {
+            /* Byte arithmetic on a private pointer.  */
+            ocl_text (&e->out, "(char *) ");
+            ocl_expr (e, TREE_OPERAND (t, 0), stmt);
+          }
+        else if (code == POINTER_PLUS_EXPR)
+          pointer_offset (e, TREE_OPERAND (t, 0), stmt);
+        else
+          ocl_expr (e, TREE_OPERAND (t, 0), stmt);
+        ocl_text (&e->out, " %s ", op);
+        ocl_expr (e, TREE_OPERAND (t, 1), stmt);
+        ocl_text (&e->out, "))");
+        return true;
+      }
+    }
+}
+
 /* Write expression T (a GIMPLE operand or small GENERIC tree) of STMT.  */
 void
 ocl_expr (emitter *e, tree t, gimple *stmt)
@@ -266,32 +372,8 @@ ocl_expr (emitter *e, tree t, gimple *stmt)
       ocl_text (&e->out, ").f%u", field_index (TREE_OPERAND (t, 1)));
       return;
     case ADDR_EXPR:
-      if (e->local || (VAR_P (TREE_OPERAND (t, 0))
-                       && base_index (e, TREE_OPERAND (t, 0)) < 0
-                       && (!is_global_var (TREE_OPERAND (t, 0))
-                           || item_of (e, TREE_OPERAND (t, 0)) >= 0)))
-        {
-          /* In the loop body too, a local's address is a private
-             pointer, and so is an inscan scan variable's.  */
-          ocl_text (&e->out, "(&");
-          ocl_expr (e, TREE_OPERAND (t, 0), stmt);
-          ocl_text (&e->out, ")");
-          return;
-        }
-      if (!e->local && TREE_CODE (TREE_OPERAND (t, 0)) == ARRAY_REF
-          && base_index (e, TREE_OPERAND (TREE_OPERAND (t, 0), 0)) >= 0)
-        {
-          /* &a[k] of an array passed by address, as a C++ reference is:
-             pointers in the body are offsets into their arrays.  */
-          pointer_offset (e, t, stmt);
-          return;
-        }
-      if (VAR_P (TREE_OPERAND (t, 0))
-          && base_index (e, TREE_OPERAND (t, 0)) >= 0)
-        {
-          ocl_text (&e->out, "0L");
-          return;
-        }
+      if (address_expr (e, t, stmt))
+        return;
       break;
     case CONSTRUCTOR:
       /* `x = {}' zeroes a struct.  */
@@ -301,75 +383,10 @@ ocl_expr (emitter *e, tree t, gimple *stmt)
           return;
         }
       break;
-    CASE_CONVERT:
-    case FLOAT_EXPR:
-    case FIX_TRUNC_EXPR:
-      ocl_text (&e->out, "((%s) ", type_of (e, TREE_TYPE (t)));
-      ocl_expr (e, TREE_OPERAND (t, 0), stmt);
-      ocl_text (&e->out, ")");
-      return;
-    case NEGATE_EXPR:
-    case BIT_NOT_EXPR:
-    case TRUTH_NOT_EXPR:
-      ocl_text (&e->out, "((%s) %s(", type_of (e, TREE_TYPE (t)),
-                code == NEGATE_EXPR ? "-" : code == BIT_NOT_EXPR ? "~" : "!");
-      ocl_expr (e, TREE_OPERAND (t, 0), stmt);
-      ocl_text (&e->out, "))");
-      return;
-    case ABS_EXPR:
-      ocl_text (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
-      ocl_expr (e, TREE_OPERAND (t, 0), stmt);
-      ocl_text (&e->out, " < 0 ? -");
-      ocl_expr (e, TREE_OPERAND (t, 0), stmt);
-      ocl_text (&e->out, " : ");
-      ocl_expr (e, TREE_OPERAND (t, 0), stmt);
-      ocl_text (&e->out, "))");
-      return;
-    case MIN_EXPR:
-    case MAX_EXPR:
-      {
-        tree a = TREE_OPERAND (t, 0), b = TREE_OPERAND (t, 1);
-        ocl_text (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
-        ocl_expr (e, b, stmt);
-        ocl_text (&e->out, code == MIN_EXPR ? " < " : " > ");
-        ocl_expr (e, a, stmt);
-        ocl_text (&e->out, " ? ");
-        ocl_expr (e, b, stmt);
-        ocl_text (&e->out, " : ");
-        ocl_expr (e, a, stmt);
-        ocl_text (&e->out, "))");
-        return;
-      }
-    case COND_EXPR:
-      ocl_text (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
-      ocl_expr (e, TREE_OPERAND (t, 0), stmt);
-      ocl_text (&e->out, " ? ");
-      ocl_expr (e, TREE_OPERAND (t, 1), stmt);
-      ocl_text (&e->out, " : ");
-      ocl_expr (e, TREE_OPERAND (t, 2), stmt);
-      ocl_text (&e->out, "))");
-      return;
     default:
-      {
-        const char *op = binary_op (code);
-        if (!op)
-          break;
-        ocl_text (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
-        if (code == POINTER_PLUS_EXPR && e->local)
-          {
-            /* Byte arithmetic on a private pointer.  */
-            ocl_text (&e->out, "(char *) ");
-            ocl_expr (e, TREE_OPERAND (t, 0), stmt);
-          }
-        else if (code == POINTER_PLUS_EXPR)
-          pointer_offset (e, TREE_OPERAND (t, 0), stmt);
-        else
-          ocl_expr (e, TREE_OPERAND (t, 0), stmt);
-        ocl_text (&e->out, " %s ", op);
-        ocl_expr (e, TREE_OPERAND (t, 1), stmt);
-        ocl_text (&e->out, "))");
+      if (operation (e, t, stmt))
         return;
-      }
+      break;
     }
   if (e->local)
     refuse_device (e, gimple_location (stmt), "%qD computes %qE, which "
@@ -460,6 +477,7 @@ call (emitter *e, gcall *s)
   if (lhs)
     ocl_assign (e, s, lhs, NULL_TREE, "c");
   ocl_text (&e->out, "  }\n");
+
 }
 
 /* Whether S, in the loop body, is p = &v for a variable v of the
@@ -479,9 +497,9 @@ checked_address (emitter *e, gimple *s)
 }
 
 /* Write statement S; in CFG form a condition's branches come from its
-   block's edges (see cfg_body).  */
-static void
-statement (emitter *e, gimple *s)
+   block's edges (see functions.cc, cfg_body).  */
+void
+ocl_statement (emitter *e, gimple *s)
 {
   switch (gimple_code (s))
     {
@@ -531,16 +549,6 @@ statement (emitter *e, gimple *s)
         ocl_text (&e->out, ";\n");
         return;
       }
-    case GIMPLE_BIND:
-      stmt_seq (e, gimple_bind_body (as_a<gbind *> (s)));
-      return;
-    case GIMPLE_TRY:
-      if (!scanomp_only_clobbers (gimple_try_cleanup (s)))
-        refuse (e, gimple_location (s), "%qD runs a destructor or handles "
-                "an exception, which OpenCL C cannot do",
-                e->fn);
-      stmt_seq (e, gimple_try_eval (s));
-      return;
     case GIMPLE_NOP:
     case GIMPLE_DEBUG:
     case GIMPLE_PREDICT:
@@ -554,186 +562,20 @@ statement (emitter *e, gimple *s)
     }
 }
 
+/* Translate the statements of SEQ, into binds and the bodies of trys,
+   whose cleanups may only end lifetimes.  */
 void
 stmt_seq (emitter *e, gimple_seq seq)
 {
-  for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
-    statement (e, gsi_stmt (g));
-}
-
-/* Where declare_local writes: the emitter, and the variables declared
-   (not the walk's own pset, which the walker fills before calling).  */
-struct declaring
-{
-  emitter *e;
-  hash_set<tree> *seen;
-};
-
-/* Declare variable or temporary T, unset.  */
-void
-declare_var (emitter *e, tree t)
-{
-  char *name = TREE_CODE (t) == SSA_NAME
-               ? xasprintf ("t%u", SSA_NAME_VERSION (t))
-               : xasprintf ("d%u", DECL_UID (t));
-  char *decl = declaration (e, TREE_TYPE (t), name);
-  ocl_text (&e->out, "  %s;\n", decl);
-  free (decl);
-  free (name);
-}
-
-/* walk_gimple_op callback: declare each local variable once.  */
-static tree
-declare_local (tree *tp, int *walk_subtrees, void *data)
-{
-  struct walk_stmt_info *wi = (struct walk_stmt_info *) data;
-  declaring *d = (declaring *) wi->info;
-  tree t = *tp;
-  if (TYPE_P (t))
-    *walk_subtrees = 0;
-  else if ((((VAR_P (t) || TREE_CODE (t) == RESULT_DECL) && !is_global_var (t))
-            || TREE_CODE (t) == SSA_NAME)
-           && !d->seen->add (t))
-    declare_var (d->e, t);
-  return NULL_TREE;
-}
-
-/* Declare the local variables that statement S (or, S null, sequence SEQ)
-   uses, except those in SEEN, adding them.  */
-static void
-declare_in (emitter *e, gimple *s, gimple_seq seq, hash_set<tree> *seen)
-{
-  declaring d = { e, seen };
-  struct walk_stmt_info wi;
-  memset (&wi, 0, sizeof wi);
-  wi.info = &d;
-  if (s)
-    walk_gimple_op (s, declare_local, &wi);
-  else
-    walk_gimple_seq (seq, NULL, declare_local, &wi);
-}
-
-void
-declare_locals (emitter *e, gimple_seq seq, hash_set<tree> *seen)
-{
-  declare_in (e, NULL, seq, seen);
-}
-
-/* The body of function FUN in CFG form: a label per block, the branches
-   from its edges.  */
-static void
-cfg_body (emitter *e, function *fun)
-{
-  hash_set<tree> seen;
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, fun)
-    for (gimple_stmt_iterator g = gsi_start_bb (bb); !gsi_end_p (g);
-         gsi_next (&g))
-      declare_in (e, gsi_stmt (g), NULL, &seen);
-  FOR_EACH_BB_FN (bb, fun)
-    {
-      ocl_text (&e->out, " B%d: ;\n", bb->index);
-      for (gimple_stmt_iterator g = gsi_start_bb (bb); !gsi_end_p (g);
-           gsi_next (&g))
-        statement (e, gsi_stmt (g));
-      gimple *last = last_nondebug_stmt (bb);
-      if (last && gimple_code (last) == GIMPLE_COND)
-        {
-          edge t, f;
-          extract_true_false_edges_from_block (bb, &t, &f);
-          ocl_text (&e->out, " goto B%d; else goto B%d;\n", t->dest->index,
-                    f->dest->index);
-        }
-      else if (!last || gimple_code (last) != GIMPLE_RETURN)
-        for (edge succ : bb->succs)
-          if (!(succ->flags & EDGE_EH)
-              && succ->dest != EXIT_BLOCK_PTR_FOR_FN (fun))
-            {
-              ocl_text (&e->out, "  goto B%d;\n", succ->dest->index);
-              break;
-            }
-    }
-}
-
-/* The reason FN cannot be translated, or NULL.  */
-static const char *
-function_problem (tree fn)
-{
-  if (!scanomp_user_function (fn))
-    return "is not defined in this unit, and the device needs its "
-           "definition";
-  if (stdarg_p (TREE_TYPE (fn)))
-    return "takes variable arguments, which OpenCL C does not have";
-  if (DECL_RESULT (fn) && DECL_BY_REFERENCE (DECL_RESULT (fn)))
-    return "returns its value through a hidden pointer (the type has a "
-           "non-trivial copy or destructor), which OpenCL C cannot do";
-  return NULL;
-}
-
-const char *
-function_name (emitter *e, tree fn, location_t loc)
-{
-  /* A C++ constructor's complete-object clone may be an alias of the
-     base-object one, which holds the body.  */
-  cgraph_node *node = cgraph_node::get (fn);
-  if (node && node->alias)
-    fn = node->ultimate_alias_target ()->decl;
-  if (char **known = e->names.get (fn))
-    {
-      if (e->active.contains (fn))
-        refuse_device (e, loc, "%qD is recursive, and OpenCL C has no "
-                       "recursion; write it as a loop", fn);
-      return *known;
-    }
-  char *name = xasprintf ("f%u", DECL_UID (fn));
-  e->names.put (fn, name);
-  if (const char *why = function_problem (fn))
-    {
-      char *msg = xasprintf ("the scan calls %%qD, which %s", why);
-      refuse (e, loc, msg, fn);
-      free (msg);
-      return name;
-    }
-  if (!gimple_has_body_p (fn))
-    gimplify_function_tree (fn);
-
-  e->active.add (fn);
-  strbuf outer = e->out;
-  bool was_local = e->local;
-  tree was_fn = e->fn;
-  e->out.s = NULL;
-  e->out.len = e->out.cap = 0;
-  e->local = true;
-  e->fn = fn;
-
-  tree ret = TREE_TYPE (TREE_TYPE (fn));
-  ocl_text (&e->out, "/* %s */\nstatic %s\n%s (",
-            lang_hooks.decl_printable_name (fn, 2),
-            VOID_TYPE_P (ret) ? "void" : type_of (e, ret), name);
-  for (tree p = DECL_ARGUMENTS (fn); p; p = DECL_CHAIN (p))
-    {
-      char *pname = xasprintf ("d%u", DECL_UID (p));
-      char *d = declaration (e, TREE_TYPE (p), pname);
-      ocl_text (&e->out, "%s%s", p == DECL_ARGUMENTS (fn) ? "" : ", ", d);
-      free (d);
-      free (pname);
-    }
-  ocl_text (&e->out, "%s)\n{\n", DECL_ARGUMENTS (fn) ? "" : "void");
-  if (gimple_body (fn))
-    {
-      hash_set<tree> seen;
-      declare_locals (e, gimple_body (fn), &seen);
-      stmt_seq (e, gimple_body (fn));
-    }
-  else
-    cfg_body (e, DECL_STRUCT_FUNCTION (fn));
-  ocl_text (&e->out, "}\n\n");
-
-  ocl_text (&e->funcs, "%s", e->out.s);
-  free (e->out.s);
-  e->out = outer;
-  e->local = was_local;
-  e->fn = was_fn;
-  e->active.remove (fn);
-  return name;
+  scanomp_walk (&seq, [&] (gimple_stmt_iterator *g) {
+      gimple *s = gsi_stmt (*g);
+      if (gimple_code (s) == GIMPLE_TRY
+          && !scanomp_only_clobbers (gimple_try_cleanup (s)))
+        refuse (e, gimple_location (s), "%qD runs a destructor or handles "
+                "an exception, which OpenCL C cannot do", e->fn);
+      if (gimple_code (s) == GIMPLE_BIND || gimple_code (s) == GIMPLE_TRY)
+        return WALK_INTO;
+      ocl_statement (e, s);
+      return WALK_PAST;
+    });
 }

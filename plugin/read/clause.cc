@@ -15,7 +15,7 @@
 
    A chained line_change hook sees the CPP_PRAGMA token that starts each
    pragma line: its location is the location GCC gives the construct in
-   GIMPLE, which is how analyze.cc matches a loop to its clause.
+   GIMPLE, which is how scanomp.cc matches a loop to its clause.
 
    `#pragma omp declare scan(...)' becomes `declare reduction(...)' the same
    way, through a second macro.  A clause whose operator is user-defined,

@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* access.cc: one memory access of a loop body, as the reader
+   (reader.cc) meets it: its array and its byte offset, COEF * i + REST,
+   split from the address where the offset is affine in the index.  */
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "gimple.h"
+#include "fold-const.h"
+
+#include "analyze/reader.h"
+
+/* Whether *REST, the constant C of an index i + C computed in FROM, an
+   unsigned type narrower than the index's, can be read as the signed
+   number it stands for: whether i + C stays within FROM in every
+   iteration of L, so that widening it is exact.  That needs an ascending
+   loop from a constant start (i + C >= 0 from there on), and a C of at
+   most 1, or 0 for a <= condition (i + C cannot pass FROM's largest
+   value, which bounds i).  If so, *REST becomes that number.  */
+static bool
+exact_widening (const scan_loop *l, tree from, tree *rest)
+{
+  unsigned prec = TYPE_PRECISION (from);
+  if (prec > 32 || l->step != 1 || TREE_CODE (l->lb) != INTEGER_CST
+      || !tree_fits_uhwi_p (*rest) || !tree_fits_shwi_p (l->lb))
+    return false;
+  HOST_WIDE_INT c = tree_to_uhwi (*rest) & ((HOST_WIDE_INT_1U << prec) - 1);
+  if (c >= HOST_WIDE_INT_1 << (prec - 1))
+    c -= HOST_WIDE_INT_1 << prec;
+  if (tree_to_shwi (l->lb) + c < 0 || c > (l->cond == LT_EXPR ? 1 : 0))
+    return false;
+  *rest = fold_convert (sizetype, ssize_int (c));
+  return true;
+}
+
+/* Set when affine refused a widening that might not be exact.  */
+static bool widening_refused;
+
+/* Split the affine byte offset E into COEF * i + *REST, i being L's
+   index.  */
+static bool
+affine (tree e, const scan_loop *l, HOST_WIDE_INT *coef, tree *rest)
+{
+  tree iv = l->iv;
+  tree a_rest, b_rest;
+  HOST_WIDE_INT a_coef, b_coef;
+  if (!scanomp_contains (e, iv))
+    {
+      *coef = 0;
+      *rest = fold_convert (sizetype, e);
+      return true;
+    }
+  switch (TREE_CODE (e))
+    {
+    case VAR_DECL:
+    case PARM_DECL:
+      *coef = 1;
+      *rest = size_zero_node;
+      return true;
+    CASE_CONVERT:
+      {
+        /* Widening an unsigned value is not transparent: (size_t) (i - 1u)
+           is i - 1 + 2^32 at i = 0.  The bare index may widen, and i + C
+           where the loop's range keeps it from wrapping.  */
+        tree inner = TREE_OPERAND (e, 0), from = TREE_TYPE (inner);
+        if (!INTEGRAL_TYPE_P (TREE_TYPE (e)) || !INTEGRAL_TYPE_P (from)
+            || !affine (inner, l, coef, rest))
+          return false;
+        if (!(TYPE_UNSIGNED (from)
+              && TYPE_PRECISION (from) < TYPE_PRECISION (TREE_TYPE (e))
+              && !integer_zerop (*rest))
+            || (*coef == 1 && exact_widening (l, from, rest)))
+          return true;
+        widening_refused = true;
+        return false;
+      }
+    case PLUS_EXPR:
+    case POINTER_PLUS_EXPR:
+    case MINUS_EXPR:
+      if (!affine (TREE_OPERAND (e, 0), l, &a_coef, &a_rest)
+          || !affine (TREE_OPERAND (e, 1), l, &b_coef, &b_rest))
+        return false;
+      if (TREE_CODE (e) == MINUS_EXPR)
+        {
+          *coef = a_coef - b_coef;
+          *rest = size_binop (MINUS_EXPR, a_rest, b_rest);
+        }
+      else
+        {
+          *coef = a_coef + b_coef;
+          *rest = size_binop (PLUS_EXPR, a_rest, b_rest);
+        }
+      return true;
+    case MULT_EXPR:
+      {
+        tree a = TREE_OPERAND (e, 0), b = TREE_OPERAND (e, 1);
+        if (TREE_CODE (a) == INTEGER_CST)
+          std::swap (a, b);
+        if (TREE_CODE (b) != INTEGER_CST || !tree_fits_shwi_p (b)
+            || !affine (a, l, &a_coef, &a_rest))
+          return false;
+        *coef = a_coef * tree_to_shwi (b);
+        *rest = size_binop (MULT_EXPR, a_rest, fold_convert (sizetype, b));
+        return true;
+      }
+    case NEGATE_EXPR:
+      if (!affine (TREE_OPERAND (e, 0), l, &a_coef, &a_rest))
+        return false;
+      *coef = -a_coef;
+      *rest = size_binop (MINUS_EXPR, size_zero_node, a_rest);
+      return true;
+    default:
+      return false;
+    }
+}
+
+/* Split pointer expression P into a base array or pointer decl *BASE and
+   a byte offset *OFF.  */
+bool
+scan_split_pointer (tree p, tree *base, tree *off)
+{
+  switch (TREE_CODE (p))
+    {
+    case VAR_DECL:
+    case PARM_DECL:
+      *base = p;
+      *off = size_zero_node;
+      return POINTER_TYPE_P (TREE_TYPE (p));
+    CASE_CONVERT:
+      return scan_split_pointer (TREE_OPERAND (p, 0), base, off);
+    case POINTER_PLUS_EXPR:
+      if (!scan_split_pointer (TREE_OPERAND (p, 0), base, off))
+        return false;
+      *off = fold_build2 (PLUS_EXPR, sizetype, *off,
+                          fold_convert (sizetype, TREE_OPERAND (p, 1)));
+      return true;
+    case ADDR_EXPR:
+      {
+        tree t = TREE_OPERAND (p, 0);
+        if (VAR_P (t) && TREE_CODE (TREE_TYPE (t)) == ARRAY_TYPE)
+          {
+            *base = t;
+            *off = size_zero_node;
+            return true;
+          }
+        if (TREE_CODE (t) == ARRAY_REF && VAR_P (TREE_OPERAND (t, 0)))
+          {
+            *base = TREE_OPERAND (t, 0);
+            *off = fold_build2 (MULT_EXPR, sizetype,
+                                fold_convert (sizetype, TREE_OPERAND (t, 1)),
+                                TYPE_SIZE_UNIT (TREE_TYPE (t)));
+            return true;
+          }
+        return false;
+      }
+    default:
+      return false;
+    }
+}
+
+/* walk_tree callback: a variable the body assigns (DATA is the reader):
+   an index built on one is not loop-invariant.  */
+static tree
+find_assigned (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (((reader *) data)->assigned.contains (*tp))
+    return *tp;
+  return NULL_TREE;
+}
+
+bool
+scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
+                  scan_access *out)
+{
+  scan_access &a = *out;
+  memset (&a, 0, sizeof a);
+  a.arg = -1;
+  a.ref = ref;
+  a.stmt = stmt;
+  a.store = store;
+  a.elem_type = TREE_TYPE (ref);
+  tree off = NULL_TREE;
+  bool ok = false, unreliable = false;
+  if (TREE_CODE (ref) == MEM_REF)
+    {
+      tree p = scan_substitute (r, TREE_OPERAND (ref, 0));
+      unreliable = r->saw_taint;
+      ok = scan_split_pointer (p, &a.base, &off);
+      if (ok)
+        off = fold_build2 (PLUS_EXPR, sizetype, off,
+                           fold_convert (sizetype, TREE_OPERAND (ref, 1)));
+    }
+  else if (TREE_CODE (ref) == ARRAY_REF && VAR_P (TREE_OPERAND (ref, 0)))
+    {
+      a.base = TREE_OPERAND (ref, 0);
+      tree idx = scan_substitute (r, TREE_OPERAND (ref, 1));
+      unreliable = r->saw_taint;
+      off = fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, idx),
+                         TYPE_SIZE_UNIT (a.elem_type));
+      ok = true;
+    }
+  if (unreliable)
+    {
+      scan_complain (r->l, gimple_location (stmt), "an array index in the "
+                     "%<scan%> loop is computed before a branch or an inner "
+                     "loop; compute it next to its use, from the loop index");
+      scan_for_this_clause (r);
+      r->ok = false;
+      return false;
+    }
+  if (!ok || !r->ok)
+    {
+      scan_complain (r->l, gimple_location (stmt), "the %<scan%> loop accesses memory "
+                "that is not an element of an array or of memory a pointer "
+                "points to; index arrays directly, as in %<x[i]%>");
+      scan_for_this_clause (r);
+      r->ok = false;
+      return false;
+    }
+  widening_refused = false;
+  bool is_affine = affine (off, r->l, &a.coef, &a.rest);
+  if (!is_affine && widening_refused)
+    {
+      scan_complain (r->l, gimple_location (stmt), "an array index in the "
+                     "%<scan%> loop may wrap around in %qT, the type of the "
+                     "loop index %qD; use a signed or 64-bit loop index",
+                     TREE_TYPE (r->l->iv), r->l->iv);
+      scan_for_this_clause (r);
+      r->ok = false;
+      return false;
+    }
+  if (!is_affine || walk_tree (&a.rest, find_assigned, r, NULL))
+    {
+      scan_complain (r->l, gimple_location (stmt), "an array index in the %<scan%> "
+                "loop is not an affine function of the loop index %qD; "
+                "index arrays as in %<x[i + k]%> or %<x[2 * i]%>", r->l->iv);
+      scan_for_this_clause (r);
+      r->ok = false;
+      return false;
+    }
+  return true;
+}
+
+/* Record the memory access REF of STMT, a store when STORE.  */
+void
+scan_record_access (reader *r, tree ref, gimple *stmt, bool store)
+{
+  scan_access a;
+  if (scan_read_access (r, ref, stmt, store, &a))
+    r->l->accesses.safe_push (a);
+}

@@ -1,0 +1,373 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* construct.cc: the construct around a scan loop: the loop inside it
+   (through binds, trys that only clobber, and combined constructs), the
+   loop's header, the clauses from the construct down to the loop, and a
+   target's maps; and the SSA names of an orphaned loop made variables.  */
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "gimple-walk.h"
+#include "diagnostic-core.h"
+#include "fold-const.h"
+#include "omp-general.h"
+#include "ssa.h"
+
+#include "analyze/reader.h"
+
+/* walk_tree callback: does *TP mention the decl DATA?  */
+static tree
+mentions (tree *tp, int *, void *data)
+{
+  return *tp == (tree) data ? *tp : NULL_TREE;
+}
+
+/* The clauses of S, a parallel, teams or loop construct; NULL_TREE for
+   any other statement.  */
+static tree
+construct_clauses (gimple *s)
+{
+  switch (s ? gimple_code (s) : GIMPLE_NOP)
+    {
+    case GIMPLE_OMP_FOR:
+      return gimple_omp_for_clauses (s);
+    case GIMPLE_OMP_PARALLEL:
+      return gimple_omp_parallel_clauses (s);
+    case GIMPLE_OMP_TEAMS:
+      return gimple_omp_teams_clauses (s);
+    default:
+      return NULL_TREE;
+    }
+}
+
+/* Is T, set by a statement beside construct S, only the value of one of
+   S's clauses, as the gimplifier computes `if (n > 0)' of a combined
+   `parallel for simd' or `target parallel for' into a temporary just
+   before the inner construct?  The kernels ignore such a clause.  */
+static bool
+clause_temporary (tree t, gimple *s)
+{
+  if (!(TREE_CODE (t) == SSA_NAME || (VAR_P (t) && DECL_ARTIFICIAL (t))))
+    return false;
+  for (tree c = construct_clauses (s); c; c = OMP_CLAUSE_CHAIN (c))
+    if ((OMP_CLAUSE_CODE (c) == OMP_CLAUSE_IF
+         || OMP_CLAUSE_CODE (c) == OMP_CLAUSE_NUM_THREADS)
+        && walk_tree (&OMP_CLAUSE_OPERAND (c, 0), mentions, t, NULL))
+      return true;
+  return false;
+}
+
+/* Find the GIMPLE_OMP_FOR under construct S: through a bind, a try that
+   only clobbers, or teams or distribute levels.  Sets *OTHER if anything
+   else stands beside it.  */
+gomp_for *
+scan_find_loop (gimple_seq seq, bool *other)
+{
+  gomp_for *found = NULL;
+  gimple *construct = NULL;
+  auto_vec<tree> temporaries;
+  for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
+    {
+      gimple *s = gsi_stmt (g);
+      gomp_for *f = NULL;
+      if (gimple_code (s) == GIMPLE_OMP_PARALLEL
+          || gimple_code (s) == GIMPLE_OMP_TEAMS
+          || gimple_code (s) == GIMPLE_OMP_FOR)
+        construct = s;
+      switch (gimple_code (s))
+        {
+        case GIMPLE_ASSIGN:
+          temporaries.safe_push (gimple_assign_lhs (s));
+          break;
+        case GIMPLE_BIND:
+          f = scan_find_loop (gimple_bind_body (as_a<gbind *> (s)), other);
+          break;
+        case GIMPLE_TRY:
+          if (scanomp_only_clobbers (gimple_try_cleanup (s)))
+            f = scan_find_loop (gimple_try_eval (s), other);
+          else
+            *other = true;
+          break;
+        case GIMPLE_OMP_PARALLEL:
+        case GIMPLE_OMP_TEAMS:
+          f = scan_find_loop (gimple_omp_body (s), other);
+          break;
+        case GIMPLE_OMP_FOR:
+          {
+            /* Combined constructs nest loops: distribute around parallel
+               for, for around simd.  The innermost holds the body.  */
+            f = as_a<gomp_for *> (s);
+            bool inner_other = false;
+            gomp_for *inner = scan_find_loop (gimple_omp_body (f), &inner_other);
+            if (inner && !inner_other)
+              f = inner;
+            break;
+          }
+        case GIMPLE_NOP:
+        case GIMPLE_DEBUG:
+        case GIMPLE_OMP_RETURN:
+        case GIMPLE_OMP_CONTINUE:
+          break;
+        default:
+          *other = true;
+          break;
+        }
+      if (f)
+        {
+          if (found)
+            *other = true;
+          found = f;
+        }
+    }
+  for (tree t : temporaries)
+    if (!clause_temporary (t, construct))
+      *other = true;
+  return found;
+}
+
+/* scan_find_clause's test for a clause that gives the loop's index its
+   value after the loop: lastprivate, or linear (as simd makes it).  */
+static bool
+keeps_index (tree c, tree iv, void *)
+{
+  return (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_LASTPRIVATE
+          || OMP_CLAUSE_CODE (c) == OMP_CLAUSE_LINEAR)
+         && OMP_CLAUSE_DECL (c) == iv;
+}
+
+/* Read the loop header: index, bounds, condition and step.  */
+bool
+scan_read_header (scan_loop *l, location_t loc)
+{
+  gomp_for *f = l->loop;
+  if (gimple_omp_for_collapse (f) != 1)
+    {
+      scan_complain (l, loc, "the %<scan%> clause needs a single loop; drop "
+                "%<collapse%>");
+      return false;
+    }
+  l->iv = gimple_omp_for_index (f, 0);
+  l->lb = gimple_omp_for_initial (f, 0);
+  l->ub = gimple_omp_for_final (f, 0);
+  l->cond = gimple_omp_for_cond (f, 0);
+  tree incr = gimple_omp_for_incr (f, 0);
+  if (!INTEGRAL_TYPE_P (TREE_TYPE (l->iv)))
+    {
+      scan_complain (l, loc, "the index %qD of the %<scan%> loop is not an integer",
+                l->iv);
+      return false;
+    }
+  tree step = TREE_OPERAND (incr, 1);
+  if (TREE_CODE (step) != INTEGER_CST
+      || !(integer_onep (step) || integer_minus_onep (step)))
+    {
+      scan_complain (l, loc, "the %<scan%> loop steps by %qE; a scan loop steps by "
+                "1 or -1, as in %<i++%>", step);
+      return false;
+    }
+  l->step = integer_onep (step) ? 1 : -1;
+  if (TREE_CODE (incr) == MINUS_EXPR)
+    l->step = -l->step;
+  bool up = l->cond == LT_EXPR || l->cond == LE_EXPR;
+  if (!(up || l->cond == GT_EXPR || l->cond == GE_EXPR)
+      || (up ? l->step < 0 : l->step > 0))
+    {
+      scan_complain (l, loc, "the condition of the %<scan%> loop does not match its "
+                "step; write %<i < n%> or %<i <= n%> with %<i++%>, or "
+                "%<i > n%> or %<i >= n%> with %<i--%>");
+      return false;
+    }
+  if (tree c = scan_find_clause (l->construct, l->iv, keeps_index, NULL))
+    l->final_iv = OMP_CLAUSE_DECL (c);
+  return true;
+}
+
+/* Whether reduction clause C is the probe of scan clause SC (see
+   clause.cc).  */
+bool
+scan_is_probe (tree c, scan_clause *sc)
+{
+  tree d = scanomp_reduced_decl (c);
+  if (!sc->user || d == OMP_CLAUSE_DECL (c) || !DECL_P (d) || !DECL_NAME (d))
+    return false;
+  for (unsigned k = 0; k < sc->nvars; k++)
+    if (!strcmp (IDENTIFIER_POINTER (DECL_NAME (d)), sc->vars[k]))
+      return true;
+  return false;
+}
+
+/* The first clause of CLAUSES, or of the constructs in SEQ down to the
+   loop, for which WANTED (clause, its loop's index, DATA) holds, or
+   NULL_TREE.  GCC puts the data-sharing clauses of a combined `parallel
+   for' on the parallel, not the loop; those of a loop nest (for simd,
+   distribute parallel for) go with each loop's own index.  */
+static tree
+find_clause (tree clauses, gimple_seq seq, tree iv,
+             bool (*wanted) (tree, tree, void *), void *data)
+{
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN (c))
+    if (wanted (c, iv, data))
+      return c;
+  for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
+    {
+      gimple *s = gsi_stmt (g);
+      tree found = NULL_TREE;
+      switch (gimple_code (s))
+        {
+        case GIMPLE_BIND:
+          found = find_clause (NULL_TREE,
+                               gimple_bind_body (as_a<gbind *> (s)), iv,
+                               wanted, data);
+          break;
+        case GIMPLE_TRY:
+          found = find_clause (NULL_TREE, gimple_try_eval (s), iv, wanted,
+                               data);
+          break;
+        case GIMPLE_OMP_PARALLEL:
+        case GIMPLE_OMP_TEAMS:
+        case GIMPLE_OMP_FOR:
+          found = find_clause (construct_clauses (s), gimple_omp_body (s),
+                               gimple_code (s) == GIMPLE_OMP_FOR
+                               ? gimple_omp_for_index (s, 0) : iv,
+                               wanted, data);
+          break;
+        default:
+          break;
+        }
+      if (found)
+        return found;
+    }
+  return NULL_TREE;
+}
+
+tree
+scan_find_clause (gimple *construct, tree iv,
+                  bool (*wanted) (tree, tree, void *), void *data)
+{
+  /* An orphaned `omp for' is its own construct.  */
+  tree clauses = gimple_code (construct) == GIMPLE_OMP_PARALLEL
+                 || gimple_code (construct) == GIMPLE_OMP_FOR
+                 ? construct_clauses (construct) : NULL_TREE;
+  return find_clause (clauses, gimple_omp_body (construct), iv, wanted,
+                      data);
+}
+
+/* Record the array sections that the target's map clauses C name, as
+   base, start and size in bytes: *p [len: n] (a pointer's section) and
+   a[k] [len: n] (an array's).  */
+static void
+scan_read_maps (scan_loop *l, tree c)
+{
+  for (; c; c = OMP_CLAUSE_CHAIN (c))
+    {
+      if (OMP_CLAUSE_CODE (c) != OMP_CLAUSE_MAP || !OMP_CLAUSE_SIZE (c))
+        continue;
+      tree ref = OMP_CLAUSE_DECL (c), base = NULL_TREE, start = NULL_TREE;
+      if (TREE_CODE (ref) == MEM_REF || TREE_CODE (ref) == INDIRECT_REF)
+        {
+          if (!scan_split_pointer (TREE_OPERAND (ref, 0), &base, &start))
+            continue;
+          if (TREE_CODE (ref) == MEM_REF)
+            start = size_binop (PLUS_EXPR, start,
+                                fold_convert (sizetype,
+                                              TREE_OPERAND (ref, 1)));
+        }
+      else if (TREE_CODE (ref) == ARRAY_REF && VAR_P (TREE_OPERAND (ref, 0)))
+        {
+          base = TREE_OPERAND (ref, 0);
+          start = fold_build2 (MULT_EXPR, sizetype,
+                               fold_convert (sizetype, TREE_OPERAND (ref, 1)),
+                               TYPE_SIZE_UNIT (TREE_TYPE (ref)));
+        }
+      else
+        continue;
+      l->maps.safe_push (base);
+      l->maps.safe_push (start);
+      l->maps.safe_push (fold_convert (sizetype, OMP_CLAUSE_SIZE (c)));
+    }
+}
+
+/* Read CONSTRUCT's device, if and map clauses into L, if it is a
+   target.  */
+void
+scan_read_target (scan_loop *l, gimple *construct)
+{
+  if (gimple_code (construct) != GIMPLE_OMP_TARGET)
+    return;
+  tree c = gimple_omp_target_clauses (construct);
+  tree d = omp_find_clause (c, OMP_CLAUSE_DEVICE);
+  tree i = omp_find_clause (c, OMP_CLAUSE_IF);
+  l->device = d ? OMP_CLAUSE_DEVICE_ID (d) : NULL_TREE;
+  l->if_cond = i ? OMP_CLAUSE_IF_EXPR (i) : NULL_TREE;
+  scan_read_maps (l, c);
+}
+
+/* walk_gimple_seq's operand callback for scan_unssa: an SSA name of the map
+   in WI->info becomes its variable.  */
+static tree
+ssa_to_var (tree *tp, int *walk_subtrees, void *data)
+{
+  hash_map<tree, tree> *vars
+    = (hash_map<tree, tree> *) ((walk_stmt_info *) data)->info;
+  if (TREE_CODE (*tp) == SSA_NAME)
+    {
+      if (tree *v = vars->get (*tp))
+        *tp = *v;
+      *walk_subtrees = 0;
+    }
+  else if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* walk_gimple_seq's statement callback for scan_unssa: map an SSA name the
+   statement defines to a new variable, in WI->info.  */
+static tree
+note_ssa_def (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *wi)
+{
+  hash_map<tree, tree> *vars = (hash_map<tree, tree> *) wi->info;
+  tree lhs = gimple_get_lhs (gsi_stmt (*gsi));
+  *handled = false;
+  if (lhs && TREE_CODE (lhs) == SSA_NAME && !vars->get (lhs))
+    vars->put (lhs, create_tmp_var (TREE_TYPE (lhs), "scan_tmp"));
+  return NULL_TREE;
+}
+
+/* qsort's comparison of two SSA names by version.  */
+static int
+by_version (const void *a, const void *b)
+{
+  unsigned va = SSA_NAME_VERSION (*(const tree *) a);
+  unsigned vb = SSA_NAME_VERSION (*(const tree *) b);
+  return va < vb ? -1 : va > vb;
+}
+
+/* GCC writes the temporaries of a loop that no parallel region of its
+   function holds (an orphaned `omp for' in a function called from one) as
+   SSA names; the reader and the outlined functions take variables, as
+   GCC writes them inside a region.  Make those that LOOP's body defines
+   variables.  */
+void
+scan_unssa (gomp_for *loop)
+{
+  hash_map<tree, tree> vars;
+  gimple_seq body = gimple_omp_body (loop);
+  walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = &vars;
+  walk_gimple_seq (body, note_ssa_def, NULL, &wi);
+  if (vars.is_empty ())
+    return;
+  walk_gimple_seq_mod (&body, NULL, ssa_to_var, &wi);
+  gimple_omp_set_body (loop, body);
+  /* Released in the order of their versions, which later names reuse: in
+     the map's order, which follows addresses, the object code would
+     change from one compile to the next.  */
+  auto_vec<tree> names;
+  for (auto it = vars.begin (); it != vars.end (); ++it)
+    names.safe_push ((*it).first);
+  names.qsort (by_version);
+  for (tree name : names)
+    release_ssa_name (name);
+}

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* lowering.h: what lower.cc (the construct replaced), call.cc (the call
+   into libscanrt) and desc.cc (the loop's descriptor) share while they
+   lower a loop.  */
+
+#ifndef SCANOMP_LOWERING_H
+#define SCANOMP_LOWERING_H
+
+#include "lower/lower.h"
+
+/* desc.cc: the static SCANRT_desc of L's N arrays as O outlines them,
+   and in *NARGS the number of arguments it describes.  */
+tree lower_desc (scan_loop *l, unsigned n, const scan_outline *o,
+                 unsigned *nargs);
+bool lower_stored (scan_loop *l, tree base);
+
+/* call.cc */
+bool lower_reaches_host (scan_loop *l, tree var);
+/* The host code: bounds, extents, NARGS arguments, seed and the call
+   with DESC, jumping to FALLBACK or DONE.  RESUME, where the fallback
+   can go on from the positions the runtime finished, is the index it
+   starts from: the first, or the one after them.  */
+gimple_seq lower_call (scan_loop *l, unsigned n_items, tree seed_type,
+                       tree desc, unsigned nargs, tree resume, tree fallback,
+                       tree done);
+
+#endif /* SCANOMP_LOWERING_H */
