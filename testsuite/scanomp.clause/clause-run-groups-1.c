@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Floating-point `+' and `-' scans, whose scan function on the host path
-   takes its positions in groups of 8 (plugin/host.cc, group_size): sizes
+   takes its positions in groups of 8 (plugin/host/forms.cc, group_size): sizes
    around a group and the host path's blocks, num_threads(3) for blocks
    that start inside a group, in place and not, downward, a second array
    that reads y[i], and bodies with branches, which stay in the simd form.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Inscan `+' loops of doubles and floats, whose scan function on the host
-   path takes its positions in groups of 8 (plugin/host.cc, group_size):
+   path takes its positions in groups of 8 (plugin/host/forms.cc, group_size):
    inclusive and exclusive, `parallel for' and `parallel for simd', with
    a second output from the variable, over sizes around a group and the
    host path's blocks and with num_threads(3), for blocks that start
