@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* host.cc: the host path's functions, compiled by GCC from the loop's own
-   GIMPLE, which libscanrt runs on OpenMP's threads (libscanrt/host.c and
-   scanrt-abi.h):
+   GIMPLE, which libscanrt runs on OpenMP's threads
+   (libscanrt/run/host.c and scanrt-abi.h):
 
      reduce (args, first, lo, hi, out)    *out = what positions [lo, hi)
                                           contribute, combined
@@ -16,8 +16,8 @@
    iteration contributes, as emit.cc's kernels do; a read of y[i] after
    that store reads the carry too, and the stores to other arrays are
    made in scan alone.  The arrays and the loop-invariant scalars come
-   from ARGS, laid out as for the kernels (lower.cc's arg_descs); every
-   other variable of the body becomes a local of the function.  Where it
+   from ARGS, laid out as for the kernels (lower/desc.cc's arg_descs);
+   every other variable of the body becomes a local of the function.  Where it
    can, the scan function is an `omp simd' loop that GCC vectorizes
    instead, or for floating-point sums takes its positions in groups
    (forms.cc).  copy.cc copies the body, function.cc makes the

@@ -18,7 +18,7 @@
    device that libgomp does not have, which libgomp would otherwise refuse
    under OMP_TARGET_OFFLOAD=MANDATORY, stopping the program.  A scan on a
    device whose arrays lie in data mapped there then copies nothing
-   (libscanrt/memory.c).
+   (libscanrt/data/memory.c).
 
      #pragma omp target data map(tofrom: y[0:n])   SCANRT_data_begin (...);
      { scans }                                     #pragma omp target data
