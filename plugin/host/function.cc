@@ -87,15 +87,23 @@ host_tune (tree fn, bool scan, bool reassociate)
   static gcc_options opts, opts_set;
   opts = global_options;
   opts_set = global_options_set;
-  opts.x_flag_unroll_loops = 1;
-  opts.x_flag_tree_loop_vectorize = 1;
+  /* Each set as the command line would set it: from GCC 13, x86 resets
+     an unrolling flag the user did not set after a function's options
+     change (-munroll-only-small-loops), which left the reduce function
+     with one accumulator.  */
+  opts.x_flag_unroll_loops = opts_set.x_flag_unroll_loops = 1;
+  opts.x_flag_tree_loop_vectorize = opts_set.x_flag_tree_loop_vectorize = 1;
   if (!scan && reassociate)
     {
       opts.x_flag_vect_cost_model = VECT_COST_MODEL_DYNAMIC;
-      opts.x_flag_associative_math = 1;
+      opts_set.x_flag_vect_cost_model = (enum vect_cost_model) 1;
+      opts.x_flag_associative_math = opts_set.x_flag_associative_math = 1;
       opts.x_flag_variable_expansion_in_unroller = 1;
+      opts_set.x_flag_variable_expansion_in_unroller = 1;
       opts.x_flag_signed_zeros = 0;
+      opts_set.x_flag_signed_zeros = 1;
       opts.x_flag_trapping_math = 0;
+      opts_set.x_flag_trapping_math = 1;
     }
   DECL_FUNCTION_SPECIFIC_OPTIMIZATION (fn)
     = build_optimization_node (&opts, &opts_set);
