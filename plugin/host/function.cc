@@ -89,12 +89,12 @@ host_tune (tree fn, bool scan, bool reassociate)
   opts_set = global_options_set;
   opts.x_flag_unroll_loops = 1;
   opts.x_flag_tree_loop_vectorize = 1;
-  /* The reduce function's marked as set, as on a command line: from
-     GCC 13, x86 resets an unrolling flag a function's options do not
-     mark (-munroll-only-small-loops), which left the reduce function
-     with one accumulator.  The scan function's are left as they were:
-     marked, GCC 15's unrolled scan function ran 1.2 to 1.3 times as long
-     as GCC 12's at 2^10 elements.  */
+  /* The reduce function's options are marked as set, as a command line
+     would: from GCC 13, x86 resets an unrolling flag that a function's
+     options do not mark (-munroll-only-small-loops), which left the
+     reduce function with one accumulator.  The scan function's stay
+     unmarked: marked, GCC 15 unrolled it further, and it ran 1.2 to 1.3
+     times as long as GCC 12's at 2^10 elements.  */
   if (!scan)
     opts_set.x_flag_unroll_loops = opts_set.x_flag_tree_loop_vectorize = 1;
   if (!scan && reassociate)
