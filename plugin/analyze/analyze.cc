@@ -150,6 +150,13 @@ check_accesses (reader *r)
                 "%<%s[i-1]%>; write the scan as %<%s[i] = %s[i-1] %s ...%>",
                 l->var_name, l->var_name, l->var_name, l->var_name,
                 l->clause->op_name);
+      gimple *st = l->store >= 0 ? l->accesses[l->store].stmt : NULL;
+      if (st && gimple_assign_single_p (st)
+          && CONSTANT_CLASS_P (gimple_assign_rhs1 (st)))
+        inform (gimple_location (st), "GCC folded the update to the "
+                "constant %qE (as %<y[i-1] * 0%> or %<y[i-1] && 0%> fold), "
+                "which leaves no dependence to scan: drop %qs from the "
+                "clause", gimple_assign_rhs1 (st), l->var_name);
       return false;
     }
   l->in_place = at_i_load >= 0;

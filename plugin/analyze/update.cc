@@ -158,6 +158,16 @@ assigned_value (reader *r, gimple *s)
   return v;
 }
 
+/* How many statements of the body assign variable V.  */
+static unsigned
+assignments (reader *r, tree v)
+{
+  unsigned n = 0;
+  for (gimple *s : r->stmts)
+    n += is_gimple_assign (s) && gimple_assign_lhs (s) == v;
+  return n;
+}
+
 /* Check the shape GCC gives y[i] = V < y[i-1] ? V : y[i-1] and its
    variants (min and max written with ?:): the stored value is a flag set
    in two branches, to y[i-1] in one and to V in the other, chosen by the
@@ -168,14 +178,17 @@ check_select (reader *r)
 {
   scan_loop *l = r->l;
   tree f = stored_flag (r, l->accesses[l->store].stmt);
-  /* The one comparison that reads y[i-1]; other branches (computing V,
-     say) must not.  cond_operands holds each condition's operands, in
-     the order of the conditions.  */
+  /* The one comparison before the store that reads y[i-1]; other
+     branches (computing V, say) must not.  Those after the store choose
+     stores beside the clause, which analyze.cc checks.  cond_operands
+     holds each condition's operands, in the order of the conditions.  */
   gcond *test = NULL;
   tree a = NULL_TREE, b = NULL_TREE;
   unsigned k = 0;
   for (gimple *s : r->stmts)
-    if (gimple_code (s) == GIMPLE_COND)
+    if (s == l->accesses[l->store].stmt)
+      break;
+    else if (gimple_code (s) == GIMPLE_COND)
       {
         tree x = r->cond_operands[2 * k], y = r->cond_operands[2 * k + 1];
         k++;
@@ -187,9 +200,22 @@ check_select (reader *r)
         a = x;
         b = y;
       }
-  if (!VAR_P (f) || !test)
+  if (!VAR_P (f) || !test || assignments (r, f) != 2)
     return false;
   enum tree_code code = gimple_cond_code (test);
+  /* The comparison kept in a variable: m = V < y[i-1]; ... m ? V : y[i-1]
+     tests m != 0.  */
+  tree kept = scan_strip (a);
+  if ((code == NE_EXPR || code == EQ_EXPR) && integer_zerop (b)
+      && COMPARISON_CLASS_P (kept))
+    {
+      code = TREE_CODE (kept);
+      if (gimple_cond_code (test) == EQ_EXPR)
+        code = invert_tree_comparison (code, HONOR_NANS (TREE_OPERAND (kept,
+                                                                       0)));
+      a = TREE_OPERAND (kept, 0);
+      b = TREE_OPERAND (kept, 1);
+    }
   if (code != LT_EXPR && code != LE_EXPR && code != GT_EXPR
       && code != GE_EXPR)
     return false;
@@ -219,12 +245,69 @@ check_select (reader *r)
   return min == (l->op == SCAN_OP_MIN);
 }
 
+/* Whether T is the constant 0 or 1, of an integer or a floating type
+   (y[i-1] || E stored to a double is 1.0 or 0.0).  */
+static bool
+flag_zero_p (tree t)
+{
+  return integer_zerop (t) || real_zerop (t);
+}
+
+static bool
+flag_one_p (tree t)
+{
+  return integer_onep (t) || real_onep (t);
+}
+
+/* Into OVER, the labels after statement AT of the body that a jump
+   before it lands on: where paths that skip the statement go.  */
+static void
+jumps_over (reader *r, int at, vec<tree> *over)
+{
+  for (int k = 0; k < at; k++)
+    {
+      gimple *s = r->stmts[k];
+      tree targets[2] = { NULL_TREE, NULL_TREE };
+      if (gimple_code (s) == GIMPLE_COND)
+        {
+          targets[0] = gimple_cond_true_label (as_a<gcond *> (s));
+          targets[1] = gimple_cond_false_label (as_a<gcond *> (s));
+        }
+      else if (gimple_code (s) == GIMPLE_GOTO)
+        targets[0] = gimple_goto_dest (s);
+      for (tree t : targets)
+        for (int j = at + 1; t && j < (int) r->stmts.length (); j++)
+          if (gimple_code (r->stmts[j]) == GIMPLE_LABEL
+              && gimple_label_label (as_a<glabel *> (r->stmts[j])) == t)
+            over->safe_push (t);
+    }
+}
+
+/* Whether a path that skips statement AT of the body (the test of
+   y[i-1]) sets F to other than 1 (ONE) or 0 at once, the value the
+   operator's result takes whatever y[i-1] is.  */
+static bool
+skips_to_other (reader *r, int at, tree f, bool one)
+{
+  auto_vec<tree> over;
+  jumps_over (r, at, &over);
+  for (tree t : over)
+    {
+      gimple *set = set_after_label (r, t, f);
+      tree v = set ? gimple_assign_rhs1 (set) : NULL_TREE;
+      if (!v || (one ? !flag_one_p (v) : !flag_zero_p (v)))
+        return true;
+    }
+  return false;
+}
+
 /* Check the short-circuit shape GCC gives y[i] = y[i-1] && E (or ||, or
    with the operands swapped): the stored value is a flag F that is only
-   ever set to 0 or 1; y[i-1] is tested against zero once; and where that
+   ever set to 0 or 1; y[i-1] is tested against zero once; where that
    test decides the result (false for &&, true for ||) the flag is set to
-   that result at once.  Run from the identity, the body then yields E's
-   truth value.  */
+   that result at once; and a path that does not reach the test sets the
+   flag to that result too (E || y[i-1] with E true).  Run from the
+   identity, the body then yields E's truth value.  */
 static bool
 check_logical (reader *r)
 {
@@ -236,36 +319,42 @@ check_logical (reader *r)
   tree f = stored_flag (r, store);
   bool zero = false, one = false, only_flags = VAR_P (f) && f != p;
   gcond *test = NULL;
+  int at = -1, first_other = -1;
   for (gimple *s : r->stmts)
     {
       if (is_gimple_assign (s) && gimple_assign_lhs (s) == f)
         {
           tree v = gimple_assign_rhs1 (s);
-          zero |= integer_zerop (v);
-          one |= integer_onep (v);
-          only_flags &= integer_zerop (v) || integer_onep (v);
+          zero |= flag_zero_p (v);
+          one |= flag_one_p (v);
+          only_flags &= flag_zero_p (v) || flag_one_p (v);
+          /* The value the operator's result does not take whatever
+             y[i-1] is: 1 for &&, 0 for ||.  */
+          if (first_other < 0 && (land ? flag_one_p (v) : flag_zero_p (v)))
+            first_other = scan_position (r, s);
         }
       if (gimple_code (s) == GIMPLE_COND
           && gimple_cond_lhs (s) == p
-          && (integer_zerop (gimple_cond_rhs (s))
-              || real_zerop (gimple_cond_rhs (s)))
+          && flag_zero_p (gimple_cond_rhs (s))
           && (gimple_cond_code (s) == NE_EXPR
               || gimple_cond_code (s) == EQ_EXPR))
         {
           if (test)
             only_flags = false;
           test = as_a<gcond *> (s);
+          at = scan_position (r, s);
         }
     }
-  if (only_flags && zero && one && test)
+  if (only_flags && zero && one && test && first_other > at
+      && !skips_to_other (r, at, f, !land))
     {
       /* The label the test takes when y[i-1] decides the result.  */
       bool ne = gimple_cond_code (test) == NE_EXPR;
       tree decided = (ne == land) ? gimple_cond_false_label (test)
                                   : gimple_cond_true_label (test);
       gimple *next = set_after_label (r, decided, f);
-      if (next && (land ? integer_zerop (gimple_assign_rhs1 (next))
-                   : integer_onep (gimple_assign_rhs1 (next))))
+      if (next && (land ? flag_zero_p (gimple_assign_rhs1 (next))
+                   : flag_one_p (gimple_assign_rhs1 (next))))
         return true;
     }
   error_at (l->clause->loc, "the loop does not update %qs as %<%s[i] = "
@@ -277,8 +366,10 @@ check_logical (reader *r)
 
 /* Collect into TERMS the operands of the chain of CODE at E (for
    PLUS_EXPR, of + and - together, with NEGATED telling which are
-   subtracted), looking through conversions that keep the type's
-   size.  */
+   subtracted), looking through conversions that keep the type's size,
+   and through what GCC folds an operand of -1 into: -A, which is
+   A * -1 in a chain of *, and ~A, which is A ^ -1 in one of ^ (the -1
+   becomes a term of its own); in a chain of + and -, -A subtracts A.  */
 static void
 flatten (tree e, enum tree_code code, bool neg, vec<tree> *terms,
          vec<bool> *negated)
@@ -290,6 +381,18 @@ flatten (tree e, enum tree_code code, bool neg, vec<tree> *terms,
       flatten (scan_strip (TREE_OPERAND (e, 0)), code, neg, terms, negated);
       flatten (scan_strip (TREE_OPERAND (e, 1)), code,
                c == MINUS_EXPR ? !neg : neg, terms, negated);
+      return;
+    }
+  if ((c == NEGATE_EXPR && (code == MULT_EXPR || additive))
+      || (c == BIT_NOT_EXPR && code == BIT_XOR_EXPR))
+    {
+      flatten (scan_strip (TREE_OPERAND (e, 0)), code,
+               additive ? !neg : neg, terms, negated);
+      if (!additive)
+        {
+          terms->safe_push (build_minus_one_cst (TREE_TYPE (e)));
+          negated->safe_push (false);
+        }
       return;
     }
   terms->safe_push (e);
@@ -333,61 +436,30 @@ folded_lor (reader *r, tree v)
          || (scan_is_load_of (b, prev, r) && !uses_prev (r, a));
 }
 
-/* Check that V, the value stored to y[i], is y[i-1] op E with E free of
-   y[i-1], or E op y[i-1] for a commutative op; and that nothing else
-   reads y[i-1].  */
-bool
-scan_check_update (reader *r, tree v)
+/* What is wrong with a value the loop stores to y[i] (or sets, in a
+   branch, the variable it stores to).  */
+enum update_fault
+{
+  UPDATE_OK,
+  UPDATE_SHAPE,        /* not y[i-1] op E */
+  UPDATE_OTHER_SCAN,   /* E reads another array of the clause */
+  UPDATE_REUSED        /* E reads y[i-1] again */
+};
+
+/* Whether V is y[i-1] op E with E free of y[i-1], or E op y[i-1] for a
+   commutative op, or a folded form of one.  */
+static enum update_fault
+update_fault (reader *r, tree v)
 {
   scan_loop *l = r->l;
   const scan_access &prev = l->accesses[l->recur];
-  const char *name = l->var_name, *op = l->clause->op_name;
-
-  /* The store must happen in every iteration: no jump before it may land
-     after it.  */
-  int at = scan_position (r, l->accesses[l->store].stmt);
-  for (int k = 0; k < at; k++)
-    {
-      gimple *s = r->stmts[k];
-      tree targets[2] = { NULL_TREE, NULL_TREE };
-      if (gimple_code (s) == GIMPLE_COND)
-        {
-          targets[0] = gimple_cond_true_label (as_a<gcond *> (s));
-          targets[1] = gimple_cond_false_label (as_a<gcond *> (s));
-        }
-      else if (gimple_code (s) == GIMPLE_GOTO)
-        targets[0] = gimple_goto_dest (s);
-      for (tree t : targets)
-        for (int j = at + 1; t && j < (int) r->stmts.length (); j++)
-          if (gimple_code (r->stmts[j]) == GIMPLE_LABEL
-              && gimple_label_label (as_a<glabel *> (r->stmts[j])) == t)
-            {
-              error_at (l->clause->loc, "the loop may skip the store to "
-                        "%<%s[i]%>; a scan stores it in every iteration",
-                        name);
-              return false;
-            }
-    }
   if (folded_identity (r, v) || folded_lor (r, v))
-    return true;
-  if (l->op == SCAN_OP_LAND || l->op == SCAN_OP_LOR)
-    return check_logical (r);
-  if ((l->op == SCAN_OP_MIN || l->op == SCAN_OP_MAX) && check_select (r))
-    return true;
-
-  for (tree c : r->cond_operands)
-    if (uses_prev (r, c))
-      {
-        error_at (l->clause->loc, "the loop branches on %<%s[i-1]%>; a "
-                  "scan only combines it with the rest by %<%s%>", name, op);
-        return false;
-      }
+    return UPDATE_OK;
   /* The chain of the operator's applications (for + and -, of both, with
      signs) must hold y[i-1] once, added; the rest is E.  */
-  enum tree_code code = op_code (l->op);
   auto_vec<tree> terms;
   auto_vec<bool> negated;
-  flatten (scan_strip (v), code, false, &terms, &negated);
+  flatten (scan_strip (v), op_code (l->op), false, &terms, &negated);
   int found = -1;
   for (unsigned k = 0; k < terms.length (); k++)
     if (!negated[k] && scan_is_load_of (terms[k], prev, r))
@@ -398,33 +470,166 @@ scan_check_update (reader *r, tree v)
   /* - takes y[i-1] first: y[i] = y[i-1] - E.  */
   if (found < 0 || (l->op == SCAN_OP_SUB && found != 0)
       || (terms.length () < 2 && !l->in_place))
+    return UPDATE_SHAPE;
+  for (unsigned k = 0; k < terms.length (); k++)
+    if ((int) k != found
+        && walk_tree (&terms[k], find_other_scan, r, NULL) != NULL_TREE)
+      return UPDATE_OTHER_SCAN;
+  for (unsigned k = 0; k < terms.length (); k++)
+    if ((int) k != found && uses_prev (r, terms[k]))
+      return UPDATE_REUSED;
+  return UPDATE_OK;
+}
+
+/* Say what fault F of the update is; return whether there is none.  */
+static bool
+report (reader *r, enum update_fault f)
+{
+  scan_loop *l = r->l;
+  const char *name = l->var_name, *op = l->clause->op_name;
+  switch (f)
     {
+    case UPDATE_OK:
+      return true;
+    case UPDATE_SHAPE:
       error_at (l->clause->loc, "the loop does not update %qs as %<%s[i] = "
                 "%s[i-1] %s ...%>%s; make the operator of the clause match "
                 "the update", name, name, name, op,
                 l->op == SCAN_OP_SUB ? "" : " or its mirror image");
-      return false;
-    }
-  bool reused = false;
-  for (unsigned k = 0; k < terms.length (); k++)
-    if ((int) k != found)
-      reused |= uses_prev (r, terms[k]);
-  for (unsigned k = 0; k < terms.length (); k++)
-    if ((int) k != found
-        && walk_tree (&terms[k], find_other_scan, r, NULL) != NULL_TREE)
-      {
-        error_at (l->clause->loc, "the scan of %qs reads another array the "
-                  "same clause scans; each array of a %<scan%> clause is "
-                  "scanned on its own", name);
-        return false;
-      }
-  if (reused)
-    {
+      break;
+    case UPDATE_OTHER_SCAN:
+      error_at (l->clause->loc, "the scan of %qs reads another array the "
+                "same clause scans; each array of a %<scan%> clause is "
+                "scanned on its own", name);
+      break;
+    case UPDATE_REUSED:
       error_at (l->clause->loc, "the loop combines %<%s[i-1]%> with a value "
                 "that reads %<%s[i-1]%> again; a scan combines it with the "
                 "rest exactly once", name, name);
-      return false;
+      break;
+    }
+  return false;
+}
+
+/* Whether the store to y[i] happens in every iteration: no jump before
+   it lands after it.  Says so where it does not.  */
+static bool
+stores_always (reader *r)
+{
+  scan_loop *l = r->l;
+  auto_vec<tree> over;
+  jumps_over (r, scan_position (r, l->accesses[l->store].stmt), &over);
+  if (over.is_empty ())
+    return true;
+  error_at (l->clause->loc, "the loop may skip the store to %<%s[i]%>; a "
+            "scan stores it in every iteration", l->var_name);
+  return false;
+}
+
+/* Whether S is a load of y[i-1]: GCC may load it into one temporary in
+   each branch, and a load is no choice of value.  */
+static bool
+loads_prev (reader *r, gimple *s)
+{
+  for (const scan_access &a : r->l->accesses)
+    if (a.stmt == s && a.prev && !a.store)
+      return true;
+  return false;
+}
+
+/* A variable that the body sets in more than one statement, one of them
+   setting it to a value of y[i-1] (the branches of ?: or of an if), or
+   NULL_TREE.  Each branch's value must then be checked: the value the
+   reader knows is the last one set.  A temporary that each branch loads
+   y[i-1] into, as GCC may write, is no choice of value.  */
+static tree
+branched_prev (reader *r)
+{
+  for (gimple *s : r->stmts)
+    {
+      if (!is_gimple_assign (s) || !VAR_P (gimple_assign_lhs (s)))
+        continue;
+      tree v = gimple_assign_lhs (s);
+      unsigned sets = 0, loads = 0;
+      bool from_prev = false;
+      for (gimple *t : r->stmts)
+        if (is_gimple_assign (t) && gimple_assign_lhs (t) == v)
+          {
+            sets++;
+            loads += loads_prev (r, t);
+            from_prev |= uses_prev (r, assigned_value (r, t));
+          }
+      if (sets > 1 && loads < sets && from_prev)
+        return v;
+    }
+  return NULL_TREE;
+}
+
+/* Check the update where branches set F, the variable stored to y[i],
+   and one of them to a value of y[i-1]: each branch's value must be
+   y[i-1] op E_k by itself, so that the loop stores
+   y[i-1] op (the E_k of the branch taken).  */
+static bool
+check_branches (reader *r, tree f)
+{
+  scan_loop *l = r->l;
+  for (gimple *s : r->stmts)
+    {
+      if (!is_gimple_assign (s) || gimple_assign_lhs (s) != f)
+        continue;
+      tree v = assigned_value (r, s);
+      if (!uses_prev (r, v))
+        {
+          error_at (l->clause->loc, "in some iterations the loop sets "
+                    "%<%s[i]%> to a value that does not combine "
+                    "%<%s[i-1]%>; a scan combines %<%s[i-1]%> by %qs in "
+                    "every branch", l->var_name, l->var_name, l->var_name,
+                    l->clause->op_name);
+          return false;
+        }
+      if (!report (r, update_fault (r, v)))
+        return false;
     }
   return true;
 }
 
+/* Check that V, the value stored to y[i], is y[i-1] op E with E free of
+   y[i-1], or E op y[i-1] for a commutative op, or a form GCC folds one
+   into; and that nothing else reads y[i-1].  */
+bool
+scan_check_update (reader *r, tree v)
+{
+  scan_loop *l = r->l;
+  const char *name = l->var_name, *op = l->clause->op_name;
+
+  if (!stores_always (r))
+    return false;
+  /* A value of y[i-1] set in branches is the flag stored, or the loop
+     uses it in a way the value the reader knows does not show.  */
+  tree flag = stored_flag (r, l->accesses[l->store].stmt);
+  tree branched = branched_prev (r);
+  if (branched && branched != flag)
+    {
+      error_at (l->clause->loc, "the loop computes a value from "
+                "%<%s[i-1]%> in branches and goes on computing with it; "
+                "a scan stores the value each branch computes", name);
+      return false;
+    }
+  if (!branched && (folded_identity (r, v) || folded_lor (r, v)))
+    return true;
+  if (l->op == SCAN_OP_LAND || l->op == SCAN_OP_LOR)
+    return branched ? check_branches (r, flag) : check_logical (r);
+  if ((l->op == SCAN_OP_MIN || l->op == SCAN_OP_MAX) && check_select (r))
+    return true;
+
+  for (tree c : r->cond_operands)
+    if (uses_prev (r, c))
+      {
+        error_at (l->clause->loc, "the loop branches on %<%s[i-1]%>; a "
+                  "scan only combines it with the rest by %<%s%>", name, op);
+        return false;
+      }
+  if (branched)
+    return check_branches (r, flag);
+  return report (r, update_fault (r, v));
+}

@@ -459,6 +459,31 @@ update (struct text *b, const char *y, const char *prev, const char *e,
                  f, e, prev);
         }
     }
+  else if (o == O_MUL && pick (6) == 0)
+    /* GCC folds the negation into the product, -1 into a negation.  */
+    add (b, pick (2) ? "%s = -(%s * %s);\n" : "%s = %s * -1 * %s;\n", y,
+         prev, e);
+  else if (o == O_XOR && pick (6) == 0)
+    /* ~(A ^ B), and A ^ ~B, which GCC makes ~(A ^ B).  */
+    add (b, pick (2) ? "%s = ~(%s ^ %s);\n" : "%s = %s ^ ~%s;\n", y, prev,
+         e);
+  else if ((o == O_LAND || o == O_LOR) && pick (6) == 0)
+    /* An operand always true (&&) or false (||), which GCC folds away:
+       y[i-1] != 0 is left, through a branch where y is floating.  */
+    add (b, o == O_LAND ? "%s = %s && (%s || 1);\n"
+                        : "%s = %s || (%s && 0);\n", y, prev, e);
+  else if (o != O_LAND && o != O_LOR && pick (6) == 0)
+    {
+      /* Branches that each combine y[i-1] (or leave it), by the one
+         operator: ?: of two updates.  */
+      char a[512], c[512];
+      snprintf (a, sizeof a, "%s %s %s", prev, op_names[o], e);
+      snprintf (c, sizeof c, "%s", prev);
+      if (pick (2))
+        add (b, "%s = (i & %d) ? %s : %s;\n", y, 1 << pick (3), a, c);
+      else
+        add (b, "%s = (i & %d) ? %s : %s;\n", y, 1 << pick (3), c, a);
+    }
   else if (o != O_SUB && pick (3) == 0)
     add (b, "%s = %s %s %s;\n", y, e, op_names[o], prev);
   else
@@ -1112,6 +1137,21 @@ static const char *const negatives[] = {
   "#pragma omp %2$s scan (+: y)\n"
   "  for (long i = lb; i < ub; i++)\n"
   "    y[i] = y[i - 1] > 0 ? y[i - 1] + x[i] : y[i - 1] - x[i];\n",
+  /* Branches that combine y[i-1] by two operators.  */
+  "#pragma omp %2$s scan (+: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    y[i] = x[i] > 0 ? y[i - 1] * x[i] : y[i - 1] + x[i];\n",
+  /* A branch that does not combine y[i-1] at all.  */
+  "#pragma omp %2$s scan (+: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    y[i] = x[i] > 0 ? x[i] : y[i - 1] + x[i];\n",
+  /* A value of y[i-1] chosen in branches, then computed with.  */
+  "#pragma omp %2$s scan (+: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    {\n"
+  "      %1$s t = x[i] > 0 ? y[i - 1] + x[i] : y[i - 1] + 1;\n"
+  "      y[i] = t * 3;\n"
+  "    }\n",
   /* An update that may be skipped.  */
   "#pragma omp %2$s scan (+: y)\n"
   "  for (long i = lb; i < ub; i++)\n"
