@@ -36,6 +36,9 @@
                                       `exit data' and `update' for the
                                       scans in every unit (default: in
                                       units that hold a scan loop)
+     -fplugin-arg-scanomp-races=off   no warning at parallel loops that
+                                      compute y[i] from y[i-1] (default:
+                                      warn; -w silences it too)
 
    Example (scanomp.specs adds the same, the README says where it is):
      gcc -fopenmp -fplugin=/usr/local/lib/scanomp/scanomp.so prog.c -lscanrt  */
@@ -69,6 +72,7 @@ static struct plugin_info scanomp_info = {
   "  -fplugin-arg-scanomp-dump=DIR    write each kernel's OpenCL C to DIR\n"
   "  -fplugin-arg-scanomp-inscan=off  leave reduction(inscan) loops to GCC\n"
   "  -fplugin-arg-scanomp-data=all    map target data for scans in every unit\n"
+  "  -fplugin-arg-scanomp-races=off   no warning at parallel loops that race\n"
 };
 
 /* A construct carrying a clause, and the sequence that holds it.  */
@@ -357,6 +361,13 @@ public:
     scanomp_lower_data (&body);
     auto_vec<found> constructs;
     collect (&body, &constructs, false);
+    if (scanomp_options.races)
+      {
+        hash_set<gimple *> scans;
+        for (found &f : constructs)
+          scans.add (f.construct);
+        scanomp_warn_races (&body, scans);
+      }
     for (found &f : constructs)
       if (f.clause)
         offload (f);
@@ -401,6 +412,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     }
 
   scanomp_options.inscan = true;
+  scanomp_options.races = true;
   for (int i = 0; i < info->argc; i++)
     {
       const char *key = info->argv[i].key, *value = info->argv[i].value;
@@ -421,6 +433,9 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
         scanomp_options.all_data = true;
       else if (!strcmp (key, "dump") && value && *value)
         scanomp_options.dump_dir = value;
+      else if (!strcmp (key, "races") && value
+               && (!strcmp (value, "on") || !strcmp (value, "off")))
+        scanomp_options.races = !strcmp (value, "on");
       else if (!strcmp (key, "inscan") && value
                && (!strcmp (value, "on") || !strcmp (value, "off")))
         scanomp_options.inscan = !strcmp (value, "on");

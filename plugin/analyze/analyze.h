@@ -8,6 +8,8 @@
 #ifndef SCANOMP_ANALYZE_H
 #define SCANOMP_ANALYZE_H
 
+#include "hash-set.h"
+
 #include "base/util.h"
 
 /* analyze.cc: ITEM is the index of the array among the clause's.  */
@@ -46,6 +48,11 @@ bool scanomp_has_inscan (gimple *construct, bool *other);
    loop to leave to GCC.  */
 bool scanomp_analyze_inscan (gimple *construct, struct scan_loop *items,
                              unsigned max, unsigned *n);
+
+/* race.cc: warn at each loop construct in *BODY, but those in SKIP (the
+   constructs of scan loops), whose iterations run in parallel while its
+   body computes y[i] from y[i-1].  */
+void scanomp_warn_races (gimple_seq *body, hash_set<gimple *> &skip);
 
 /* sanitizer.cc: whether S is a sanitizer's check (-fsanitize=...), which
    the kernels leave out: a call, setting nothing, of an internal UBSAN_,

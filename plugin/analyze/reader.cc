@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* reader.cc: reading a loop body in order, for analyze.cc, update.cc and
-   inscan.cc.  The gimplifier reuses its temporaries, so each variable's
+/* reader.cc: reading a loop body in order, for analyze.cc, update.cc,
+   inscan.cc and race.cc, and where its statements stand in it.  The gimplifier reuses its temporaries, so each variable's
    latest value is kept as a GENERIC expression of the loop index, of
    values that do not change in the loop, and of loads; every load and
    store address is split into an array and a byte offset
@@ -26,7 +26,7 @@
 void
 scan_complain (scan_loop *l, location_t loc, const char *gmsgid, ...)
 {
-  if (l->quiet && !scanomp_options.verbose)
+  if (l->silent || (l->quiet && !scanomp_options.verbose))
     return;
   va_list ap;
   va_start (ap, gmsgid);
@@ -547,4 +547,43 @@ scan_note_scalars (reader *r, gimple_seq seq)
   memset (&wi, 0, sizeof wi);
   wi.info = r;
   walk_gimple_seq (seq, note_scalars, note_scalar_op, &wi);
+}
+
+int
+scan_position (reader *r, gimple *s)
+{
+  for (unsigned k = 0; k < r->stmts.length (); k++)
+    if (r->stmts[k] == s)
+      return k;
+  return -1;
+}
+
+void
+scan_jumps_over (reader *r, int at, vec<tree> *over)
+{
+  for (int k = 0; k < at; k++)
+    {
+      gimple *s = r->stmts[k];
+      tree targets[2] = { NULL_TREE, NULL_TREE };
+      if (gimple_code (s) == GIMPLE_COND)
+        {
+          targets[0] = gimple_cond_true_label (as_a<gcond *> (s));
+          targets[1] = gimple_cond_false_label (as_a<gcond *> (s));
+        }
+      else if (gimple_code (s) == GIMPLE_GOTO)
+        targets[0] = gimple_goto_dest (s);
+      for (tree t : targets)
+        for (int j = at + 1; t && j < (int) r->stmts.length (); j++)
+          if (gimple_code (r->stmts[j]) == GIMPLE_LABEL
+              && gimple_label_label (as_a<glabel *> (r->stmts[j])) == t)
+            over->safe_push (t);
+    }
+}
+
+bool
+scan_always_runs (reader *r, gimple *s)
+{
+  auto_vec<tree> over;
+  scan_jumps_over (r, scan_position (r, s), &over);
+  return over.is_empty ();
 }

@@ -50,6 +50,14 @@ bool scan_sets_no_shared (reader *r, gimple_seq seq);
 tree scan_substitute (reader *r, tree e);
 tree scan_strip (tree e);
 bool scan_is_load_of (tree e, const scan_access &a, reader *r);
+/* The position of S in the flattened body R has read.  */
+int scan_position (reader *r, gimple *s);
+/* Into OVER, the labels after statement AT of the body that a jump
+   before it lands on: where paths that skip the statement go.  */
+void scan_jumps_over (reader *r, int at, vec<tree> *over);
+/* Whether every iteration runs statement S of the body: no jump before it
+   lands after it.  */
+bool scan_always_runs (reader *r, gimple *s);
 
 /* access.cc */
 /* Read the memory access REF of STMT, a store when STORE, into *A,
@@ -114,7 +122,6 @@ void scanomp_read_udr (struct scan_loop *l, tree clause);
 bool scan_check_udr_update (reader *r);
 
 /* update.cc */
-int scan_position (reader *r, gimple *s);
 bool scan_check_update (reader *r, tree v);
 
 #endif /* SCANOMP_READER_H */

@@ -74,16 +74,6 @@ uses_prev (reader *r, tree e)
   return walk_tree (&e, find_prev, r, NULL) != NULL_TREE;
 }
 
-/* The position of S in the flattened body.  */
-int
-scan_position (reader *r, gimple *s)
-{
-  for (unsigned k = 0; k < r->stmts.length (); k++)
-    if (r->stmts[k] == s)
-      return k;
-  return -1;
-}
-
 /* The variable the value stored by STORE comes from, back through
    copies and conversions within its block: the flag that branches set.  */
 static tree
@@ -259,30 +249,6 @@ flag_one_p (tree t)
   return integer_onep (t) || real_onep (t);
 }
 
-/* Into OVER, the labels after statement AT of the body that a jump
-   before it lands on: where paths that skip the statement go.  */
-static void
-jumps_over (reader *r, int at, vec<tree> *over)
-{
-  for (int k = 0; k < at; k++)
-    {
-      gimple *s = r->stmts[k];
-      tree targets[2] = { NULL_TREE, NULL_TREE };
-      if (gimple_code (s) == GIMPLE_COND)
-        {
-          targets[0] = gimple_cond_true_label (as_a<gcond *> (s));
-          targets[1] = gimple_cond_false_label (as_a<gcond *> (s));
-        }
-      else if (gimple_code (s) == GIMPLE_GOTO)
-        targets[0] = gimple_goto_dest (s);
-      for (tree t : targets)
-        for (int j = at + 1; t && j < (int) r->stmts.length (); j++)
-          if (gimple_code (r->stmts[j]) == GIMPLE_LABEL
-              && gimple_label_label (as_a<glabel *> (r->stmts[j])) == t)
-            over->safe_push (t);
-    }
-}
-
 /* Whether a path that skips statement AT of the body (the test of
    y[i-1]) sets F to other than 1 (ONE) or 0 at once, the value the
    operator's result takes whatever y[i-1] is.  */
@@ -290,7 +256,7 @@ static bool
 skips_to_other (reader *r, int at, tree f, bool one)
 {
   auto_vec<tree> over;
-  jumps_over (r, at, &over);
+  scan_jumps_over (r, at, &over);
   for (tree t : over)
     {
       gimple *set = set_after_label (r, t, f);
@@ -517,9 +483,7 @@ static bool
 stores_always (reader *r)
 {
   scan_loop *l = r->l;
-  auto_vec<tree> over;
-  jumps_over (r, scan_position (r, l->accesses[l->store].stmt), &over);
-  if (over.is_empty ())
+  if (scan_always_runs (r, l->accesses[l->store].stmt))
     return true;
   error_at (l->clause->loc, "the loop may skip the store to %<%s[i]%>; a "
             "scan stores it in every iteration", l->var_name);

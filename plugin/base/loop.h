@@ -61,6 +61,8 @@ struct scanomp_options
   bool inscan;               /* offload inscan reductions (default) */
   bool all_data;             /* lower data constructs in every unit, not
                                 only in those with scan loops */
+  bool races;                /* warn at parallel loops that compute y[i]
+                                from y[i-1] (default) */
   const char *dump_dir;
 };
 extern struct scanomp_options scanomp_options;
@@ -117,6 +119,7 @@ struct scan_loop
   bool exclusive;            /* inscan: an exclusive scan */
   bool quiet;                /* inscan: why it declines is a note, since
                                 GCC runs the loop anyway */
+  bool silent;               /* a loop race.cc reads: nothing said at all */
   tree host_var;             /* inscan: the scan variable as the host reads
                                 and sets it: VAR itself, or *r when the
                                 clause names a C++ reference r, which
