@@ -174,6 +174,7 @@ check_accesses (reader *r, location_t loc)
             HOST_WIDE_INT off;
             bool same = a.coef == st.coef && !a.part && a.arg < 0
                         && offset_of (a.rest, &off)
+                        && TYPE_SIZE_UNIT (a.elem_type)
                         && tree_int_cst_equal (TYPE_SIZE_UNIT (a.elem_type),
                                                TYPE_SIZE_UNIT (st.elem_type));
             if (!a.store && same && off == at - l->step * size)
@@ -186,8 +187,15 @@ check_accesses (reader *r, location_t loc)
       const char *name = IDENTIFIER_POINTER (DECL_NAME (st.base));
       tree stored = is_gimple_assign (st.stmt)
                     ? gimple_assign_rhs1 (st.stmt) : NULL_TREE;
+      /* A value set in branches (?:) is none of the clause's forms as a
+         whole: the value the reader knows is the last branch's.  */
+      unsigned sets = 0;
+      for (gimple *s : r->stmts)
+        sets += stored && is_gimple_assign (s)
+                && gimple_assign_lhs (s) == stored;
       tree *known = stored && VAR_P (stored) ? r->value.get (stored) : NULL;
-      const char *op = stored ? joining_op (known ? *known : stored) : NULL;
+      const char *op = stored && sets <= 1
+                       ? joining_op (known ? *known : stored) : NULL;
       const char *before = l->step > 0 ? "i-1" : "i+1";
       if (op)
         warning_at (loc, 0, "iterations of this loop run in parallel but "

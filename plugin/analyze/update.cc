@@ -509,21 +509,27 @@ loads_prev (reader *r, gimple *s)
 static tree
 branched_prev (reader *r)
 {
+  hash_map<tree, unsigned> sets;
+  for (gimple *s : r->stmts)
+    if (is_gimple_assign (s) && VAR_P (gimple_assign_lhs (s)))
+      sets.get_or_insert (gimple_assign_lhs (s))++;
+  hash_set<tree> checked;
   for (gimple *s : r->stmts)
     {
-      if (!is_gimple_assign (s) || !VAR_P (gimple_assign_lhs (s)))
+      if (!is_gimple_assign (s) || !VAR_P (gimple_assign_lhs (s))
+          || *sets.get (gimple_assign_lhs (s)) < 2
+          || checked.add (gimple_assign_lhs (s)))
         continue;
       tree v = gimple_assign_lhs (s);
-      unsigned sets = 0, loads = 0;
+      unsigned loads = 0;
       bool from_prev = false;
       for (gimple *t : r->stmts)
         if (is_gimple_assign (t) && gimple_assign_lhs (t) == v)
           {
-            sets++;
             loads += loads_prev (r, t);
             from_prev |= uses_prev (r, assigned_value (r, t));
           }
-      if (sets > 1 && loads < sets && from_prev)
+      if (loads < *sets.get (v) && from_prev)
         return v;
     }
   return NULL_TREE;
