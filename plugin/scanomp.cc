@@ -22,7 +22,8 @@
 
    This file registers the plugin and its GIMPLE pass, which finds each
    construct that carries a clause or holds an inscan loop and takes it
-   through the stages.
+   through the stages, and has analyze/race.cc warn at the other loops
+   whose iterations race on y[i-1].
 
    Options:
      -fplugin-arg-scanomp-help        print the options and exit

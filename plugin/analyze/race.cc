@@ -15,7 +15,8 @@
    whole body; one statement, which every iteration runs, stores y at the
    index, and the body reads y one element before in iteration order
    (where it does, as in a branch of ?:, that read races with the other
-   iteration's store); nothing else stores to y or reads it elsewhere.  The loops GCC's own analysis sees are not changed.  */
+   iteration's store); nothing else stores to y or reads it elsewhere.
+   The loops it reads are not changed.  */
 
 #include "gcc-plugin.h"
 #include "tree.h"

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* reader.cc: reading a loop body in order, for analyze.cc, update.cc,
-   inscan.cc and race.cc, and where its statements stand in it.  The gimplifier reuses its temporaries, so each variable's
-   latest value is kept as a GENERIC expression of the loop index, of
-   values that do not change in the loop, and of loads; every load and
-   store address is split into an array and a byte offset
-   COEF * i + REST (access.cc).  Values built on a value from an earlier
-   block (before a branch's or an inner loop's label) are tainted: no
-   address may use them, since they may not reach it unchanged.  */
+   inscan.cc and race.cc, and where its statements stand in it.  The
+   gimplifier reuses its temporaries, so each variable's latest value is
+   kept as a GENERIC expression of the loop index, of values that do not
+   change in the loop, and of loads; every load and store address is split
+   into an array and a byte offset COEF * i + REST (access.cc).  Values
+   built on a value from an earlier block (before a branch's or an inner
+   loop's label) are tainted: no address may use them, since they may not
+   reach it unchanged.  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
