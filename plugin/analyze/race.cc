@@ -190,10 +190,7 @@ check_accesses (reader *r, location_t loc)
                     ? gimple_assign_rhs1 (st.stmt) : NULL_TREE;
       /* A value set in branches (?:) is none of the clause's forms as a
          whole: the value the reader knows is the last branch's.  */
-      unsigned sets = 0;
-      for (gimple *s : r->stmts)
-        sets += stored && is_gimple_assign (s)
-                && gimple_assign_lhs (s) == stored;
+      unsigned sets = stored ? scan_assignments (r, stored) : 0;
       tree *known = stored && VAR_P (stored) ? r->value.get (stored) : NULL;
       const char *op = stored && sets <= 1
                        ? joining_op (known ? *known : stored) : NULL;

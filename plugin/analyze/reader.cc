@@ -588,3 +588,12 @@ scan_always_runs (reader *r, gimple *s)
   scan_jumps_over (r, scan_position (r, s), &over);
   return over.is_empty ();
 }
+
+unsigned
+scan_assignments (reader *r, tree v)
+{
+  unsigned n = 0;
+  for (gimple *s : r->stmts)
+    n += is_gimple_assign (s) && gimple_assign_lhs (s) == v;
+  return n;
+}

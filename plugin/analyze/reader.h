@@ -58,6 +58,8 @@ void scan_jumps_over (reader *r, int at, vec<tree> *over);
 /* Whether every iteration runs statement S of the body: no jump before it
    lands after it.  */
 bool scan_always_runs (reader *r, gimple *s);
+/* How many statements of the body R has read assign variable V.  */
+unsigned scan_assignments (reader *r, tree v);
 
 /* access.cc */
 /* Read the memory access REF of STMT, a store when STORE, into *A,

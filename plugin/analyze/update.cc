@@ -148,16 +148,6 @@ assigned_value (reader *r, gimple *s)
   return v;
 }
 
-/* How many statements of the body assign variable V.  */
-static unsigned
-assignments (reader *r, tree v)
-{
-  unsigned n = 0;
-  for (gimple *s : r->stmts)
-    n += is_gimple_assign (s) && gimple_assign_lhs (s) == v;
-  return n;
-}
-
 /* Check the shape GCC gives y[i] = V < y[i-1] ? V : y[i-1] and its
    variants (min and max written with ?:): the stored value is a flag set
    in two branches, to y[i-1] in one and to V in the other, chosen by the
@@ -190,7 +180,7 @@ check_select (reader *r)
         a = x;
         b = y;
       }
-  if (!VAR_P (f) || !test || assignments (r, f) != 2)
+  if (!VAR_P (f) || !test || scan_assignments (r, f) != 2)
     return false;
   enum tree_code code = gimple_cond_code (test);
   /* The comparison kept in a variable: m = V < y[i-1]; ... m ? V : y[i-1]
