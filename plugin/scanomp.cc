@@ -271,6 +271,16 @@ offload (found &f)
       merge (loops, n);
       ok = scanomp_clause_vars (loops, n, &all);
     }
+  for (unsigned k = 0; k < n && ok && all > 1; k++)
+    if (loops[k].form != SCAN_FORM_PLAIN)
+      {
+        error_at (f.clause->loc, "%qs is scanned as %s, which a %<scan%> "
+                  "clause computes alone; scan the other arrays and "
+                  "reductions in a loop of their own", loops[k].var_name,
+                  loops[k].form == SCAN_FORM_AFFINE ? "a linear recurrence"
+                                                    : "segments");
+        ok = false;
+      }
   scan_outline o;
   if (ok && scanomp_outline (loops, all, &o))
     {
@@ -283,6 +293,10 @@ offload (found &f)
                 scanomp_route (loops, &o), loops[k].type,
                 loops[k].in_place ? "in-place"
                 : loops[k].op == SCAN_OP_USER ? "y[i] = f (y[i-1], E(i))"
+                : loops[k].form == SCAN_FORM_AFFINE
+                ? "linear recurrence y[i] = a(i) * y[i-1] + b(i)"
+                : loops[k].form == SCAN_FORM_SEGMENT
+                ? "segmented y[i] = h(i) ? R(i) : y[i-1] op E(i)"
                 : "y[i] = y[i-1] op E(i)", detail);
       if (all > n && scanomp_options.verbose)
         inform (f.clause->loc, "it also computes %u reduction and "

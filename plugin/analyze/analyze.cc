@@ -420,7 +420,7 @@ scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
     return false;
   scan_note_scalars (&r, gimple_omp_body (l->loop));
   scan_copies_as_scalars (l, &r, &cp);
-  return true;
+  return scan_build_pairs (&r);
 }
 
 void

@@ -4,7 +4,8 @@
    it reads (access.cc), the loop's construct and header (construct.cc),
    the checks of the loop (analyze.cc), the variables its clauses copy
    (copies.cc), and the checks of an update (update.cc, and udr.cc for
-   user-defined operators).  */
+   user-defined operators; recurrence.cc for the forms scanned as
+   pairs).  */
 
 #ifndef SCANOMP_READER_H
 #define SCANOMP_READER_H
@@ -125,5 +126,23 @@ bool scan_check_udr_update (reader *r);
 
 /* update.cc */
 bool scan_check_update (reader *r, tree v);
+/* Whether the value E reads y[i-1].  */
+bool scan_uses_prev (reader *r, tree e);
+/* The value assigned by S, as the body computed it at that point.  */
+tree scan_assigned_value (reader *r, gimple *s);
+/* The variable the value stored by STORE comes from, back through
+   copies and conversions within its block: the flag that branches set.  */
+tree scan_stored_flag (reader *r, gimple *store);
+
+/* recurrence.cc */
+/* Whether OP may scan in segments: y[i] = h ? R : y[i-1] op E.  */
+bool scan_segment_op (enum scan_op op);
+/* Whether the loop computes y[i] from y[i-1] as a * y[i-1] + b, through
+   +, -, * and negation, reading y[i-1] once.  */
+bool scan_affine_update (reader *r);
+/* Of a linear recurrence or a segmented scan: build L's pair type, pair
+   variable and input copy (base/loop.h) and read the copy's accesses;
+   false, having said why, where the form cannot be scanned.  */
+bool scan_build_pairs (reader *r);
 
 #endif /* SCANOMP_READER_H */

@@ -67,17 +67,14 @@ find_prev (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* Whether the value E reads y[i-1].  */
-static bool
-uses_prev (reader *r, tree e)
+bool
+scan_uses_prev (reader *r, tree e)
 {
   return walk_tree (&e, find_prev, r, NULL) != NULL_TREE;
 }
 
-/* The variable the value stored by STORE comes from, back through
-   copies and conversions within its block: the flag that branches set.  */
-static tree
-stored_flag (reader *r, gimple *store)
+tree
+scan_stored_flag (reader *r, gimple *store)
 {
   tree f = gimple_assign_rhs1 (store);
   for (int k = scan_position (r, store) - 1; k >= 0 && VAR_P (f); k--)
@@ -119,9 +116,47 @@ set_after_label (reader *r, tree label, tree f)
   return NULL;
 }
 
-/* The value assigned by S, as the body computed it at that point.  */
+/* The variable statement S sets, an assignment's or a call's, or
+   NULL_TREE.  */
 static tree
-assigned_value (reader *r, gimple *s)
+set_var (gimple *s)
+{
+  tree lhs = is_gimple_assign (s) ? gimple_assign_lhs (s)
+             : is_gimple_call (s) ? gimple_call_lhs (s) : NULL_TREE;
+  return lhs && VAR_P (lhs) ? lhs : NULL_TREE;
+}
+
+/* The value statement S sets, an assignment or a call, with the values
+   R knows: a call of fmin or fmax is min or max, as reader.cc reads it;
+   another call is its result, as there, unless an argument reads
+   y[i-1], when it is the call of the arguments' values.  */
+static tree
+set_value (reader *r, gimple *s)
+{
+  if (is_gimple_assign (s))
+    return scan_substitute (r, gimple_assign_rhs_to_tree (s));
+  tree fn = gimple_call_fndecl (s);
+  const char *math = fn ? scanomp_math_function (fn) : NULL;
+  unsigned n = gimple_call_num_args (s);
+  auto_vec<tree> args;
+  bool prev = false;
+  for (unsigned k = 0; k < n; k++)
+    {
+      args.safe_push (scan_substitute (r, gimple_call_arg (s, k)));
+      prev |= scan_uses_prev (r, args[k]);
+    }
+  tree lhs = gimple_call_lhs (s);
+  if (math && n == 2 && (!strcmp (math, "fmin") || !strcmp (math, "fmax")))
+    return build2 (math[2] == 'i' ? MIN_EXPR : MAX_EXPR, TREE_TYPE (lhs),
+                   args[0], args[1]);
+  if (!prev || !gimple_call_fn (s))
+    return lhs;
+  return build_call_array_loc (gimple_location (s), TREE_TYPE (lhs),
+                               gimple_call_fn (s), n, args.address ());
+}
+
+tree
+scan_assigned_value (reader *r, gimple *s)
 {
   unsigned k = scan_position (r, s);
   /* Replay the body up to S to know its operands' values.  */
@@ -135,15 +170,9 @@ assigned_value (reader *r, gimple *s)
     {
       gimple *t = r->stmts[j];
       if (j == k)
-        v = scan_substitute (&replay, gimple_assign_rhs_to_tree (t));
-      else if (is_gimple_assign (t) && VAR_P (gimple_assign_lhs (t)))
-        replay.value.put (gimple_assign_lhs (t),
-                          scan_substitute (&replay,
-                                      gimple_assign_rhs_to_tree (t)));
-      else if (is_gimple_call (t) && gimple_call_lhs (t))
-        /* A math built-in's result, set once: as the reader saw it.  */
-        if (tree *c = r->value.get (gimple_call_lhs (t)))
-          replay.value.put (gimple_call_lhs (t), *c);
+        v = set_value (&replay, t);
+      else if (set_var (t))
+        replay.value.put (set_var (t), set_value (&replay, t));
     }
   return v;
 }
@@ -157,7 +186,7 @@ static bool
 check_select (reader *r)
 {
   scan_loop *l = r->l;
-  tree f = stored_flag (r, l->accesses[l->store].stmt);
+  tree f = scan_stored_flag (r, l->accesses[l->store].stmt);
   /* The one comparison before the store that reads y[i-1]; other
      branches (computing V, say) must not.  Those after the store choose
      stores beside the clause, which analyze.cc checks.  cond_operands
@@ -172,7 +201,7 @@ check_select (reader *r)
       {
         tree x = r->cond_operands[2 * k], y = r->cond_operands[2 * k + 1];
         k++;
-        if (!uses_prev (r, x) && !uses_prev (r, y))
+        if (!scan_uses_prev (r, x) && !scan_uses_prev (r, y))
           continue;
         if (test)
           return false;
@@ -205,14 +234,14 @@ check_select (reader *r)
       std::swap (a, b);
       code = swap_tree_comparison (code);
     }
-  if (!scan_is_load_of (b, l->accesses[l->recur], r) || uses_prev (r, a))
+  if (!scan_is_load_of (b, l->accesses[l->recur], r) || scan_uses_prev (r, a))
     return false;
   gimple *on_true = set_after_label (r, gimple_cond_true_label (test), f);
   gimple *on_false = set_after_label (r, gimple_cond_false_label (test), f);
   if (!on_true || !on_false)
     return false;
-  tree t = assigned_value (r, on_true), e = assigned_value (r, on_false);
-  bool v_when_true = !uses_prev (r, t);
+  tree t = scan_assigned_value (r, on_true), e = scan_assigned_value (r, on_false);
+  bool v_when_true = !scan_uses_prev (r, t);
   if (v_when_true)
     std::swap (t, e);
   /* Now T is the y[i-1] branch's value and E the other's.  */
@@ -272,7 +301,7 @@ check_logical (reader *r)
   gimple *store = l->accesses[l->store].stmt;
   gimple *load = l->accesses[l->recur].stmt;
   tree p = gimple_assign_lhs (load);
-  tree f = stored_flag (r, store);
+  tree f = scan_stored_flag (r, store);
   bool zero = false, one = false, only_flags = VAR_P (f) && f != p;
   gcond *test = NULL;
   int at = -1, first_other = -1;
@@ -388,8 +417,8 @@ folded_lor (reader *r, tree v)
     return false;
   tree a = scan_strip (TREE_OPERAND (either, 0));
   tree b = scan_strip (TREE_OPERAND (either, 1));
-  return (scan_is_load_of (a, prev, r) && !uses_prev (r, b))
-         || (scan_is_load_of (b, prev, r) && !uses_prev (r, a));
+  return (scan_is_load_of (a, prev, r) && !scan_uses_prev (r, b))
+         || (scan_is_load_of (b, prev, r) && !scan_uses_prev (r, a));
 }
 
 /* What is wrong with a value the loop stores to y[i] (or sets, in a
@@ -432,7 +461,7 @@ update_fault (reader *r, tree v)
         && walk_tree (&terms[k], find_other_scan, r, NULL) != NULL_TREE)
       return UPDATE_OTHER_SCAN;
   for (unsigned k = 0; k < terms.length (); k++)
-    if ((int) k != found && uses_prev (r, terms[k]))
+    if ((int) k != found && scan_uses_prev (r, terms[k]))
       return UPDATE_REUSED;
   return UPDATE_OK;
 }
@@ -501,23 +530,21 @@ branched_prev (reader *r)
 {
   hash_map<tree, unsigned> sets;
   for (gimple *s : r->stmts)
-    if (is_gimple_assign (s) && VAR_P (gimple_assign_lhs (s)))
-      sets.get_or_insert (gimple_assign_lhs (s))++;
+    if (set_var (s))
+      sets.get_or_insert (set_var (s))++;
   hash_set<tree> checked;
   for (gimple *s : r->stmts)
     {
-      if (!is_gimple_assign (s) || !VAR_P (gimple_assign_lhs (s))
-          || *sets.get (gimple_assign_lhs (s)) < 2
-          || checked.add (gimple_assign_lhs (s)))
+      tree v = set_var (s);
+      if (!v || *sets.get (v) < 2 || checked.add (v))
         continue;
-      tree v = gimple_assign_lhs (s);
       unsigned loads = 0;
       bool from_prev = false;
       for (gimple *t : r->stmts)
-        if (is_gimple_assign (t) && gimple_assign_lhs (t) == v)
+        if (set_var (t) == v)
           {
             loads += loads_prev (r, t);
-            from_prev |= uses_prev (r, assigned_value (r, t));
+            from_prev |= scan_uses_prev (r, scan_assigned_value (r, t));
           }
       if (loads < *sets.get (v) && from_prev)
         return v;
@@ -535,10 +562,19 @@ check_branches (reader *r, tree f)
   scan_loop *l = r->l;
   for (gimple *s : r->stmts)
     {
-      if (!is_gimple_assign (s) || gimple_assign_lhs (s) != f)
+      if (set_var (s) != f)
         continue;
-      tree v = assigned_value (r, s);
-      if (!uses_prev (r, v))
+      tree v = scan_assigned_value (r, s);
+      if (!scan_uses_prev (r, v) && scan_segment_op (l->op))
+        {
+          /* A reset: a segmented scan (recurrence.cc).  */
+          if (!report (r, walk_tree (&v, find_other_scan, r, NULL)
+                          ? UPDATE_OTHER_SCAN : UPDATE_OK))
+            return false;
+          l->form = SCAN_FORM_SEGMENT;
+          continue;
+        }
+      if (!scan_uses_prev (r, v))
         {
           error_at (l->clause->loc, "in some iterations the loop sets "
                     "%<%s[i]%> to a value that does not combine "
@@ -566,7 +602,7 @@ scan_check_update (reader *r, tree v)
     return false;
   /* A value of y[i-1] set in branches is the flag stored, or the loop
      uses it in a way the value the reader knows does not show.  */
-  tree flag = stored_flag (r, l->accesses[l->store].stmt);
+  tree flag = scan_stored_flag (r, l->accesses[l->store].stmt);
   tree branched = branched_prev (r);
   if (branched && branched != flag)
     {
@@ -583,7 +619,7 @@ scan_check_update (reader *r, tree v)
     return true;
 
   for (tree c : r->cond_operands)
-    if (uses_prev (r, c))
+    if (scan_uses_prev (r, c))
       {
         error_at (l->clause->loc, "the loop branches on %<%s[i-1]%>; a "
                   "scan only combines it with the rest by %<%s%>", name, op);
@@ -591,5 +627,12 @@ scan_check_update (reader *r, tree v)
       }
   if (branched)
     return check_branches (r, flag);
-  return report (r, update_fault (r, v));
+  enum update_fault fault = update_fault (r, v);
+  /* y[i] = a * y[i-1] + b, and the like: a linear recurrence.  */
+  if (fault == UPDATE_SHAPE && l->op == SCAN_OP_ADD && scan_affine_update (r))
+    {
+      l->form = SCAN_FORM_AFFINE;
+      return true;
+    }
+  return report (r, fault);
 }

@@ -40,6 +40,18 @@ enum scan_op
                                     runtime's) */
 };
 
+/* What a scan clause's loop computes (analyze/recurrence.cc): y[i] =
+   y[i-1] op E, a scan of E; or, scanned as pairs whose operator the
+   plugin derives, a linear recurrence y[i] = a * y[i-1] + b, the maps
+   x -> a x + b composed, or a segmented scan y[i] = h ? R : y[i-1] op E,
+   a set flag h dropping what came before.  */
+enum scan_form
+{
+  SCAN_FORM_PLAIN = 0,
+  SCAN_FORM_AFFINE,
+  SCAN_FORM_SEGMENT
+};
+
 /* A `scan(op: list)' clause as the preprocessor saw it.  */
 struct scan_clause
 {
@@ -109,6 +121,12 @@ struct scan_loop
   tree type;                 /* its element type */
   enum scan_op op;
   bool in_place;             /* y[i] op= y[i-1] */
+  enum scan_form form;
+  /* Of a linear recurrence or a segmented scan: the pair the kernels and
+     the host path scan, a struct of the value (field 0, of TYPE) and the
+     multiplier (of TYPE) or the flag (an int); the variable INPUT sets
+     to what the iteration contributes.  */
+  tree pair_type, pair;
   bool outputs;              /* the loop makes stores of the scan phase:
                                 some access is an output one (analyze.cc,
                                 inscan.cc) */
@@ -124,7 +142,9 @@ struct scan_loop
                                 and sets it: VAR itself, or *r when the
                                 clause names a C++ reference r, which
                                 the kernels see as the local VAR */
-  gimple_seq input, output;  /* inscan: the input and scan phases */
+  gimple_seq input, output;  /* inscan: the input and scan phases; a
+                                recurrence (FORM): the body copied to set
+                                PAIR, with no stores */
   vec<tree> privates;        /* inscan: the private and lastprivate
                                 variables, which each iteration holds
                                 uninitialized */

@@ -2,8 +2,8 @@
 /* util.cc: what the plugin's stages share and none of them owns: whether
    a loop is inside a target construct, where its messages go, the walk
    over statements, an expression as a GIMPLE value, the record types the
-   lowered code and the host path build, and the scalars and math
-   functions the kernels can carry.  */
+   lowered code and the host path build, the identities of the built-in
+   operators, and the scalars and math functions the kernels can carry.  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
@@ -12,6 +12,7 @@
 #include "gimplify.h"
 #include "stringpool.h"
 #include "stor-layout.h"
+#include "real.h"
 
 #include "base/util.h"
 
@@ -155,5 +156,39 @@ scanomp_math_function (tree fn)
     CASE_FLT_FN (BUILT_IN_IRINT): CASE_FLT_FN (BUILT_IN_LRINT):
     CASE_FLT_FN (BUILT_IN_LLRINT): return "rint";
     default: return NULL;
+    }
+}
+
+/* A floating-point sum's identity is -0.0, the one zero that adds
+   nothing: c + -0.0 is c for every c, where c + 0.0 turns -0.0 into 0.0
+   as the loop never does; and GCC folds it away.  */
+tree
+scanomp_identity (enum scan_op op, tree t)
+{
+  bool fl = SCALAR_FLOAT_TYPE_P (t);
+  switch (op)
+    {
+    case SCAN_OP_ADD:
+    case SCAN_OP_SUB:
+      return fl ? build_real (t, real_value_negate (&dconst0))
+                : build_zero_cst (t);
+    case SCAN_OP_MUL:
+    case SCAN_OP_LAND:
+      return build_one_cst (t);
+    case SCAN_OP_AND:
+      return build_all_ones_cst (t);
+    case SCAN_OP_MIN:
+    case SCAN_OP_MAX:
+      if (fl)
+        {
+          REAL_VALUE_TYPE inf;
+          real_inf (&inf);
+          if (op == SCAN_OP_MAX)
+            inf = real_value_negate (&inf);
+          return build_real (t, inf);
+        }
+      return op == SCAN_OP_MIN ? TYPE_MAX_VALUE (t) : TYPE_MIN_VALUE (t);
+    default:
+      return build_zero_cst (t);
     }
 }

@@ -36,6 +36,8 @@ tree scanomp_record (const char *name, unsigned n, const tree *types,
    of TYPE: whether an iteration set it, and the value the last one that
    did gave it.  */
 tree scanomp_last_type (tree type);
+/* The identity of built-in operator OP over scalar type T.  */
+tree scanomp_identity (enum scan_op op, tree t);
 /* Whether TYPE is a scalar the kernels carry as it is: a pointer, a
    bool, an integer of 8, 16, 32 or 64 bits, a float or a double (which
    types.cc names in OpenCL C).  */

@@ -17,40 +17,11 @@
 #include "host/build.h"
 
 /* The identity of array L's built-in operator over its element type (a
-   user-defined one's is its initializer's, see host.cc).  A
-   floating-point sum's is -0.0, the one zero that adds nothing: c + -0.0
-   is c for every c, where c + 0.0 turns -0.0 into 0.0 as the loop never
-   does; and GCC folds it away.  */
+   user-defined one's is its initializer's, see host.cc).  */
 tree
 host_identity (scan_loop *l)
 {
-  tree t = l->type;
-  bool fl = SCALAR_FLOAT_TYPE_P (t);
-  switch (l->op)
-    {
-    case SCAN_OP_ADD:
-    case SCAN_OP_SUB:
-      return fl ? build_real (t, real_value_negate (&dconst0))
-                : build_zero_cst (t);
-    case SCAN_OP_MUL:
-    case SCAN_OP_LAND:
-      return build_one_cst (t);
-    case SCAN_OP_AND:
-      return build_all_ones_cst (t);
-    case SCAN_OP_MIN:
-    case SCAN_OP_MAX:
-      if (fl)
-        {
-          REAL_VALUE_TYPE inf;
-          real_inf (&inf);
-          if (l->op == SCAN_OP_MAX)
-            inf = real_value_negate (&inf);
-          return build_real (t, inf);
-        }
-      return l->op == SCAN_OP_MIN ? TYPE_MAX_VALUE (t) : TYPE_MIN_VALUE (t);
-    default:
-      return build_zero_cst (t);
-    }
+  return scanomp_identity (l->op, l->type);
 }
 
 /* A combined with B by array L's operator, integers wrapping (the
@@ -403,6 +374,56 @@ add_with (host_copy *o, gimple_seq *seq, gimple_seq copy, unsigned m,
   gimple_seq_add_seq (seq, copy);
 }
 
+/* Field K of X, a recurrence's pair (see base/loop.h).  */
+tree
+host_pair_field (tree x, unsigned k)
+{
+  tree f = TYPE_FIELDS (TREE_TYPE (x));
+  if (k)
+    f = DECL_CHAIN (f);
+  return build3 (COMPONENT_REF, TREE_TYPE (f), unshare_expr (x), f,
+                 NULL_TREE);
+}
+
+/* Append to *SEQ the setting of A, a pair of recurrence L, to A then B:
+   maps x -> k x + v compose as (b.k a.k, b.k a.v + b.v); segments as
+   (b.f ? b.v : a.v op b.v, a.f | b.f).  Integers wrap.  */
+static void
+add_pair_combined (scan_loop *l, tree a, tree b, gimple_seq *seq)
+{
+  tree t = l->type;
+  tree ut = INTEGRAL_TYPE_P (t) ? unsigned_type_for (t) : t;
+  auto u = [&] (tree x, unsigned k) {
+    return fold_convert (ut, host_pair_field (x, k));
+  };
+  tree value, with;
+  if (l->form == SCAN_FORM_AFFINE)
+    {
+      with = fold_build2 (MULT_EXPR, ut, u (b, 1), u (a, 1));
+      value = fold_build2 (PLUS_EXPR, ut,
+                           fold_build2 (MULT_EXPR, ut, u (b, 1), u (a, 0)),
+                           u (b, 0));
+    }
+  else
+    {
+      with = fold_build2 (BIT_IOR_EXPR, integer_type_node,
+                          host_pair_field (a, 1), host_pair_field (b, 1));
+      value = fold_build3 (COND_EXPR, t,
+                           fold_build2 (NE_EXPR, boolean_type_node,
+                                        host_pair_field (b, 1),
+                                        integer_zero_node),
+                           host_pair_field (b, 0),
+                           host_combined (l, host_pair_field (a, 0),
+                                          host_pair_field (b, 0)));
+    }
+  /* Both from A as it was.  */
+  tree w = create_tmp_var (TREE_TYPE (with), "scan_with");
+  gimplify_assign (w, with, seq);
+  gimplify_assign (host_pair_field (a, 0), fold_convert (t, value), seq);
+  gimplify_assign (host_pair_field (a, 1),
+                   fold_convert (TREE_TYPE (host_pair_field (a, 1)), w), seq);
+}
+
 /* Append to *SEQ the setting of local X to the identity of item K, with
    INIT, a copy of its initializer, for a user-defined operator.  */
 void
@@ -410,7 +431,17 @@ host_set_identity (host_copy *o, unsigned k, tree x, gimple_seq init,
               gimple_seq *seq)
 {
   scan_loop *it = &o->l[k];
-  if (it->op == SCAN_OP_USER)
+  if (it->form != SCAN_FORM_PLAIN)
+    {
+      bool affine = it->form == SCAN_FORM_AFFINE;
+      gimplify_assign (host_pair_field (x, 0),
+                       affine ? build_zero_cst (it->type)
+                              : host_identity (it), seq);
+      gimplify_assign (host_pair_field (x, 1),
+                       affine ? build_one_cst (it->type) : integer_zero_node,
+                       seq);
+    }
+  else if (it->op == SCAN_OP_USER)
     add_with (o, seq, init, 1, &it->priv, &x);
   else
     gimplify_assign (x, host_identity (it), seq);
@@ -424,7 +455,9 @@ host_add_combined (host_copy *o, unsigned k, tree a, tree b, gimple_seq merge,
               gimple_seq *seq)
 {
   scan_loop *it = &o->l[k];
-  if (it->op == SCAN_OP_USER)
+  if (it->form != SCAN_FORM_PLAIN)
+    add_pair_combined (it, a, b, seq);
+  else if (it->op == SCAN_OP_USER)
     {
       tree from[2] = { it->out, it->in }, to[2] = { a, b };
       add_with (o, seq, merge, 2, from, to);

@@ -40,7 +40,8 @@ host_simd_code (scan_loop *l, unsigned n)
   tree t = l->type;
   bool wide = (INTEGRAL_TYPE_P (t) && TREE_CODE (t) != BOOLEAN_TYPE
                && TYPE_PRECISION (t) >= TYPE_PRECISION (integer_type_node));
-  if (!optimize || n != 1 || (l->inscan && l->host_var != l->var))
+  if (!optimize || n != 1 || (l->inscan && l->host_var != l->var)
+      || l->form != SCAN_FORM_PLAIN)
     return ERROR_MARK;
   switch (l->op)
     {

@@ -149,9 +149,11 @@ copy_phases (host_copy *o, phases *p, bool scan, bool simd, bool last_only)
 {
   scan_loop *l = o->l;
   swap_markers (o, true);
+  /* A recurrence's reduce function runs its input copy.  */
+  bool input = l->inscan || (l->form != SCAN_FORM_PLAIN && !scan);
   for (unsigned c = 0; c < p->copies && o->ok; c++)
-    p->inputs[c] = host_copy_seq (o, l->inscan ? l->input
-                                               : gimple_omp_body (l->loop));
+    p->inputs[c] = host_copy_seq (o, input ? l->input
+                                           : gimple_omp_body (l->loop));
   if (o->ok && simd && !l->inscan)
     {
       /* The scan phase of the simd form.  */
@@ -265,13 +267,21 @@ start_carries (host_copy *o, const phases *p, tree io, tree seed_type,
           continue;
         }
       bool mem = host_in_memory (o, k, p->body, p->output);
-      o->carry[k] = create_tmp_var (it->type, "scan_carry");
+      o->carry[k] = create_tmp_var (it->form != SCAN_FORM_PLAIN
+                                    ? it->pair_type : it->type, "scan_carry");
       TREE_ADDRESSABLE (o->carry[k]) = mem;
       if (scan)
         gimplify_assign (o->carry[k], part (io, seed_type, n, k, it->type),
                          seq);
       else
         host_set_identity (o, k, o->carry[k], p->starts[k], seq);
+      /* A recurrence's reduce function combines each iteration's pair
+         into its carry.  */
+      if (it->form != SCAN_FORM_PLAIN && !scan)
+        {
+          vars[k] = create_tmp_var (it->pair_type, "scan_pair");
+          o->map.put (it->pair, vars[k]);
+        }
       if (!it->host_var)
         continue;
       if (l->inscan && !simd)
@@ -283,7 +293,9 @@ start_carries (host_copy *o, const phases *p, tree io, tree seed_type,
     }
   for (const host_copy::marker &m : o->markers)
     if (!m.output)
-      o->map.put (m.decl, o->carry[m.item]);
+      o->map.put (m.decl, l[m.item].form != SCAN_FORM_PLAIN
+                          ? host_pair_field (o->carry[m.item], 0)
+                          : o->carry[m.item]);
   /* Private variables are the function's own, globals too.  */
   for (tree v : l->privates)
     if (is_global_var (v) && !o->map.get (v))
@@ -487,7 +499,8 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
                                types, parms);
   bool product = false;
   for (unsigned k = 0; k < n; k++)
-    product |= l[k].op == SCAN_OP_MUL && FLOAT_TYPE_P (l[k].type);
+    product |= ((l[k].op == SCAN_OP_MUL || l[k].form != SCAN_FORM_PLAIN)
+                && FLOAT_TYPE_P (l[k].type));
   host_tune (fn, scan, !product);
   push_gimplify_context ();
   gimple_seq seq = NULL;

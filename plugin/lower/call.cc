@@ -367,6 +367,18 @@ add_seed (call_parts *p, unsigned n_items, tree seed_type)
         }
       else
         {
+          /* A recurrence's pair: y[i-1], as the map to it (x -> y[i-1],
+             multiplier 0) or unflagged.  */
+          if (item->form != SCAN_FORM_PLAIN)
+            {
+              tree value = TYPE_FIELDS (item->pair_type);
+              tree with = DECL_CHAIN (value);
+              gimplify_assign (build3 (COMPONENT_REF, TREE_TYPE (with), dst,
+                                       with, NULL_TREE),
+                               build_zero_cst (TREE_TYPE (with)), seq);
+              dst = build3 (COMPONENT_REF, item->type, unshare_expr (dst),
+                            value, NULL_TREE);
+            }
           const scan_access &prev = item->accesses[item->recur];
           tree tp = build_pointer_type (item->type);
           tree addr = fold_convert (tp, fold_build_pointer_plus

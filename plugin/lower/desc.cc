@@ -71,7 +71,8 @@ reads_stored (scan_loop *l)
 
 /* Whether the host path's reduce function of L's N arrays is a chain of
    the operator as long as its scan function's (SCANRT_SERIAL_REDUCE):
-   where not optimized, of a user-defined operator, or of a floating-point
+   where not optimized, of a user-defined operator or a recurrence's
+   pairs, or of a floating-point
    operator other than `+' and `-', which host.cc's tune does not
    reassociate or GCC cannot vectorize without -ffinite-math-only.  */
 static bool
@@ -80,7 +81,7 @@ serial_reduce (scan_loop *l, unsigned n)
   if (!optimize)
     return true;
   for (unsigned k = 0; k < n; k++)
-    if (l[k].op == SCAN_OP_USER
+    if (l[k].op == SCAN_OP_USER || l[k].form != SCAN_FORM_PLAIN
         || (FLOAT_TYPE_P (l[k].type) && l[k].op != SCAN_OP_ADD
             && l[k].op != SCAN_OP_SUB && l[k].op != SCAN_OP_LAST))
       return true;
@@ -174,7 +175,8 @@ make_desc (scan_loop *l, unsigned n, const scan_outline *o,
   expanded_location where = expand_location (scanomp_where (l));
   char *site = xasprintf ("%s:%d", where.file, where.line);
   unsigned op = l->op == SCAN_OP_SUB ? SCAN_OP_ADD : l->op;
-  bool builtin = n == 1 && l->op != SCAN_OP_USER;
+  bool builtin = n == 1 && l->op != SCAN_OP_USER
+                 && l->form == SCAN_FORM_PLAIN;
   tree vals[nf] = {
     build_int_cst (u, SCANRT_ABI_VERSION),
     fold_convert (cstr, build_string_literal (strlen (site) + 1, site)),

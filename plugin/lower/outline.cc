@@ -17,13 +17,14 @@
 #include "opencl/opencl.h"
 #include "host/host.h"
 
-/* The element the kernel scans: the array's, or for several arrays a
-   struct of theirs, laid out as emit.cc's scanomp_multi.  */
+/* The element the kernel scans: the array's, a recurrence's pair, or
+   for several arrays a struct of theirs, laid out as emit.cc's
+   scanomp_multi.  */
 static tree
 element_type (scan_loop *l, unsigned n)
 {
   if (n == 1)
-    return l->type;
+    return l->form != SCAN_FORM_PLAIN ? l->pair_type : l->type;
   auto_vec<tree> types, fields;
   auto_vec<const char *> names;
   for (unsigned k = 0; k < n; k++)

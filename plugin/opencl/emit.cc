@@ -155,6 +155,8 @@ item_value (emitter *e, unsigned k, bool prefix)
   ocl_text (&e->out, "%s", prefix ? "v" : "r");
   if (e->n > 1)
     ocl_text (&e->out, ".s%u", k);
+  else if (e->l->form != SCAN_FORM_PLAIN)
+    ocl_text (&e->out, ".f0");
 }
 
 /* Write the value of access A: y[i-1] is the ocl_identity (see above), and
@@ -427,6 +429,34 @@ clause_functions (emitter *e)
   ocl_text (&e->out, "}\n");
 }
 
+/* A recurrence's hooks (analyze/recurrence.cc): scanomp_input runs the
+   input copy of the body, which sets the pair; where the loop stores
+   beside its array, scanomp_output runs the body itself, storing the
+   value of the prefix V to y[i] (the reads of y[i-1], of the identity,
+   only lead to that store).  */
+static void
+pair_functions (emitter *e)
+{
+  scan_loop *l = e->l;
+  ocl_text (&e->out, "static SCANOMP_T\nscanomp_input (long k, "
+            "SCANOMP_PARAMS)\n{\n");
+  hash_set<tree> seen;
+  function_start (e, l->input, &seen);
+  stmt_seq (e, l->input);
+  ocl_text (&e->out, "  return d%u;\n}\n", DECL_UID (l->pair));
+  if (!l->outputs)
+    return;
+  stream_macro (e);
+  ocl_text (&e->out, "\nstatic void\nscanomp_output (long k, SCANOMP_T v, "
+            "SCANOMP_PARAMS)\n{\n");
+  hash_set<tree> seen_out;
+  function_start (e, gimple_omp_body (l->loop), &seen_out);
+  e->scan_phase = true;
+  stmt_seq (e, gimple_omp_body (l->loop));
+  e->scan_phase = false;
+  ocl_text (&e->out, "}\n");
+}
+
 /* Combine A and B (OpenCL C expressions) with array L's operator, as the
    templates' built-in operators do.  */
 static void
@@ -506,6 +536,46 @@ user_operator (emitter *e, unsigned k)
   free (e->out.s);
   e->out = outer;
   e->local = false;
+}
+
+/* The pair operator of a recurrence, A then B, and its identity, as
+   scanomp_pair_combine and scanomp_pair_identity in E->funcs: maps
+   x -> k x + v compose as (b.k a.k, b.k a.v + b.v); segments as
+   (b.f ? b.v : a.v op b.v, a.f | b.f).  Integers wrap.  */
+static void
+pair_operator (emitter *e)
+{
+  scan_loop *l = e->l;
+  strbuf outer = e->out;
+  e->out = { NULL, 0, 0 };
+  const char *p = type_of (e, l->pair_type), *t = type_of (e, l->type);
+  const char *ut = !INTEGRAL_TYPE_P (l->type) ? t
+                   : TYPE_PRECISION (l->type) > 32 ? "ulong" : "uint";
+  ocl_text (&e->out, "static %s\nscanomp_pair_combine (%s a, %s b)\n{\n"
+            "  %s r;\n", p, p, p, p);
+  if (l->form == SCAN_FORM_AFFINE)
+    ocl_text (&e->out, "  r.f1 = (%s) ((%s) b.f1 * (%s) a.f1);\n"
+              "  r.f0 = (%s) ((%s) b.f1 * (%s) a.f0 + (%s) b.f0);\n", t, ut,
+              ut, t, ut, ut, ut);
+  else
+    {
+      ocl_text (&e->out, "  r.f1 = a.f1 | b.f1;\n  r.f0 = b.f1 ? b.f0 : ");
+      combine (e, l, "a.f0", "b.f0");
+      ocl_text (&e->out, ";\n");
+    }
+  ocl_text (&e->out, "  return r;\n}\n\nstatic %s\nscanomp_pair_identity "
+            "(void)\n{\n  %s r;\n  r.f0 = ", p, p);
+  if (l->form == SCAN_FORM_AFFINE)
+    ocl_text (&e->out, "(%s) 0;\n  r.f1 = (%s) 1;\n", t, t);
+  else
+    {
+      ocl_identity (e, l);
+      ocl_text (&e->out, ";\n  r.f1 = 0;\n");
+    }
+  ocl_text (&e->out, "  return r;\n}\n\n");
+  ocl_text (&e->funcs, "%s", e->out.s);
+  free (e->out.s);
+  e->out = outer;
 }
 
 /* The element type, operator and identity of a clause with several
@@ -607,7 +677,15 @@ scanomp_emit (scan_loop *items, unsigned n, enum scan_refusal refusal,
   for (unsigned k = 0; k < n; k++)
     if (items[k].op == SCAN_OP_USER)
       user_operator (&e, k);
-  if (n == 1 && l->op == SCAN_OP_USER)
+  if (n == 1 && l->form != SCAN_FORM_PLAIN)
+    {
+      pair_operator (&e);
+      ocl_text (&e.out, "#define SCANOMP_T %s\n#define SCANOMP_OP %d\n"
+                "#define SCANOMP_COMBINE(a, b) scanomp_pair_combine ((a), "
+                "(b))\n#define SCANOMP_IDENTITY scanomp_pair_identity ()\n",
+                type_of (&e, l->pair_type), SCAN_OP_USER);
+    }
+  else if (n == 1 && l->op == SCAN_OP_USER)
     ocl_text (&e.out, "#define SCANOMP_T %s\n#define SCANOMP_OP %d\n"
               "#define SCANOMP_COMBINE(a, b) scanomp_combine0 ((a), (b))\n"
               "#define SCANOMP_IDENTITY scanomp_identity0 ()\n",
@@ -650,9 +728,10 @@ scanomp_emit (scan_loop *items, unsigned n, enum scan_refusal refusal,
               "SCANOMP_ARGS)\n\n");
   else if (n == 1)
     {
+      bool pair = l->form != SCAN_FORM_PLAIN;
       ocl_text (&e.out, "#define SCANOMP_STORE(i, v) SCANOMP_STREAM_STORE (");
-      store_address (&e, 0, "SCANOMP_T");
-      ocl_text (&e.out, ", (v))\n\n");
+      store_address (&e, 0, pair ? type_of (&e, l->type) : "SCANOMP_T");
+      ocl_text (&e.out, ", (v)%s)\n\n", pair ? ".f0" : "");
     }
   else
     {
@@ -672,6 +751,8 @@ scanomp_emit (scan_loop *items, unsigned n, enum scan_refusal refusal,
 
   if (l->inscan)
     inscan_functions (&e);
+  else if (l->form != SCAN_FORM_PLAIN)
+    pair_functions (&e);
   else
     clause_functions (&e);
 

@@ -1,0 +1,400 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* recurrence.cc: the loops a scan clause takes beyond y[i] = y[i-1] op E,
+   scanned as pairs whose operator the plugin derives:
+
+     y[i] = a * y[i-1] + b        a linear recurrence, under scan(+: y):
+                                  the pairs (b, a) of the maps
+                                  x -> a x + b, composed;
+     y[i] = h ? R : y[i-1] op E   a segmented scan, under scan(op: y):
+                                  the pairs (h ? R : E, h), where a set
+                                  flag drops what came before.
+
+   update.cc tells the forms apart, asking this file whether an update is
+   affine; this file then builds what the back ends run: the pair type,
+   and the input copy of the body, which sets the pair variable to what
+   its iteration contributes and stores nothing.  The kernels and the
+   host path combine the pairs and store their value to y[i]; where the
+   loop also stores beside its array, they run the body itself from the
+   value of y[i-1] (see base/loop.h).  */
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "gimplify.h"
+#include "diagnostic-core.h"
+#include "fold-const.h"
+
+#include "analyze/reader.h"
+
+bool
+scan_segment_op (enum scan_op op)
+{
+  return (op == SCAN_OP_ADD || op == SCAN_OP_SUB || op == SCAN_OP_MUL
+          || op == SCAN_OP_AND || op == SCAN_OP_OR || op == SCAN_OP_XOR
+          || op == SCAN_OP_MIN || op == SCAN_OP_MAX);
+}
+
+/* Whether statement S reads variable V (but as the place it sets).  */
+static bool
+reads (gimple *s, tree v)
+{
+  unsigned first = is_gimple_assign (s) || is_gimple_call (s) ? 1 : 0;
+  for (unsigned k = first; k < gimple_num_ops (s); k++)
+    if (gimple_op (s, k) && scanomp_contains (gimple_op (s, k), v))
+      return true;
+  /* A store through a pointer held in V.  */
+  return first && gimple_op (s, 0) && gimple_op (s, 0) != v
+         && scanomp_contains (gimple_op (s, 0), v);
+}
+
+/* Whether statement S sets variable V.  */
+static bool
+sets (gimple *s, tree v)
+{
+  return ((is_gimple_assign (s) && gimple_assign_lhs (s) == v)
+          || (is_gimple_call (s) && gimple_call_lhs (s) == v));
+}
+
+/* One step of a linear recurrence's chain, from y[i-1] to the value
+   stored: the statement, and what it does to the value C the chain
+   carries, with X the other operand: C + X, C - X, X - C (MINUS, with
+   REVERSED), C * X, -C.  A copy or a conversion is no step.  */
+struct affine_step
+{
+  gimple *stmt;
+  enum tree_code code;
+  tree x;
+  bool reversed;
+};
+
+/* Whether TYPE may carry the chain of a recurrence on elements of type
+   T: a floating type for a floating T; for an integer T, an integer type
+   at least as wide, in which the value modulo T's range stays the
+   same.  */
+static bool
+carries (tree type, tree t)
+{
+  if (SCALAR_FLOAT_TYPE_P (t))
+    return SCALAR_FLOAT_TYPE_P (type);
+  return INTEGRAL_TYPE_P (type) && TYPE_PRECISION (type) >= TYPE_PRECISION (t);
+}
+
+/* Read into STEPS the chain of statements that takes y[i-1] to the value
+   stored to y[i]: each reads the value the one before set, once, and
+   nothing else reads it; none branches.  Whether it is one.  */
+static bool
+affine_steps (reader *r, vec<affine_step> *steps)
+{
+  scan_loop *l = r->l;
+  gimple *load = l->accesses[l->recur].stmt;
+  gimple *store = l->accesses[l->store].stmt;
+  if (l->in_place || !is_gimple_assign (load) || !is_gimple_assign (store))
+    return false;
+  tree c = gimple_assign_lhs (load);
+  int at = scan_position (r, load), n = r->stmts.length ();
+  while (true)
+    {
+      if (!VAR_P (c))
+        return false;
+      gimple *use = NULL;
+      int k;
+      for (k = at + 1; k < n && !use; k++)
+        {
+          gimple *s = r->stmts[k];
+          if (gimple_code (s) == GIMPLE_LABEL || gimple_code (s) == GIMPLE_GOTO
+              || gimple_code (s) == GIMPLE_COND || sets (s, c))
+            return false;
+          if (reads (s, c))
+            use = s;
+        }
+      if (!use)
+        return false;
+      /* Nothing else reads the value, until it is set again.  */
+      for (int j = k; j < n && !sets (r->stmts[j], c); j++)
+        if (reads (r->stmts[j], c))
+          return false;
+      if (use == store)
+        return gimple_assign_rhs1 (store) == c && !steps->is_empty ();
+      if (!is_gimple_assign (use) || !VAR_P (gimple_assign_lhs (use))
+          || !carries (TREE_TYPE (gimple_assign_lhs (use)), l->type))
+        return false;
+      enum tree_code code = gimple_assign_rhs_code (use);
+      tree a = gimple_assign_rhs1 (use);
+      tree b = gimple_assign_rhs2 (use);
+      affine_step step = { use, code, NULL_TREE, false };
+      switch (code)
+        {
+        case PLUS_EXPR:
+        case MULT_EXPR:
+        case MINUS_EXPR:
+          if ((a == c) == (b == c))
+            return false;
+          step.x = a == c ? b : a;
+          step.reversed = b == c;
+          if (!carries (TREE_TYPE (step.x), l->type)
+              && !(SCALAR_FLOAT_TYPE_P (l->type)
+                   && INTEGRAL_TYPE_P (TREE_TYPE (step.x))))
+            return false;
+          steps->safe_push (step);
+          break;
+        case NEGATE_EXPR:
+          steps->safe_push (step);
+          break;
+        default:
+          if (!(gimple_assign_single_p (use) && a == c)
+              && !CONVERT_EXPR_CODE_P (code))
+            return false;
+          break;
+        }
+      c = gimple_assign_lhs (use);
+      at = k - 1;
+    }
+}
+
+/* The reads of y[i-1] in a value, counted by count_prev.  */
+struct prev_count
+{
+  reader *r;
+  unsigned n;
+};
+
+/* walk_tree callback: count in DATA, a prev_count, the reads of
+   y[i-1].  */
+static tree
+count_prev (tree *tp, int *walk_subtrees, void *data)
+{
+  prev_count *pc = (prev_count *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if ((TREE_CODE (*tp) == MEM_REF || TREE_CODE (*tp) == ARRAY_REF)
+           && scan_is_load_of (*tp, pc->r->l->accesses[pc->r->l->recur],
+                               pc->r))
+    {
+      pc->n++;
+      *walk_subtrees = 0;
+    }
+  return NULL_TREE;
+}
+
+bool
+scan_affine_update (reader *r)
+{
+  scan_loop *l = r->l;
+  auto_vec<affine_step> steps;
+  if (!affine_steps (r, &steps))
+    return false;
+  /* The operands of the steps must not read y[i-1]: the value stored
+     reads it once, through the chain.  */
+  gimple *store = l->accesses[l->store].stmt;
+  tree v = scan_assigned_value (r, store);
+  prev_count pc = { r, 0 };
+  walk_tree (&v, count_prev, &pc, NULL);
+  if (pc.n != 1)
+    return false;
+  /* A chain of + and - alone is y[i-1] + E, which update.cc reads; one
+     that multiplies or negates is a recurrence.  */
+  for (const affine_step &s : steps)
+    if (s.code != PLUS_EXPR && !(s.code == MINUS_EXPR && !s.reversed))
+      return true;
+  return false;
+}
+
+/* The pair type of L's form: the value, then the multiplier or the
+   flag.  */
+static tree
+pair_type (scan_loop *l)
+{
+  tree types[2] = { l->type, l->form == SCAN_FORM_AFFINE ? l->type
+                                                         : integer_type_node };
+  static const char *const names[2] = { "value", "with" };
+  tree fields[2];
+  return scanomp_record ("scanomp_pair", 2, types, names, fields);
+}
+
+/* Field K of the pair variable of L.  */
+static tree
+pair_field (scan_loop *l, unsigned k)
+{
+  tree f = TYPE_FIELDS (l->pair_type);
+  if (k)
+    f = DECL_CHAIN (f);
+  return build3 (COMPONENT_REF, TREE_TYPE (f), l->pair, f, NULL_TREE);
+}
+
+/* Append to *SEQ the setting of field K of L's pair to E.  */
+static void
+set_field (scan_loop *l, unsigned k, tree e, gimple_seq *seq)
+{
+  tree f = pair_field (l, k);
+  gimplify_assign (f, fold_convert (TREE_TYPE (f), e), seq);
+}
+
+/* Append to *SEQ the pair's part of STEP: C op X for the value, and for
+   the multiplier where it multiplies or negates; integers wrapping, as
+   the partials of blocks may overflow where no prefix of the loop
+   does.  */
+static void
+add_step (scan_loop *l, const affine_step &step, gimple_seq *seq)
+{
+  tree t = l->type;
+  tree ut = INTEGRAL_TYPE_P (t) ? unsigned_type_for (t) : t;
+  tree x = step.x ? fold_convert (ut, fold_convert (t, step.x)) : NULL_TREE;
+  auto field = [&] (unsigned k) {
+    return fold_convert (ut, pair_field (l, k));
+  };
+  switch (step.code)
+    {
+    case PLUS_EXPR:
+      set_field (l, 0, fold_build2 (PLUS_EXPR, ut, field (0), x), seq);
+      break;
+    case MINUS_EXPR:
+      if (step.reversed)
+        {
+          set_field (l, 0, fold_build2 (MINUS_EXPR, ut, x, field (0)), seq);
+          set_field (l, 1, fold_build1 (NEGATE_EXPR, ut, field (1)), seq);
+        }
+      else
+        set_field (l, 0, fold_build2 (MINUS_EXPR, ut, field (0), x), seq);
+      break;
+    case MULT_EXPR:
+      set_field (l, 0, fold_build2 (MULT_EXPR, ut, field (0), x), seq);
+      set_field (l, 1, fold_build2 (MULT_EXPR, ut, field (1),
+                                    unshare_expr (x)), seq);
+      break;
+    case NEGATE_EXPR:
+      set_field (l, 0, fold_build1 (NEGATE_EXPR, ut, field (0)), seq);
+      set_field (l, 1, fold_build1 (NEGATE_EXPR, ut, field (1)), seq);
+      break;
+    default:
+      gcc_unreachable ();
+    }
+}
+
+/* The statements of SEQ as scan_read_seq reads them, in order, with an
+   iterator at each.  */
+static void
+statements (gimple_seq *seq, vec<gimple_stmt_iterator> *at)
+{
+  scanomp_walk (seq, [&] (gimple_stmt_iterator *g) {
+      gimple *s = gsi_stmt (*g);
+      if (gimple_code (s) == GIMPLE_BIND || gimple_code (s) == GIMPLE_TRY)
+        return WALK_INTO;
+      at->safe_push (*g);
+      return WALK_PAST;
+    });
+}
+
+/* The statements of a segmented scan that set the flag stored to y[i] to
+   a value free of y[i-1], the resets, into RESETS (positions in the
+   body); or the store itself, where it stores such a value.  */
+static void
+resets (reader *r, vec<int> *resets)
+{
+  scan_loop *l = r->l;
+  tree f = scan_stored_flag (r, l->accesses[l->store].stmt);
+  for (unsigned k = 0; k < r->stmts.length (); k++)
+    {
+      gimple *s = r->stmts[k];
+      if (sets (s, f) && !scan_uses_prev (r, scan_assigned_value (r, s)))
+        resets->safe_push (k);
+    }
+}
+
+/* Whether the loop of L does what its input copy cannot leave out: it
+   passes elements to functions, or stores fields.  Says so.  */
+static bool
+refused (scan_loop *l)
+{
+  for (const scan_access &a : l->accesses)
+    if (a.arg >= 0 || a.part)
+      {
+        error_at (gimple_location (a.stmt), "a loop that scans %qs as %s "
+                  "may not pass its elements to functions or store to "
+                  "fields; compute with the values", l->var_name,
+                  l->form == SCAN_FORM_AFFINE ? "a linear recurrence"
+                                              : "segments");
+        inform (l->clause->loc, "for this %<scan%> clause");
+        return true;
+      }
+  return false;
+}
+
+bool
+scan_build_pairs (reader *r)
+{
+  scan_loop *l = r->l;
+  if (l->form == SCAN_FORM_PLAIN)
+    return true;
+  if (refused (l))
+    return false;
+  auto_vec<affine_step> steps;
+  auto_vec<int> reset;
+  if (l->form == SCAN_FORM_AFFINE)
+    affine_steps (r, &steps);
+  else
+    resets (r, &reset);
+
+  l->pair_type = pair_type (l);
+  gimple_seq copy = gimple_seq_copy (gimple_omp_body (l->loop));
+  auto_vec<gimple_stmt_iterator> at;
+  statements (&copy, &at);
+  gcc_assert (at.length () == r->stmts.length ());
+  auto position = [&] (gimple *s) { return scan_position (r, s); };
+
+  push_gimplify_context ();
+  l->pair = create_tmp_var (l->pair_type, "scan_pair");
+  /* Each iteration from the identity: the value of the operator's, the
+     multiplier 1, no flag.  */
+  gimple_seq start = NULL;
+  set_field (l, 0, l->form == SCAN_FORM_AFFINE
+                   ? scanomp_identity (SCAN_OP_ADD, l->type)
+                   : scanomp_identity (l->op, l->type), &start);
+  set_field (l, 1, l->form == SCAN_FORM_AFFINE ? build_one_cst (l->type)
+                                               : integer_zero_node, &start);
+  for (const affine_step &s : steps)
+    {
+      gimple_seq seq = NULL;
+      add_step (l, s, &seq);
+      gsi_insert_seq_before (&at[position (s.stmt)], seq, GSI_SAME_STMT);
+    }
+  for (int k : reset)
+    {
+      gimple_seq seq = NULL;
+      set_field (l, 1, integer_one_node, &seq);
+      gsi_insert_seq_after (&at[k], seq, GSI_SAME_STMT);
+    }
+  /* The reads of y[i-1] read the identity, of which a segmented scan's
+     combining branches then yield E, and nothing else stores or reads
+     memory that the scan phase stores; a segmented scan's pair takes the
+     value stored.  */
+  auto_vec<int> removed;
+  for (const scan_access &a : l->accesses)
+    {
+      gimple_stmt_iterator *g = &at[position (a.stmt)];
+      gimple *s = gsi_stmt (*g);
+      if (a.prev || a.after)
+        {
+          tree t = TREE_TYPE (gimple_assign_lhs (s));
+          gimple_assign_set_rhs_from_tree
+            (g, a.prev && l->form == SCAN_FORM_SEGMENT
+                ? fold_convert (t, scanomp_identity (l->op, l->type))
+                : build_zero_cst (t));
+        }
+      else if (a.store && a.base == l->var && l->form == SCAN_FORM_SEGMENT)
+        gimple_assign_set_lhs (s, pair_field (l, 0));
+      else if (a.store && !removed.contains (position (a.stmt)))
+        removed.safe_push (position (a.stmt));
+    }
+  for (int k : removed)
+    gsi_replace (&at[k], gimple_build_nop (), false);
+  pop_gimplify_context (NULL);
+  gimple_seq_add_seq (&start, copy);
+  l->input = start;
+
+  /* The copy's accesses, for the kernels.  */
+  reader in;
+  scan_reader_init (&in, l, r->loc, l->input);
+  scan_read_seq (&in, l->input);
+  return in.ok;
+}
