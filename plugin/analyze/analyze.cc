@@ -305,6 +305,99 @@ check_builtin_type (scan_loop *l)
   return true;
 }
 
+/* Read the body of L's loop with R, as the variables CP names copies of
+   are private to an iteration.  */
+static bool
+read_body (scan_loop *l, reader *r, scan_copies *cp)
+{
+  scan_reader_init (r, l, l->clause->loc, gimple_omp_body (l->loop));
+  scan_private_copies (l, r, cp);
+  scan_read_seq (r, gimple_omp_body (l->loop));
+  return r->ok;
+}
+
+/* Check the accesses of L's loop, which R has read, and its update.  */
+static bool
+check_update (scan_loop *l, reader *rp, scan_copies *cp)
+{
+  reader &r = *rp;
+  if (!check_accesses (&r))
+    return false;
+
+  /* The value stored to y[i], as the body computed it.  */
+  gimple *st = l->accesses[l->store].stmt;
+  r.current_block = -1;
+  if (l->op == SCAN_OP_USER)
+    {
+      if (!scan_check_udr_update (&r))
+        return false;
+    }
+  else
+    {
+      tree stored = is_gimple_assign (st) ? gimple_assign_rhs1 (st)
+                                          : gimple_call_lhs (st);
+      tree *known = is_gimple_assign (st) && VAR_P (stored)
+                    ? r.value.get (stored) : NULL;
+      if (!scan_check_update (&r, known ? *known : stored))
+        return false;
+    }
+
+  if (l->outputs && !check_outputs (&r))
+    return false;
+  if (!scan_sets_no_shared (&r, gimple_omp_body (l->loop)))
+    return false;
+  scan_note_scalars (&r, gimple_omp_body (l->loop));
+  scan_copies_as_scalars (l, &r, cp);
+  return scan_build_pairs (&r);
+}
+
+/* Check the body of L's loop, which R has read: its array, its accesses
+   and its update (stores.cc first makes the stores of an if/else to y[i]
+   one, and then reads the body again).  */
+static bool
+check_body (scan_loop *l, reader *first, scan_copies *cp)
+{
+  location_t loc = l->clause->loc;
+  l->var = find_var (l);
+  if (!l->var)
+    {
+      error_at (loc, "%qs is not an array the loop reads or writes; name "
+                "the array the loop scans", l->var_name);
+      return false;
+    }
+  tree vt = TREE_TYPE (l->var);
+  if (TREE_CODE (vt) != ARRAY_TYPE && !POINTER_TYPE_P (vt))
+    {
+      error_at (loc, "%<scan%> list item %qD is not an array or a pointer; "
+                "scan an array, as in %<scan(%s: y)%> with "
+                "%<y[i] = y[i-1] %s x[i]%>", l->var, l->clause->op_name,
+                l->clause->op_name);
+      return false;
+    }
+  l->type = TREE_TYPE (TREE_TYPE (l->var));
+  tree udr = l->clause->user ? scanomp_find_udr (l->construct, l->var)
+                             : NULL_TREE;
+  if (udr)
+    scanomp_read_udr (l, udr);
+  else if (l->op == SCAN_OP_USER)
+    {
+      /* GCC has said that it found no such operator for the type, at the
+         probe's location in our macro; say where and what to write.  */
+      inform (loc, "no %qs is declared for elements of type %qT; declare "
+              "it with %<#pragma omp declare scan(%s : %T : ...) "
+              "initializer(...)%>", l->clause->op_name, l->type,
+              l->clause->op_name, l->type);
+      return false;
+    }
+  if (l->op != SCAN_OP_USER && !check_builtin_type (l))
+    return false;
+  if (!scan_join_stores (first))
+    return check_update (l, first, cp);
+  reader again;
+  l->accesses.truncate (0);
+  return read_body (l, &again, cp) && check_update (l, &again, cp);
+}
+
 bool
 scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
 {
@@ -353,74 +446,8 @@ scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
   /* The loop is ours: read its body as GCC writes it without the
      sanitizers, which changes nothing it computes.  */
   scan_read_through_temporaries (gimple_omp_body (l->loop), true);
-  reader r;
-  scan_reader_init (&r, l, loc, gimple_omp_body (l->loop));
-  scan_private_copies (l, &r, &cp);
-  scan_read_seq (&r, gimple_omp_body (l->loop));
-  if (!r.ok)
-    return false;
-
-  l->var = find_var (l);
-  if (!l->var)
-    {
-      error_at (loc, "%qs is not an array the loop reads or writes; name "
-                "the array the loop scans", l->var_name);
-      return false;
-    }
-  tree vt = TREE_TYPE (l->var);
-  if (TREE_CODE (vt) != ARRAY_TYPE && !POINTER_TYPE_P (vt))
-    {
-      error_at (loc, "%<scan%> list item %qD is not an array or a pointer; "
-                "scan an array, as in %<scan(%s: y)%> with "
-                "%<y[i] = y[i-1] %s x[i]%>", l->var, l->clause->op_name,
-                l->clause->op_name);
-      return false;
-    }
-  l->type = TREE_TYPE (TREE_TYPE (l->var));
-  tree udr = l->clause->user ? scanomp_find_udr (construct, l->var)
-                             : NULL_TREE;
-  if (udr)
-    scanomp_read_udr (l, udr);
-  else if (l->op == SCAN_OP_USER)
-    {
-      /* GCC has said that it found no such operator for the type, at the
-         probe's location in our macro; say where and what to write.  */
-      inform (loc, "no %qs is declared for elements of type %qT; declare "
-              "it with %<#pragma omp declare scan(%s : %T : ...) "
-              "initializer(...)%>", l->clause->op_name, l->type,
-              l->clause->op_name, l->type);
-      return false;
-    }
-  if (l->op != SCAN_OP_USER && !check_builtin_type (l))
-    return false;
-  if (!check_accesses (&r))
-    return false;
-
-  /* The value stored to y[i], as the body computed it.  */
-  gimple *st = l->accesses[l->store].stmt;
-  r.current_block = -1;
-  if (l->op == SCAN_OP_USER)
-    {
-      if (!scan_check_udr_update (&r))
-        return false;
-    }
-  else
-    {
-      tree stored = is_gimple_assign (st) ? gimple_assign_rhs1 (st)
-                                          : gimple_call_lhs (st);
-      tree *known = is_gimple_assign (st) && VAR_P (stored)
-                    ? r.value.get (stored) : NULL;
-      if (!scan_check_update (&r, known ? *known : stored))
-        return false;
-    }
-
-  if (l->outputs && !check_outputs (&r))
-    return false;
-  if (!scan_sets_no_shared (&r, gimple_omp_body (l->loop)))
-    return false;
-  scan_note_scalars (&r, gimple_omp_body (l->loop));
-  scan_copies_as_scalars (l, &r, &cp);
-  return scan_build_pairs (&r);
+  reader first;
+  return read_body (l, &first, &cp) && check_body (l, &first, &cp);
 }
 
 void

@@ -167,8 +167,10 @@ check_accesses (reader *r, location_t loc)
       /* A read of y[i-1]: where it runs (in any iteration but the first,
          since every iteration stores y[i]), it reads what another
          iteration stores.  */
-      bool prev = false;
-      bool certain = scan_always_runs (r, st.stmt);
+      bool prev = false, other = false;
+      /* The stores of y[i]: one, or one in each branch of an if/else.  */
+      auto_vec<int> stores;
+      stores.safe_push (scan_position (r, st.stmt));
       for (const scan_access &a : l->accesses)
         if (&a != &st && a.base == st.base)
           {
@@ -180,9 +182,16 @@ check_accesses (reader *r, location_t loc)
                                                TYPE_SIZE_UNIT (st.elem_type));
             if (!a.store && same && off == at - l->step * size)
               prev = true;
+            else if (a.store && same && off == at)
+              stores.safe_push (scan_position (r, a.stmt));
             else if (a.store || !same || off != at)
-              certain = false;
+              other = true;
           }
+      gimple *join = st.stmt;
+      bool certain = (!other
+                      && (stores.length () == 1
+                          || scan_stores_joined (r, &stores, &join))
+                      && scan_always_runs (r, join));
       if (!certain || !prev)
         continue;
       const char *name = IDENTIFIER_POINTER (DECL_NAME (st.base));
@@ -190,7 +199,8 @@ check_accesses (reader *r, location_t loc)
                     ? gimple_assign_rhs1 (st.stmt) : NULL_TREE;
       /* A value set in branches (?:) is none of the clause's forms as a
          whole: the value the reader knows is the last branch's.  */
-      unsigned sets = stored ? scan_assignments (r, stored) : 0;
+      unsigned sets = stored && stores.length () == 1
+                      ? scan_assignments (r, stored) : 0;
       tree *known = stored && VAR_P (stored) ? r->value.get (stored) : NULL;
       const char *op = stored && sets <= 1
                        ? joining_op (known ? *known : stored) : NULL;

@@ -134,6 +134,15 @@ tree scan_assigned_value (reader *r, gimple *s);
    copies and conversions within its block: the flag that branches set.  */
 tree scan_stored_flag (reader *r, gimple *store);
 
+/* stores.cc: whether the stores at positions AT of the body (sorted
+   here) are those of each branch of an if/else, each going straight to
+   where the branches join, *JOIN, which nothing else jumps to.  */
+bool scan_stores_joined (reader *r, vec<int> *at, gimple **join);
+/* Where the loop stores y[i] in each branch of an if/else, make it one
+   store where they join, of a variable each branch sets; whether it did
+   (the body must then be read again).  */
+bool scan_join_stores (reader *r);
+
 /* recurrence.cc */
 /* Whether OP may scan in segments: y[i] = h ? R : y[i-1] op E.  */
 bool scan_segment_op (enum scan_op op);

@@ -477,10 +477,18 @@ report (reader *r, enum update_fault f)
     case UPDATE_OK:
       return true;
     case UPDATE_SHAPE:
-      error_at (l->clause->loc, "the loop does not update %qs as %<%s[i] = "
-                "%s[i-1] %s ...%>%s; make the operator of the clause match "
-                "the update", name, name, name, op,
-                l->op == SCAN_OP_SUB ? "" : " or its mirror image");
+      if (l->op == SCAN_OP_ADD)
+        error_at (l->clause->loc, "the loop does not update %qs as %<%s[i] "
+                  "= %s[i-1] + ...%> or its mirror image, nor as a linear "
+                  "recurrence %<%s[i] = a * %s[i-1] + b%> (%<%s[i-1]%> read "
+                  "once, never narrowed, combined by %<+%>, %<-%> and "
+                  "%<*%>); make the operator of the clause match the "
+                  "update", name, name, name, name, name, name);
+      else
+        error_at (l->clause->loc, "the loop does not update %qs as %<%s[i] "
+                  "= %s[i-1] %s ...%>%s; make the operator of the clause "
+                  "match the update", name, name, name, op,
+                  l->op == SCAN_OP_SUB ? "" : " or its mirror image");
       break;
     case UPDATE_OTHER_SCAN:
       error_at (l->clause->loc, "the scan of %qs reads another array the "

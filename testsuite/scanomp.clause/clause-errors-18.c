@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Updates that choose between values in branches are a scan only where
-   every branch stores y[i-1] op E_k: a branch that combines y[i-1]
-   otherwise, or not at all (a reset), or a value of y[i-1] computed in
-   branches and then used again, is refused, where the value the last
-   branch computes would pass.  So are the short-circuit and ?: shapes
-   with a path around their test of y[i-1].  */
+   every branch stores y[i-1] op E_k, or a value free of y[i-1] (a reset:
+   a segmented scan, clause-run-segment-1.c): a branch that combines
+   y[i-1] otherwise, a reset under && or ||, or a value of y[i-1]
+   computed in branches and then used again, is refused, where the value
+   the last branch computes would pass.  So are the short-circuit and ?:
+   shapes with a path around their test of y[i-1].  */
 /* { dg-do compile } */
 
 void
@@ -13,22 +14,6 @@ other_operator (long *y, const long *x, long n)
 #pragma omp parallel for scan(+: y) /* { dg-error "does not update 'y' as 'y\\\[i\\\] = y\\\[i-1\\\] \\\+ ...'" } */
   for (long i = 1; i < n; i++)
     y[i] = (i & 1) ? y[i-1] * x[i] : y[i-1] + x[i];
-}
-
-void
-reset (long *y, const long *x, const char *head, long n)
-{
-#pragma omp parallel for scan(+: y) /* { dg-error "in some iterations the loop sets 'y\\\[i\\\]' to a value that does not combine 'y\\\[i-1\\\]'" } */
-  for (long i = 1; i < n; i++)
-    y[i] = head[i] ? x[i] : y[i-1] + x[i];
-}
-
-void
-reset_to_prev (long *y, const long *x, long n)
-{
-#pragma omp parallel for scan(*: y) /* { dg-error "in some iterations" } */
-  for (long i = 1; i < n; i++)
-    y[i] = x[i] > 0 ? x[i] : y[i-1];
 }
 
 void
@@ -58,10 +43,3 @@ logical_and_reset (int *y, const int *x, const char *head, long n)
     y[i] = head[i] ? 1 : (x[i] && y[i-1]);
 }
 
-void
-min_reset (int *y, const int *x, const char *head, long n)
-{
-#pragma omp parallel for scan(min: y) /* { dg-error "in some iterations" } */
-  for (long i = 1; i < n; i++)
-    y[i] = head[i] ? x[i] : (y[i-1] < x[i] ? y[i-1] : x[i]);
-}

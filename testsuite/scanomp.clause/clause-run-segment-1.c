@@ -3,8 +3,10 @@
    as pairs (the value, whether a segment starts): a running sum that
    restarts at each head, with the head's value, at 0, or at a value
    computed there; the branches swapped; with -, *, min and max (as ?:
-   of integers and as fmin and fmax), &, | and ^; and with a store
-   beside.  Outside and inside `target', checked against the sequential
+   of integers and as fmin and fmax), &, | and ^; the last value over
+   900 carried forward (y[i-1] alone in one branch); written with if/else,
+   the store in each branch (and a plain scan so written); and with a
+   store beside.  Outside and inside `target', checked against the sequential
    loop.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
@@ -13,7 +15,7 @@
 
 #define N ((1L << 20) + 7)
 static double x[N], d1[N], d2[N], d3[N], d4[N], z[N];
-static long lx[N], l1[N], l2[N], l3[N], l4[N], l5[N];
+static long lx[N], l1[N], l2[N], l3[N], l4[N], l5[N], l6[N], l7[N];
 static unsigned ux[N], u1[N], u2[N], u3[N];
 static int h[N];
 
@@ -49,7 +51,19 @@ scans (long n)
     l4[i] = h[i] ? -lx[i] : (lx[i] > l4[i-1] ? lx[i] : l4[i-1]);
   PRAGMA (omp parallel for scan(+: l5))
   for (long i = 1; i < n; i++)
-    l5[i] = h[i] ? i : l5[i-1] + lx[i];
+    if (h[i])
+      l5[i] = i;
+    else
+      l5[i] = l5[i-1] + lx[i];
+  PRAGMA (omp parallel for scan(+: l6))
+  for (long i = 1; i < n; i++)
+    if (lx[i] & 1)
+      l6[i] = l6[i-1] + lx[i];
+    else
+      l6[i] = l6[i-1] - 2 * lx[i];
+  PRAGMA (omp parallel for scan(+: l7))
+  for (long i = 1; i < n; i++)
+    l7[i] = lx[i] > 900 ? lx[i] : l7[i-1];
   PRAGMA (omp parallel for scan(&: u1))
   for (long i = 1; i < n; i++)
     u1[i] = h[i] ? ~0u : u1[i-1] & ux[i];
@@ -89,7 +103,7 @@ static void
 check (long n, long seed, int target)
 {
   double r1 = 1, r2 = 2, r3 = 3, r4 = 4;
-  long q1 = 5, q2 = 6, q3 = 7, q4 = 8, q5 = 9;
+  long q1 = 5, q2 = 6, q3 = 7, q4 = 8, q5 = 9, q6 = 13, q7 = 14;
   unsigned v1 = 10, v2 = 11, v3 = 12;
   for (long i = 1; i < n; i++)
     {
@@ -102,6 +116,8 @@ check (long n, long seed, int target)
       q3 = h[i] ? lx[i] : (q3 < lx[i] ? q3 : lx[i]);
       q4 = h[i] ? -lx[i] : (lx[i] > q4 ? lx[i] : q4);
       q5 = h[i] ? i : q5 + lx[i];
+      q6 = (lx[i] & 1) ? q6 + lx[i] : q6 - 2 * lx[i];
+      q7 = lx[i] > 900 ? lx[i] : q7;
       v1 = h[i] ? ~0u : v1 & ux[i];
       v2 = h[i] ? ux[i] : v2 | (ux[i] & 0x10101u);
       v3 = h[i] ? 0 : ux[i] ^ v3;
@@ -113,7 +129,7 @@ check (long n, long seed, int target)
       if (!target)
         CHECK (fabs (d2[i] - r2) <= 1e-9 * (1 + fabs (r2)) && d3[i] == r3
                && l1[i] == q1 && l2[i] == q2 && l4[i] == q4 && l5[i] == q5
-               && u1[i] == v1 && u2[i] == v2,
+               && l6[i] == q6 && l7[i] == q7 && u1[i] == v1 && u2[i] == v2,
                "n=%ld seed %ld: at %ld: %.17g %g %ld %ld %ld %ld %u %u, want "
                "%.17g %g %ld %ld %ld %ld %u %u", n, seed, i, d2[i], d3[i],
                l1[i], l2[i], l4[i], l5[i], u1[i], u2[i], r2, r3, q1, q2, q4,
@@ -151,6 +167,8 @@ main (void)
           l3[0] = 7;
           l4[0] = 8;
           l5[0] = 9;
+          l6[0] = 13;
+          l7[0] = 14;
           u1[0] = 10;
           u2[0] = 11;
           u3[0] = 12;

@@ -490,6 +490,70 @@ update (struct text *b, const char *y, const char *prev, const char *e,
     add (b, "%s = %s %s %s;\n", y, prev, op_names[o], e);
 }
 
+/* Append to B, for scan S of Y (PREV its y[i-1] or y[i+1]) with E, a
+   linear recurrence (under +) or a segmented scan, which the plugin scans
+   as pairs; false where S's operator has none.  The multipliers are 1,
+   -1 and 0 for floating and wide signed types, keeping values exact and
+   in range, any odd value for the others, which wrap.  */
+static int
+recurrence (struct text *b, const char *y, const char *prev, const char *e,
+            const struct scan *s)
+{
+  enum op o = s->o;
+  const char *T = s->t->name, *f = s->t->bytes == 4 ? "f" : "";
+  if (o == O_ADD && pick (2))
+    {
+      char m[128];
+      if (is_float (s->t) || (s->t->kind == K_SIGNED && !is_narrow (s->t)))
+        snprintf (m, sizeof m, "(%s) (%s)", T, pick (2)
+                  ? "x[i] > w[i] ? -1 : 1" : "(i & 3) == 0 ? 0 : 1");
+      else
+        snprintf (m, sizeof m, "(%s) (x[i] | 1)", T);
+      switch (pick (6))
+        {
+        case 0: add (b, "%s = %s * %s + %s;\n", y, m, prev, e); break;
+        case 1: add (b, "%s = %s * %s + %s;\n", y, prev, m, e); break;
+        case 2: add (b, "%s = %s + %s * %s;\n", y, e, m, prev); break;
+        case 3: add (b, "%s = %s - %s;\n", y, e, prev); break;
+        case 4: add (b, "%s = -%s + %s;\n", y, prev, e); break;
+        default: add (b, "%s = (%s + %s) * %s;\n", y, prev, e, m); break;
+        }
+      return 1;
+    }
+  /* Segments: min and max as fmin and fmax.  */
+  if (o == O_LAND || o == O_LOR || o == O_USER
+      || ((o == O_MIN || o == O_MAX) && !is_float (s->t)))
+    return 0;
+  const char *h = pick (2) ? "w[i] > x[i]" : "i % 13 == 0";
+  char r[256], c[1024];
+  switch (pick (3))
+    {
+    case 0: snprintf (r, sizeof r, "(%s) %d", T, o == O_MUL); break;
+    case 1: snprintf (r, sizeof r, "(%s) x[i]", T); break;
+    default: snprintf (r, sizeof r, "%s", e); break;
+    }
+  int swap = o != O_SUB && pick (2);
+  if (o == O_MIN || o == O_MAX)
+    snprintf (c, sizeof c, "f%s%s (%s, %s)", o == O_MIN ? "min" : "max", f,
+              swap ? e : prev, swap ? prev : e);
+  else
+    snprintf (c, sizeof c, "%s %s %s", swap ? e : prev, op_names[o],
+              swap ? prev : e);
+  switch (pick (3))
+    {
+    case 0:
+      add (b, "%s = %s ? %s : %s;\n", y, h, r, c);
+      break;
+    case 1:
+      add (b, "%s = !(%s) ? %s : %s;\n", y, h, c, r);
+      break;
+    default:
+      add (b, "if (%s)\n        %s = %s;\n      else\n        %s = %s;\n", h,
+           y, r, y, c);
+    }
+  return 1;
+}
+
 /* A trip count: from 0 to a few hundred thousand, mostly small.  */
 static long
 trip (void)
@@ -865,6 +929,9 @@ clause_loop (int k)
             add (&body, "if (w[i] > x[i])\n        t%d = x[i];\n      ", j);
           snprintf (e, sizeof e, "t%d", j);
         }
+      if (n == 1 && !copies && pick (3) == 0
+          && recurrence (&body, yi, prev, e, &s))
+        continue;
       if (s.o == O_ADD && pick (4) == 0)
         {
           /* y[i-1] inside a chain of + and -.  */
@@ -1125,8 +1192,9 @@ static const char *const negatives[] = {
   "      y[i] = y[i - 1] + x[i];\n"
   "      o[i] = y[i];\n"
   "    }\n",
-  /* An update that does not match the operator.  */
-  "#pragma omp %2$s scan (+: y)\n"
+  /* An update that does not match the operator (under +, y[i-1] * x[i]
+     is a linear recurrence).  */
+  "#pragma omp %2$s scan (max: y)\n"
   "  for (long i = lb; i < ub; i++)\n"
   "    y[i] = y[i - 1] * x[i];\n",
   /* y[i-1] read twice.  */
@@ -1141,10 +1209,11 @@ static const char *const negatives[] = {
   "#pragma omp %2$s scan (+: y)\n"
   "  for (long i = lb; i < ub; i++)\n"
   "    y[i] = x[i] > 0 ? y[i - 1] * x[i] : y[i - 1] + x[i];\n",
-  /* A branch that does not combine y[i-1] at all.  */
-  "#pragma omp %2$s scan (+: y)\n"
+  /* A branch that does not combine y[i-1] at all, under && (under
+     another operator, a segmented scan).  */
+  "#pragma omp %2$s scan (&&: y)\n"
   "  for (long i = lb; i < ub; i++)\n"
-  "    y[i] = x[i] > 0 ? x[i] : y[i - 1] + x[i];\n",
+  "    y[i] = x[i] > 0 ? x[i] : y[i - 1] && x[i];\n",
   /* A value of y[i-1] chosen in branches, then computed with.  */
   "#pragma omp %2$s scan (+: y)\n"
   "  for (long i = lb; i < ub; i++)\n"
@@ -1203,6 +1272,28 @@ static const char *const negatives[] = {
   "#pragma omp %2$s scan (+: y) ordered\n"
   "  for (long i = lb; i < ub; i++)\n"
   "    y[i] = y[i - 1] + x[i];\n",
+  /* A linear recurrence under another operator than +, or reading
+     y[i-1] twice; a segmented scan beside a reduction, or under ||.  */
+  "#pragma omp %2$s scan (*: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    y[i] = x[i] * y[i - 1] + x[i - 1];\n",
+  "#pragma omp %2$s scan (+: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    y[i] = y[i - 1] * y[i - 1] + x[i];\n",
+  "  %1$s j = 0;\n"
+  "#pragma omp %2$s reduction (+: j) scan (+: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    {\n"
+  "      j += x[i];\n"
+  "      y[i] = x[i] > 0 ? x[i] : y[i - 1] + x[i];\n"
+  "    }\n"
+  "  o[0] = j;\n",
+  "#pragma omp %2$s scan (||: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    if (x[i] > 0)\n"
+  "      y[i] = 0;\n"
+  "    else\n"
+  "      y[i] = y[i - 1] || x[i];\n",
   /* Two arrays of one clause, one reading the other.  */
   "#pragma omp %2$s scan (+: y, z)\n"
   "  for (long i = lb; i < ub; i++)\n"

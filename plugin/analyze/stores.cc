@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* stores.cc: the store of y[i] that an if/else makes in each branch,
+
+     if (h[i]) y[i] = x[i]; else y[i] = y[i-1] + x[i];
+
+   made one store where the branches join, of a variable each branch
+   sets, as GCC writes the same loop with ?: (update.cc then reads the
+   branches, recurrence.cc a segmented scan).  The loop computes what it
+   did: each path from a store goes straight to the join, and every path
+   to the join comes from a store.  */
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "gimplify.h"
+#include "fold-const.h"
+
+#include "analyze/reader.h"
+
+/* Whether access A stores the whole element y[i] of L, assigning a
+   value.  */
+static bool
+stores_at_i (scan_loop *l, const scan_access &a)
+{
+  return (a.store && a.base == l->var && !a.part && a.arg < 0
+          && gimple_assign_single_p (a.stmt)
+          && tree_fits_shwi_p (TYPE_SIZE_UNIT (l->type))
+          && a.coef == tree_to_shwi (TYPE_SIZE_UNIT (l->type))
+          && a.rest && integer_zerop (a.rest)
+          && (VAR_P (a.base) || TREE_CODE (a.base) == PARM_DECL));
+}
+
+/* Whether S jumps to label LABEL.  */
+static bool
+jumps_to (gimple *s, tree label)
+{
+  if (gimple_code (s) == GIMPLE_GOTO)
+    return gimple_goto_dest (s) == label;
+  if (gcond *c = dyn_cast<gcond *> (s))
+    return (gimple_cond_true_label (c) == label
+            || gimple_cond_false_label (c) == label);
+  if (gswitch *w = dyn_cast<gswitch *> (s))
+    for (unsigned k = 0; k < gimple_switch_num_labels (w); k++)
+      if (CASE_LABEL (gimple_switch_label (w, k)) == label)
+        return true;
+  return false;
+}
+
+/* The iterator at statement S of *SEQ, walked as the reader walks it.  */
+static bool
+find (gimple_seq *seq, gimple *s, gimple_stmt_iterator *at)
+{
+  return scanomp_walk (seq, [&] (gimple_stmt_iterator *g) {
+      if (gsi_stmt (*g) == s)
+        {
+          *at = *g;
+          return WALK_STOP;
+        }
+      return WALK_INTO;
+    });
+}
+
+/* y[i] of L, as GCC writes it: an element of an array, or through the
+   pointer's address plus the index's bytes, computed into *SEQ.  */
+static tree
+element (scan_loop *l, gimple_seq *seq)
+{
+  tree base = l->var;
+  if (TREE_CODE (TREE_TYPE (base)) == ARRAY_TYPE)
+    return build4 (ARRAY_REF, l->type, base, l->iv, NULL_TREE, NULL_TREE);
+  tree bytes = fold_build2 (MULT_EXPR, sizetype,
+                            fold_convert (sizetype, l->iv),
+                            TYPE_SIZE_UNIT (l->type));
+  tree p = scanomp_value (fold_build_pointer_plus (base, bytes), seq);
+  return build2 (MEM_REF, l->type, p, build_int_cst (TREE_TYPE (p), 0));
+}
+
+bool
+scan_stores_joined (reader *r, vec<int> *at, gimple **join)
+{
+  int n = r->stmts.length ();
+  at->qsort ([] (const void *a, const void *b) {
+      return *(const int *) a - *(const int *) b;
+    });
+  if (at->length () < 2 || at->last () + 1 >= n)
+    return false;
+  /* The join: the label after the last store; each other store goes to
+     it at once, and nothing else does.  */
+  *join = r->stmts[at->last () + 1];
+  if (gimple_code (*join) != GIMPLE_LABEL)
+    return false;
+  tree label = gimple_label_label (as_a<glabel *> (*join));
+  for (unsigned k = 0; k + 1 < at->length (); k++)
+    if (gimple_code (r->stmts[(*at)[k] + 1]) != GIMPLE_GOTO
+        || !jumps_to (r->stmts[(*at)[k] + 1], label))
+      return false;
+  unsigned gotos = 0;
+  for (gimple *s : r->stmts)
+    gotos += jumps_to (s, label);
+  return gotos == at->length () - 1;
+}
+
+bool
+scan_join_stores (reader *r)
+{
+  scan_loop *l = r->l;
+  auto_vec<int> at;
+  for (const scan_access &a : l->accesses)
+    if (stores_at_i (l, a))
+      at.safe_push (scan_position (r, a.stmt));
+  gimple *join;
+  if (!scan_stores_joined (r, &at, &join))
+    return false;
+  /* A scope of its own around the loop's body holds the variable the
+     branches set.  */
+  tree v = create_tmp_var_raw (l->type, "scan_stored");
+  DECL_CONTEXT (v) = current_function_decl;
+  gbind *scope = gimple_build_bind (v, gimple_omp_body (l->loop), NULL_TREE);
+  gimple_omp_set_body (l->loop, gimple_seq_alloc_with_stmt (scope));
+  gimple_stmt_iterator g;
+  if (!find (gimple_bind_body_ptr (scope), join, &g))
+    gcc_unreachable ();
+
+  push_gimplify_context ();
+  for (int k : at)
+    gimple_assign_set_lhs (r->stmts[k], v);
+  gimple_seq store = NULL;
+  tree y = element (l, &store);
+  gimple_seq_add_stmt (&store, gimple_build_assign (y, v));
+  gsi_insert_seq_after (&g, store, GSI_SAME_STMT);
+  pop_gimplify_context (scope);
+  return true;
+}
