@@ -4,7 +4,10 @@
    in the shapes GCC gives to chains of op (y[i-1] + a - b), to min and
    max written with ?:, and to the short-circuit && and ||.  Run with
    y[i-1] replaced by the identity, the body then computes E, which is
-   what emit.cc relies on.  */
+   what emit.cc relies on.  Where branches set y[i] to values free of
+   y[i-1] too, the loop is a segmented scan; where its update is affine
+   in y[i-1] under +, a linear recurrence (both scanned as pairs,
+   recurrence.cc).  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
@@ -240,7 +243,8 @@ check_select (reader *r)
   gimple *on_false = set_after_label (r, gimple_cond_false_label (test), f);
   if (!on_true || !on_false)
     return false;
-  tree t = scan_assigned_value (r, on_true), e = scan_assigned_value (r, on_false);
+  tree t = scan_assigned_value (r, on_true);
+  tree e = scan_assigned_value (r, on_false);
   bool v_when_true = !scan_uses_prev (r, t);
   if (v_when_true)
     std::swap (t, e);

@@ -435,8 +435,8 @@ host_set_identity (host_copy *o, unsigned k, tree x, gimple_seq init,
     {
       bool affine = it->form == SCAN_FORM_AFFINE;
       gimplify_assign (host_pair_field (x, 0),
-                       affine ? build_zero_cst (it->type)
-                              : host_identity (it), seq);
+                       scanomp_identity (affine ? SCAN_OP_ADD : it->op,
+                                         it->type), seq);
       gimplify_assign (host_pair_field (x, 1),
                        affine ? build_one_cst (it->type) : integer_zero_node,
                        seq);

@@ -72,9 +72,9 @@ reads_stored (scan_loop *l)
 /* Whether the host path's reduce function of L's N arrays is a chain of
    the operator as long as its scan function's (SCANRT_SERIAL_REDUCE):
    where not optimized, of a user-defined operator or a recurrence's
-   pairs, or of a floating-point
-   operator other than `+' and `-', which host.cc's tune does not
-   reassociate or GCC cannot vectorize without -ffinite-math-only.  */
+   pairs, or of a floating-point operator other than `+' and `-', which
+   host.cc's tune does not reassociate or GCC cannot vectorize without
+   -ffinite-math-only.  */
 static bool
 serial_reduce (scan_loop *l, unsigned n)
 {

@@ -566,7 +566,7 @@ pair_operator (emitter *e)
   ocl_text (&e->out, "  return r;\n}\n\nstatic %s\nscanomp_pair_identity "
             "(void)\n{\n  %s r;\n  r.f0 = ", p, p);
   if (l->form == SCAN_FORM_AFFINE)
-    ocl_text (&e->out, "(%s) 0;\n  r.f1 = (%s) 1;\n", t, t);
+    ocl_text (&e->out, "(%s) -0.0;\n  r.f1 = (%s) 1;\n", t, t);
   else
     {
       ocl_identity (e, l);

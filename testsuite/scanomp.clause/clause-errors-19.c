@@ -92,7 +92,7 @@ three_ways (long *y, const long *x, const int *h, long n)
     if (h[i] == 1)
       y[i] = x[i];
     else if (h[i] == 2)
-      y[i] = y[i-1] - x[i];
+      y[i] = y[i-1] - x[i]; /* { dg-error "the loop writes 'y\\\[i\\\]' twice" } */
     else
-      y[i] = y[i-1] + x[i]; /* { dg-error "the loop writes 'y\\\[i\\\]' twice" } */
+      y[i] = y[i-1] + x[i];
 }
