@@ -103,15 +103,18 @@ affine_steps (reader *r, vec<affine_step> *steps)
         {
           gimple *s = r->stmts[k];
           if (gimple_code (s) == GIMPLE_LABEL || gimple_code (s) == GIMPLE_GOTO
-              || gimple_code (s) == GIMPLE_COND || sets (s, c))
+              || gimple_code (s) == GIMPLE_COND)
             return false;
           if (reads (s, c))
             use = s;
+          else if (sets (s, c))
+            return false;
         }
       if (!use)
         return false;
-      /* Nothing else reads the value, until it is set again.  */
-      for (int j = k; j < n && !sets (r->stmts[j], c); j++)
+      /* Nothing else reads the value, until it is set again (by USE
+         itself, as in t = t * a).  */
+      for (int j = k; j < n && !sets (use, c) && !sets (r->stmts[j], c); j++)
         if (reads (r->stmts[j], c))
           return false;
       if (use == store)

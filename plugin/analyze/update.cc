@@ -637,14 +637,16 @@ scan_check_update (reader *r, tree v)
                   "scan only combines it with the rest by %<%s%>", name, op);
         return false;
       }
-  if (branched)
-    return check_branches (r, flag);
-  enum update_fault fault = update_fault (r, v);
-  /* y[i] = a * y[i-1] + b, and the like: a linear recurrence.  */
+  /* y[i] = a * y[i-1] + b, and the like: a linear recurrence, maybe
+     computed in one variable set again and again (t = y[i-1];
+     t = t * a; ...), which is no branch.  */
+  enum update_fault fault = branched ? UPDATE_SHAPE : update_fault (r, v);
   if (fault == UPDATE_SHAPE && l->op == SCAN_OP_ADD && scan_affine_update (r))
     {
       l->form = SCAN_FORM_AFFINE;
       return true;
     }
+  if (branched)
+    return check_branches (r, flag);
   return report (r, fault);
 }

@@ -2,7 +2,7 @@
 /* Linear recurrences under scan(+: y), which the plugin scans as pairs
    (a, b) of the maps x -> a x + b: y[i] = a[i] * y[i-1] + b[i] and its
    mirror images, a loop-invariant or computed multiplier, x - y[i-1], a
-   chain of +, - and *, an unsigned one that wraps, a narrow integer
+   chain of +, - and *, one computed in a variable set again and again, an unsigned one that wraps, a narrow integer
    computed in int, and one with a store beside; outside and inside `target', checked against the
    sequential loop (integers exactly, floating point within rounding).  */
 /* { dg-do run } */
@@ -11,7 +11,7 @@
 #include "clause-check.h"
 
 #define N ((1L << 20) + 7)
-static double a[N], b[N], d1[N], d2[N], d3[N], d4[N], z[N];
+static double a[N], b[N], d1[N], d2[N], d3[N], d4[N], d5[N], z[N];
 static float f1[N], fa[N];
 static long l1[N], l2[N], la[N], lb[N];
 static unsigned i1[N];
@@ -44,6 +44,15 @@ scans (long n, double c)
     {
       d4[i] = b[i] + 0.75 * d4[i-1];
       z[i] = d4[i] * 2.0 + 1.0;
+    }
+  PRAGMA (omp parallel for scan(+: d5))
+  for (long i = 1; i < n; i++)
+    {
+      double t = d5[i-1];
+      t = t * a[i];
+      t = -t;
+      t = t + b[i];
+      d5[i] = t;
     }
   PRAGMA (omp parallel for scan(+: f1))
   for (long i = 1; i < n; i++)
@@ -102,7 +111,7 @@ near (double x, double want, double eps)
 static void
 check (long n, long seed, int target, double c)
 {
-  double r1 = 1.5 + seed, r2 = 2.0, r3 = -1.0, r4 = 0.25;
+  double r1 = 1.5 + seed, r2 = 2.0, r3 = -1.0, r4 = 0.25, r5 = 0.5;
   float rf = 1.0f;
   long rl1 = seed, rl2 = 5;
   unsigned ri = 1;
@@ -114,6 +123,7 @@ check (long n, long seed, int target, double c)
       r2 = r2 * c + b[i];
       r3 = b[i] - (r3 + b[i - 1]) * (a[i] * 0.5);
       r4 = b[i] + 0.75 * r4;
+      r5 = -(r5 * a[i]) + b[i];
       rf = fa[i] * rf + 1.0f;
       rl1 = lb[i] - rl1 * la[i];
       rl2 = -rl2 + i;
@@ -127,7 +137,8 @@ check (long n, long seed, int target, double c)
              "want %.17g %.17g %.17g %ld %d", target, n, seed, i, d1[i],
              d2[i], d4[i], l1[i], s1[i], r1, r2, r4, rl1, rs);
       if (!target)
-        CHECK (near (d3[i], r3, 1e-9) && near (f1[i], rf, 1e-3)
+        CHECK (near (d3[i], r3, 1e-9) && near (d5[i], r5, 1e-9)
+               && near (f1[i], rf, 1e-3)
                && l2[i] == rl2 && i1[i] == ri && u1[i] == ru,
                "n=%ld seed %ld: at %ld: %.17g %g %ld %u %d, want %.17g %g "
                "%ld %u %d", n, seed, i, d3[i], f1[i], l2[i], i1[i], u1[i],
@@ -162,6 +173,7 @@ main (void)
           d2[0] = 2.0;
           d3[0] = -1.0;
           d4[0] = 0.25;
+          d5[0] = 0.5;
           f1[0] = 1.0f;
           l1[0] = seed;
           l2[0] = 5;
