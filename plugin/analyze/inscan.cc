@@ -406,6 +406,73 @@ read_phases (scan_loop *items, unsigned n, gimple_seq *body)
   return true;
 }
 
+/* The tree code that scan operator OP combines with, or ERROR_MARK.  */
+static enum tree_code
+combining_code (enum scan_op op)
+{
+  switch (op)
+    {
+    case SCAN_OP_ADD: case SCAN_OP_SUB: return PLUS_EXPR;
+    case SCAN_OP_MUL: return MULT_EXPR;
+    case SCAN_OP_AND: return BIT_AND_EXPR;
+    case SCAN_OP_OR: return BIT_IOR_EXPR;
+    case SCAN_OP_XOR: return BIT_XOR_EXPR;
+    default: return ERROR_MARK;
+    }
+}
+
+/* Whether V, a value the input phase gives scan variable VAR, combines
+   VAR's own value only by CODE (for +, by + and -), as OpenMP combines
+   what each input phase leaves.  */
+static bool
+only_combined (tree v, tree var, enum tree_code code)
+{
+  v = scan_strip (v);
+  if (v == var || !scanomp_contains (v, var))
+    return true;
+  enum tree_code c = TREE_CODE (v);
+  if (c != code && !(code == PLUS_EXPR && c == MINUS_EXPR))
+    return false;
+  tree a = TREE_OPERAND (v, 0), b = TREE_OPERAND (v, 1);
+  if (scanomp_contains (a, var) == scanomp_contains (b, var))
+    return false;
+  /* E - VAR subtracts it.  */
+  if (c == MINUS_EXPR && scanomp_contains (b, var))
+    return false;
+  return only_combined (scanomp_contains (a, var) ? a : b, var, code);
+}
+
+/* Warn where the input phase, straight-line code that R has read, gives
+   one of the scan variables of ITEMS[0 .. N) a value that combines its
+   own otherwise than by its operator (s = a[i] * s + b[i] under +): each
+   iteration's input phase starts from the identity, so the loop does not
+   compute the recurrence the sequential loop would; a scan clause loop
+   does.  */
+static void
+warn_recurrences (scan_loop *items, unsigned n, reader *r)
+{
+  if (r->current_block != 0)
+    return;
+  for (unsigned k = 0; k < n; k++)
+    {
+      scan_loop *it = &items[k];
+      tree *v = r->value.get (it->var);
+      enum tree_code code = combining_code (it->op);
+      const char *by = code == PLUS_EXPR ? "+" : code == MULT_EXPR ? "*"
+                       : code == BIT_AND_EXPR ? "&"
+                       : code == BIT_IOR_EXPR ? "|" : "^";
+      if (v && code != ERROR_MARK && !only_combined (*v, it->var, code))
+        warning_at (gimple_location (items[0].construct), 0, "the input "
+                    "phase computes %qs from its own value otherwise than "
+                    "by %qs; the input phase of each iteration starts "
+                    "from the identity, so this is not the recurrence a "
+                    "sequential loop computes: for that, write the loop "
+                    "with the %<scan%> clause, as "
+                    "%<y[i] = a[i] * y[i-1] + b[i]%>",
+                    it->var_name, by);
+    }
+}
+
 /* Read BODY, the phases of the loop of ITEMS, whose first SCAN_VARS are
    its scan variables, and its bounds: its accesses, the stores of its
    scan phase, its scalars; false, with a note, where the kernels cannot
@@ -430,6 +497,8 @@ read_body (scan_loop *items, unsigned scan_vars, const scan_copies *cp,
     r.privates.add (items[k].var);
   scan_private_copies (l, &r, cp);
   scan_read_seq (&r, l->input);
+  if (r.ok)
+    warn_recurrences (items, scan_vars, &r);
   unsigned input_accesses = l->accesses.length ();
   scan_read_seq (&r, l->output);
   if (!r.ok)
