@@ -4,8 +4,8 @@
    it reads (access.cc), the loop's construct and header (construct.cc),
    the checks of the loop (analyze.cc), the variables its clauses copy
    (copies.cc), and the checks of an update (update.cc, and udr.cc for
-   user-defined operators; recurrence.cc for the forms scanned as
-   pairs).  */
+   user-defined operators; recurrence.cc for the forms scanned as pairs;
+   values.cc for the values the body computes).  */
 
 #ifndef SCANOMP_READER_H
 #define SCANOMP_READER_H
@@ -126,13 +126,18 @@ bool scan_check_udr_update (reader *r);
 
 /* update.cc */
 bool scan_check_update (reader *r, tree v);
+
+/* values.cc */
 /* Whether the value E reads y[i-1].  */
 bool scan_uses_prev (reader *r, tree e);
-/* The value assigned by S, as the body computed it at that point.  */
-tree scan_assigned_value (reader *r, gimple *s);
 /* The variable the value stored by STORE comes from, back through
    copies and conversions within its block: the flag that branches set.  */
 tree scan_stored_flag (reader *r, gimple *store);
+/* The variable statement S sets, an assignment's or a call's, or
+   NULL_TREE.  */
+tree scan_set_var (gimple *s);
+/* The value assigned by S, as the body computed it at that point.  */
+tree scan_assigned_value (reader *r, gimple *s);
 
 /* stores.cc: whether the stores at positions AT of the body (sorted
    here) are those of each branch of an if/else, each going straight to

@@ -80,16 +80,52 @@ carries (tree type, tree t)
   return INTEGRAL_TYPE_P (type) && TYPE_PRECISION (type) >= TYPE_PRECISION (t);
 }
 
+/* The position of label LABEL in the body R has read, or -1.  */
+static int
+label_position (reader *r, tree label)
+{
+  for (unsigned k = 0; k < r->stmts.length (); k++)
+    if (glabel *g = dyn_cast<glabel *> (r->stmts[k]))
+      if (gimple_label_label (g) == label)
+        return k;
+  return -1;
+}
+
+/* Whether every jump of the body R has read goes forward, so that each
+   statement runs at most once an iteration.  */
+static bool
+forward_only (reader *r)
+{
+  for (unsigned k = 0; k < r->stmts.length (); k++)
+    {
+      gimple *s = r->stmts[k];
+      if (gimple_code (s) == GIMPLE_GOTO
+          && label_position (r, gimple_goto_dest (s)) <= (int) k)
+        return false;
+      if (gcond *c = dyn_cast<gcond *> (s))
+        if (label_position (r, gimple_cond_true_label (c)) <= (int) k
+            || label_position (r, gimple_cond_false_label (c)) <= (int) k)
+          return false;
+      if (gimple_code (s) == GIMPLE_SWITCH)
+        return false;
+    }
+  return true;
+}
+
 /* Read into STEPS the chain of statements that takes y[i-1] to the value
    stored to y[i]: each reads the value the one before set, once, and
-   nothing else reads it; none branches.  Whether it is one.  */
+   nothing else reads it.  Branches may compute the other operands, or
+   skip a step (t = y[i-1]; if (c) t = t * a; y[i] = t), as long as every
+   jump goes forward: the input copy then makes the steps that run.
+   Whether it is one.  */
 static bool
 affine_steps (reader *r, vec<affine_step> *steps)
 {
   scan_loop *l = r->l;
   gimple *load = l->accesses[l->recur].stmt;
   gimple *store = l->accesses[l->store].stmt;
-  if (l->in_place || !is_gimple_assign (load) || !is_gimple_assign (store))
+  if (l->in_place || !is_gimple_assign (load) || !is_gimple_assign (store)
+      || !forward_only (r))
     return false;
   tree c = gimple_assign_lhs (load);
   int at = scan_position (r, load), n = r->stmts.length ();
@@ -102,9 +138,6 @@ affine_steps (reader *r, vec<affine_step> *steps)
       for (k = at + 1; k < n && !use; k++)
         {
           gimple *s = r->stmts[k];
-          if (gimple_code (s) == GIMPLE_LABEL || gimple_code (s) == GIMPLE_GOTO
-              || gimple_code (s) == GIMPLE_COND)
-            return false;
           if (reads (s, c))
             use = s;
           else if (sets (s, c))

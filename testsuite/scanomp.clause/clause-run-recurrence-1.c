@@ -2,7 +2,9 @@
 /* Linear recurrences under scan(+: y), which the plugin scans as pairs
    (a, b) of the maps x -> a x + b: y[i] = a[i] * y[i-1] + b[i] and its
    mirror images, a loop-invariant or computed multiplier, x - y[i-1], a
-   chain of +, - and *, one computed in a variable set again and again, an unsigned one that wraps, a narrow integer
+   chain of +, - and *, one computed in a variable set again and again,
+   one whose multiplier a branch computes and one whose branch skips a
+   step, an unsigned one that wraps, a narrow integer
    computed in int, and one with a store beside; outside and inside `target', checked against the
    sequential loop (integers exactly, floating point within rounding).  */
 /* { dg-do run } */
@@ -11,7 +13,7 @@
 #include "clause-check.h"
 
 #define N ((1L << 20) + 7)
-static double a[N], b[N], d1[N], d2[N], d3[N], d4[N], d5[N], z[N];
+static double a[N], b[N], d1[N], d2[N], d3[N], d4[N], d5[N], d6[N], d7[N], z[N];
 static float f1[N], fa[N];
 static long l1[N], l2[N], la[N], lb[N];
 static unsigned i1[N];
@@ -53,6 +55,17 @@ scans (long n, double c)
       t = -t;
       t = t + b[i];
       d5[i] = t;
+    }
+  PRAGMA (omp parallel for scan(+: d6))
+  for (long i = 1; i < n; i++)
+    d6[i] = (d6[i-1] + b[i]) * ((i & 3) == 0 ? 0.0 : a[i]);
+  PRAGMA (omp parallel for scan(+: d7))
+  for (long i = 1; i < n; i++)
+    {
+      double t = d7[i-1];
+      if (b[i] > 0)
+        t = t * a[i];
+      d7[i] = t + b[i];
     }
   PRAGMA (omp parallel for scan(+: f1))
   for (long i = 1; i < n; i++)
@@ -111,7 +124,8 @@ near (double x, double want, double eps)
 static void
 check (long n, long seed, int target, double c)
 {
-  double r1 = 1.5 + seed, r2 = 2.0, r3 = -1.0, r4 = 0.25, r5 = 0.5;
+  double r1 = 1.5 + seed, r2 = 2.0, r3 = -1.0, r4 = 0.25, r5 = 0.5,
+         r6 = 0.75, r7 = -0.5;
   float rf = 1.0f;
   long rl1 = seed, rl2 = 5;
   unsigned ri = 1;
@@ -124,6 +138,8 @@ check (long n, long seed, int target, double c)
       r3 = b[i] - (r3 + b[i - 1]) * (a[i] * 0.5);
       r4 = b[i] + 0.75 * r4;
       r5 = -(r5 * a[i]) + b[i];
+      r6 = (r6 + b[i]) * ((i & 3) == 0 ? 0.0 : a[i]);
+      r7 = (b[i] > 0 ? r7 * a[i] : r7) + b[i];
       rf = fa[i] * rf + 1.0f;
       rl1 = lb[i] - rl1 * la[i];
       rl2 = -rl2 + i;
@@ -138,6 +154,7 @@ check (long n, long seed, int target, double c)
              d2[i], d4[i], l1[i], s1[i], r1, r2, r4, rl1, rs);
       if (!target)
         CHECK (near (d3[i], r3, 1e-9) && near (d5[i], r5, 1e-9)
+               && near (d6[i], r6, 1e-9) && near (d7[i], r7, 1e-9)
                && near (f1[i], rf, 1e-3)
                && l2[i] == rl2 && i1[i] == ri && u1[i] == ru,
                "n=%ld seed %ld: at %ld: %.17g %g %ld %u %d, want %.17g %g "
@@ -174,6 +191,8 @@ main (void)
           d3[0] = -1.0;
           d4[0] = 0.25;
           d5[0] = 0.5;
+          d6[0] = 0.75;
+          d7[0] = -0.5;
           f1[0] = 1.0f;
           l1[0] = seed;
           l2[0] = 5;
