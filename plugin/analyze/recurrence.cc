@@ -13,9 +13,10 @@
    affine; this file then builds what the back ends run: the pair type,
    and the input copy of the body, which sets the pair variable to what
    its iteration contributes and stores nothing.  The kernels and the
-   host path combine the pairs and store their value to y[i]; where the
-   loop also stores beside its array, they run the body itself from the
-   value of y[i-1] (see base/loop.h).  */
+   host path combine the pairs; the kernels store the value of each
+   prefix to y[i] (running the body itself, y[i] that value, where the
+   loop also stores beside its array), and the host path's scan runs the
+   body itself from the value of y[i-1] (see base/loop.h).  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
@@ -321,9 +322,9 @@ statements (gimple_seq *seq, vec<gimple_stmt_iterator> *at)
     });
 }
 
-/* The statements of a segmented scan that set the flag stored to y[i] to
-   a value free of y[i-1], the resets, into RESETS (positions in the
-   body); or the store itself, where it stores such a value.  */
+/* The statements of a segmented scan that set the variable stored to
+   y[i] to a value free of y[i-1], the resets, into RESETS (positions in
+   the body).  */
 static void
 resets (reader *r, vec<int> *resets)
 {
