@@ -389,6 +389,25 @@ inscan_functions (emitter *e)
   ocl_text (&e->out, "}\n");
 }
 
+/* A scan clause's output hook, where its loop stores beside its arrays:
+   scanomp_output runs the body again, storing the prefix V to y[i] (a
+   recurrence's, the value of V) and making those stores.  */
+static void
+output_function (emitter *e)
+{
+  gimple_seq body = gimple_omp_body (e->l->loop);
+  stream_macro (e);
+  ocl_text (&e->out, "\nstatic void\nscanomp_output (long k, SCANOMP_T v, "
+            "SCANOMP_PARAMS)\n{\n");
+  hash_set<tree> seen_out;
+  function_start (e, body, &seen_out);
+  set_scan_vars (e, &seen_out, NULL);
+  e->scan_phase = true;
+  stmt_seq (e, body);
+  e->scan_phase = false;
+  ocl_text (&e->out, "}\n");
+}
+
 /* A scan clause's hooks: scanomp_input runs the body from the
    identities and returns what the iteration contributes; where the loop
    stores beside its arrays, scanomp_output runs the body again, storing
@@ -415,25 +434,14 @@ clause_functions (emitter *e)
   yield_vars (e, false);
   yield_vars (e, true);
   ocl_text (&e->out, "  return r;\n}\n");
-  if (!l->outputs)
-    return;
-  stream_macro (e);
-  ocl_text (&e->out, "\nstatic void\nscanomp_output (long k, SCANOMP_T v, "
-            "SCANOMP_PARAMS)\n{\n");
-  hash_set<tree> seen_out;
-  function_start (e, body, &seen_out);
-  set_scan_vars (e, &seen_out, NULL);
-  e->scan_phase = true;
-  stmt_seq (e, body);
-  e->scan_phase = false;
-  ocl_text (&e->out, "}\n");
+  if (l->outputs)
+    output_function (e);
 }
 
 /* A recurrence's hooks (analyze/recurrence.cc): scanomp_input runs the
-   input copy of the body, which sets the pair; where the loop stores
-   beside its array, scanomp_output runs the body itself, storing the
-   value of the prefix V to y[i] (the reads of y[i-1], of the identity,
-   only lead to that store).  */
+   input copy of the body, which sets the pair; the output hook is a scan
+   clause's (the reads of y[i-1], of the identity, only lead to the store
+   of the value of V).  */
 static void
 pair_functions (emitter *e)
 {
@@ -444,17 +452,8 @@ pair_functions (emitter *e)
   function_start (e, l->input, &seen);
   stmt_seq (e, l->input);
   ocl_text (&e->out, "  return d%u;\n}\n", DECL_UID (l->pair));
-  if (!l->outputs)
-    return;
-  stream_macro (e);
-  ocl_text (&e->out, "\nstatic void\nscanomp_output (long k, SCANOMP_T v, "
-            "SCANOMP_PARAMS)\n{\n");
-  hash_set<tree> seen_out;
-  function_start (e, gimple_omp_body (l->loop), &seen_out);
-  e->scan_phase = true;
-  stmt_seq (e, gimple_omp_body (l->loop));
-  e->scan_phase = false;
-  ocl_text (&e->out, "}\n");
+  if (l->outputs)
+    output_function (e);
 }
 
 /* Combine A and B (OpenCL C expressions) with array L's operator, as the
