@@ -221,6 +221,10 @@ scan_affine_update (reader *r)
   auto_vec<affine_step> steps;
   if (!affine_steps (r, &steps))
     return false;
+  /* No branch on y[i-1]: the input copy reads it as 0.  */
+  for (tree c : r->cond_operands)
+    if (scan_uses_prev (r, c))
+      return false;
   /* The operands of the steps must not read y[i-1]: the value stored
      reads it once, through the chain.  */
   gimple *store = l->accesses[l->store].stmt;

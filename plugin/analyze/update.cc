@@ -515,6 +515,15 @@ scan_check_update (reader *r, tree v)
      uses it in a way the value the reader knows does not show.  */
   tree flag = scan_stored_flag (r, l->accesses[l->store].stmt);
   tree branched = branched_prev (r);
+  /* y[i] = a * y[i-1] + b, and the like: a linear recurrence, maybe
+     computed in one variable set again and again (t = y[i-1];
+     t = t * a; ...), or with branches that compute its operands or skip
+     a step; none is a plain scan.  */
+  if (l->op == SCAN_OP_ADD && scan_affine_update (r))
+    {
+      l->form = SCAN_FORM_AFFINE;
+      return true;
+    }
   if (branched && branched != flag)
     {
       error_at (l->clause->loc, "the loop computes a value from "
@@ -536,16 +545,7 @@ scan_check_update (reader *r, tree v)
                   "scan only combines it with the rest by %<%s%>", name, op);
         return false;
       }
-  /* y[i] = a * y[i-1] + b, and the like: a linear recurrence, maybe
-     computed in one variable set again and again (t = y[i-1];
-     t = t * a; ...), which is no branch.  */
-  enum update_fault fault = branched ? UPDATE_SHAPE : update_fault (r, v);
-  if (fault == UPDATE_SHAPE && l->op == SCAN_OP_ADD && scan_affine_update (r))
-    {
-      l->form = SCAN_FORM_AFFINE;
-      return true;
-    }
   if (branched)
     return check_branches (r, flag);
-  return report (r, fault);
+  return report (r, update_fault (r, v));
 }

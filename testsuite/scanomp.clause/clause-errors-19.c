@@ -3,7 +3,8 @@
    affine update under another operator than +, one that reads y[i-1]
    twice, divides it, or narrows it on the way; such a loop beside other
    arrays or reductions of its clause; one that passes its elements to a
-   function; and an if/else whose stores to y[i] do not join at once.  */
+   function; one that branches on y[i-1]; and an if/else whose stores to
+   y[i] do not join at once.  */
 /* { dg-do compile } */
 
 void
@@ -95,4 +96,17 @@ three_ways (long *y, const long *x, const int *h, long n)
       y[i] = y[i-1] - x[i]; /* { dg-error "the loop writes 'y\\\[i\\\]' twice" } */
     else
       y[i] = y[i-1] + x[i];
+}
+
+void
+branches_on_prev (double *y, const double *a, const double *b, long n)
+{
+#pragma omp parallel for scan(+: y) /* { dg-error "the loop computes a value from 'y\\\[i-1\\\]' in branches" } */
+  for (long i = 1; i < n; i++)
+    {
+      double t = y[i-1];
+      if (y[i-1] > 0)
+        t = t * a[i];
+      y[i] = t + b[i];
+    }
 }
