@@ -3,7 +3,8 @@
    value otherwise than by the reduction's operator (a recurrence, which
    OpenMP does not compute: each input phase starts from the identity)
    gets a warning that names the scan clause's form; one that combines it
-   by the operator, through a chain of + and -, or not at all, none.  */
+   by the operator, through a chain of + and -, or not at all, none.  A
+   phase of several statements is a block, as GCC 11 wants.  */
 /* { dg-do compile } */
 
 void
@@ -28,8 +29,10 @@ subtracted (long n, long *y, const long *a)
     {
       y[i] = s + p;
 #pragma omp scan exclusive(s, p)
-      p *= a[i];
-      s = a[i] - s;
+      {
+        p *= a[i];
+        s = a[i] - s;
+      }
     }
 }
 
@@ -40,8 +43,10 @@ sums (long n, double *y, const double *a, const double *b)
 #pragma omp parallel for reduction(inscan, +: s)
   for (long i = 0; i < n; i++)
     {
-      s += a[i];
-      s = s - b[i] * 2;
+      {
+        s += a[i];
+        s = s - b[i] * 2;
+      }
 #pragma omp scan inclusive(s)
       y[i] = s;
     }
