@@ -559,6 +559,16 @@ scan_position (reader *r, gimple *s)
   return -1;
 }
 
+int
+scan_label_position (reader *r, tree label)
+{
+  for (unsigned k = 0; k < r->stmts.length (); k++)
+    if (glabel *g = dyn_cast<glabel *> (r->stmts[k]))
+      if (gimple_label_label (g) == label)
+        return k;
+  return -1;
+}
+
 void
 scan_jumps_over (reader *r, int at, vec<tree> *over)
 {
@@ -574,10 +584,8 @@ scan_jumps_over (reader *r, int at, vec<tree> *over)
       else if (gimple_code (s) == GIMPLE_GOTO)
         targets[0] = gimple_goto_dest (s);
       for (tree t : targets)
-        for (int j = at + 1; t && j < (int) r->stmts.length (); j++)
-          if (gimple_code (r->stmts[j]) == GIMPLE_LABEL
-              && gimple_label_label (as_a<glabel *> (r->stmts[j])) == t)
-            over->safe_push (t);
+        if (t && scan_label_position (r, t) > at)
+          over->safe_push (t);
     }
 }
 
@@ -596,4 +604,16 @@ scan_assignments (reader *r, tree v)
   for (gimple *s : r->stmts)
     n += is_gimple_assign (s) && gimple_assign_lhs (s) == v;
   return n;
+}
+
+void
+scan_statement_iterators (gimple_seq *seq, vec<gimple_stmt_iterator> *at)
+{
+  scanomp_walk (seq, [&] (gimple_stmt_iterator *g) {
+      gimple *s = gsi_stmt (*g);
+      if (gimple_code (s) == GIMPLE_BIND || gimple_code (s) == GIMPLE_TRY)
+        return WALK_INTO;
+      at->safe_push (*g);
+      return WALK_PAST;
+    });
 }

@@ -53,6 +53,8 @@ tree scan_strip (tree e);
 bool scan_is_load_of (tree e, const scan_access &a, reader *r);
 /* The position of S in the flattened body R has read.  */
 int scan_position (reader *r, gimple *s);
+/* The position of label LABEL in the body R has read, or -1.  */
+int scan_label_position (reader *r, tree label);
 /* Into OVER, the labels after statement AT of the body that a jump
    before it lands on: where paths that skip the statement go.  */
 void scan_jumps_over (reader *r, int at, vec<tree> *over);
@@ -61,6 +63,10 @@ void scan_jumps_over (reader *r, int at, vec<tree> *over);
 bool scan_always_runs (reader *r, gimple *s);
 /* How many statements of the body R has read assign variable V.  */
 unsigned scan_assignments (reader *r, tree v);
+/* Into AT, an iterator at each statement of SEQ (a copy of a loop's
+   body, say) in the order scan_read_seq reads them.  */
+void scan_statement_iterators (gimple_seq *seq,
+                               vec<gimple_stmt_iterator> *at);
 
 /* access.cc */
 /* Read the memory access REF of STMT, a store when STORE, into *A,

@@ -49,14 +49,6 @@ reads (gimple *s, tree v)
          && scanomp_contains (gimple_op (s, 0), v);
 }
 
-/* Whether statement S sets variable V.  */
-static bool
-sets (gimple *s, tree v)
-{
-  return ((is_gimple_assign (s) && gimple_assign_lhs (s) == v)
-          || (is_gimple_call (s) && gimple_call_lhs (s) == v));
-}
-
 /* One step of a linear recurrence's chain, from y[i-1] to the value
    stored: the statement, and what it does to the value C the chain
    carries, with X the other operand: C + X, C - X, X - C (MINUS, with
@@ -81,17 +73,6 @@ carries (tree type, tree t)
   return INTEGRAL_TYPE_P (type) && TYPE_PRECISION (type) >= TYPE_PRECISION (t);
 }
 
-/* The position of label LABEL in the body R has read, or -1.  */
-static int
-label_position (reader *r, tree label)
-{
-  for (unsigned k = 0; k < r->stmts.length (); k++)
-    if (glabel *g = dyn_cast<glabel *> (r->stmts[k]))
-      if (gimple_label_label (g) == label)
-        return k;
-  return -1;
-}
-
 /* Whether every jump of the body R has read goes forward, so that each
    statement runs at most once an iteration.  */
 static bool
@@ -101,11 +82,11 @@ forward_only (reader *r)
     {
       gimple *s = r->stmts[k];
       if (gimple_code (s) == GIMPLE_GOTO
-          && label_position (r, gimple_goto_dest (s)) <= (int) k)
+          && scan_label_position (r, gimple_goto_dest (s)) <= (int) k)
         return false;
       if (gcond *c = dyn_cast<gcond *> (s))
-        if (label_position (r, gimple_cond_true_label (c)) <= (int) k
-            || label_position (r, gimple_cond_false_label (c)) <= (int) k)
+        if (scan_label_position (r, gimple_cond_true_label (c)) <= (int) k
+            || scan_label_position (r, gimple_cond_false_label (c)) <= (int) k)
           return false;
       if (gimple_code (s) == GIMPLE_SWITCH)
         return false;
@@ -141,14 +122,15 @@ affine_steps (reader *r, vec<affine_step> *steps)
           gimple *s = r->stmts[k];
           if (reads (s, c))
             use = s;
-          else if (sets (s, c))
+          else if (scan_set_var (s) == c)
             return false;
         }
       if (!use)
         return false;
       /* Nothing else reads the value, until it is set again (by USE
          itself, as in t = t * a).  */
-      for (int j = k; j < n && !sets (use, c) && !sets (r->stmts[j], c); j++)
+      for (int j = k; j < n && scan_set_var (use) != c
+                      && scan_set_var (r->stmts[j]) != c; j++)
         if (reads (r->stmts[j], c))
           return false;
       if (use == store)
@@ -253,21 +235,11 @@ pair_type (scan_loop *l)
   return scanomp_record ("scanomp_pair", 2, types, names, fields);
 }
 
-/* Field K of the pair variable of L.  */
-static tree
-pair_field (scan_loop *l, unsigned k)
-{
-  tree f = TYPE_FIELDS (l->pair_type);
-  if (k)
-    f = DECL_CHAIN (f);
-  return build3 (COMPONENT_REF, TREE_TYPE (f), l->pair, f, NULL_TREE);
-}
-
 /* Append to *SEQ the setting of field K of L's pair to E.  */
 static void
 set_field (scan_loop *l, unsigned k, tree e, gimple_seq *seq)
 {
-  tree f = pair_field (l, k);
+  tree f = scanomp_pair_field (l->pair, k);
   gimplify_assign (f, fold_convert (TREE_TYPE (f), e), seq);
 }
 
@@ -282,7 +254,7 @@ add_step (scan_loop *l, const affine_step &step, gimple_seq *seq)
   tree ut = INTEGRAL_TYPE_P (t) ? unsigned_type_for (t) : t;
   tree x = step.x ? fold_convert (ut, fold_convert (t, step.x)) : NULL_TREE;
   auto field = [&] (unsigned k) {
-    return fold_convert (ut, pair_field (l, k));
+    return fold_convert (ut, scanomp_pair_field (l->pair, k));
   };
   switch (step.code)
     {
@@ -312,20 +284,6 @@ add_step (scan_loop *l, const affine_step &step, gimple_seq *seq)
     }
 }
 
-/* The statements of SEQ as scan_read_seq reads them, in order, with an
-   iterator at each.  */
-static void
-statements (gimple_seq *seq, vec<gimple_stmt_iterator> *at)
-{
-  scanomp_walk (seq, [&] (gimple_stmt_iterator *g) {
-      gimple *s = gsi_stmt (*g);
-      if (gimple_code (s) == GIMPLE_BIND || gimple_code (s) == GIMPLE_TRY)
-        return WALK_INTO;
-      at->safe_push (*g);
-      return WALK_PAST;
-    });
-}
-
 /* The statements of a segmented scan that set the variable stored to
    y[i] to a value free of y[i-1], the resets, into RESETS (positions in
    the body).  */
@@ -337,7 +295,8 @@ resets (reader *r, vec<int> *resets)
   for (unsigned k = 0; k < r->stmts.length (); k++)
     {
       gimple *s = r->stmts[k];
-      if (sets (s, f) && !scan_uses_prev (r, scan_assigned_value (r, s)))
+      if (scan_set_var (s) == f
+          && !scan_uses_prev (r, scan_assigned_value (r, s)))
         resets->safe_push (k);
     }
 }
@@ -379,7 +338,7 @@ scan_build_pairs (reader *r)
   l->pair_type = pair_type (l);
   gimple_seq copy = gimple_seq_copy (gimple_omp_body (l->loop));
   auto_vec<gimple_stmt_iterator> at;
-  statements (&copy, &at);
+  scan_statement_iterators (&copy, &at);
   gcc_assert (at.length () == r->stmts.length ());
   auto position = [&] (gimple *s) { return scan_position (r, s); };
 
@@ -423,7 +382,7 @@ scan_build_pairs (reader *r)
                 : build_zero_cst (t));
         }
       else if (a.store && a.base == l->var && l->form == SCAN_FORM_SEGMENT)
-        gimple_assign_set_lhs (s, pair_field (l, 0));
+        gimple_assign_set_lhs (s, scanomp_pair_field (l->pair, 0));
       else if (a.store && !removed.contains (position (a.stmt)))
         removed.safe_push (position (a.stmt));
     }

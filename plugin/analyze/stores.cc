@@ -47,20 +47,6 @@ jumps_to (gimple *s, tree label)
   return false;
 }
 
-/* The iterator at statement S of *SEQ, walked as the reader walks it.  */
-static bool
-find (gimple_seq *seq, gimple *s, gimple_stmt_iterator *at)
-{
-  return scanomp_walk (seq, [&] (gimple_stmt_iterator *g) {
-      if (gsi_stmt (*g) == s)
-        {
-          *at = *g;
-          return WALK_STOP;
-        }
-      return WALK_INTO;
-    });
-}
-
 /* y[i] of L, as GCC writes it: an element of an array, or through the
    pointer's address plus the index's bytes, computed into *SEQ.  */
 static tree
@@ -118,9 +104,9 @@ scan_join_stores (reader *r)
   DECL_CONTEXT (v) = current_function_decl;
   gbind *scope = gimple_build_bind (v, gimple_omp_body (l->loop), NULL_TREE);
   gimple_omp_set_body (l->loop, gimple_seq_alloc_with_stmt (scope));
-  gimple_stmt_iterator g;
-  if (!find (gimple_bind_body_ptr (scope), join, &g))
-    gcc_unreachable ();
+  auto_vec<gimple_stmt_iterator> stmts;
+  scan_statement_iterators (gimple_bind_body_ptr (scope), &stmts);
+  gimple_stmt_iterator g = stmts[scan_position (r, join)];
 
   push_gimplify_context ();
   for (int k : at)

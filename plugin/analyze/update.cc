@@ -62,12 +62,10 @@ find_other_scan (tree *tp, int *walk_subtrees, void *data)
 static gimple *
 set_after_label (reader *r, tree label, tree f)
 {
-  unsigned k = 0;
-  while (k < r->stmts.length ()
-         && !(gimple_code (r->stmts[k]) == GIMPLE_LABEL
-              && gimple_label_label (as_a<glabel *> (r->stmts[k])) == label))
-    k++;
-  for (k++; k < r->stmts.length (); k++)
+  int at = scan_label_position (r, label);
+  if (at < 0)
+    return NULL;
+  for (unsigned k = at + 1; k < r->stmts.length (); k++)
     {
       gimple *s = r->stmts[k];
       if (is_gimple_assign (s) && gimple_assign_lhs (s) == f)

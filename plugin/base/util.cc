@@ -2,8 +2,9 @@
 /* util.cc: what the plugin's stages share and none of them owns: whether
    a loop is inside a target construct, where its messages go, the walk
    over statements, an expression as a GIMPLE value, the record types the
-   lowered code and the host path build, the identities of the built-in
-   operators, and the scalars and math functions the kernels can carry.  */
+   lowered code and the host path build, a recurrence's pair fields, the
+   identities of the built-in operators, and the scalars and math
+   functions the kernels can carry.  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
@@ -157,6 +158,16 @@ scanomp_math_function (tree fn)
     CASE_FLT_FN (BUILT_IN_LLRINT): return "rint";
     default: return NULL;
     }
+}
+
+tree
+scanomp_pair_field (tree x, unsigned k)
+{
+  tree f = TYPE_FIELDS (TREE_TYPE (x));
+  if (k)
+    f = DECL_CHAIN (f);
+  return build3 (COMPONENT_REF, TREE_TYPE (f), unshare_expr (x), f,
+                 NULL_TREE);
 }
 
 /* A floating-point sum's identity is -0.0, the one zero that adds

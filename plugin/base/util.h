@@ -36,6 +36,9 @@ tree scanomp_record (const char *name, unsigned n, const tree *types,
    of TYPE: whether an iteration set it, and the value the last one that
    did gave it.  */
 tree scanomp_last_type (tree type);
+/* Field K of X, a recurrence's pair (loop.h's pair_type): 0 the value,
+   1 the multiplier or the flag.  */
+tree scanomp_pair_field (tree x, unsigned k);
 /* The identity of built-in operator OP over scalar type T.  */
 tree scanomp_identity (enum scan_op op, tree t);
 /* Whether TYPE is a scalar the kernels carry as it is: a pointer, a

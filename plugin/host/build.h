@@ -56,7 +56,6 @@ struct host_copy
 /* copy.cc */
 tree host_identity (scan_loop *l);
 tree host_combined (scan_loop *l, tree a, tree b);
-tree host_pair_field (tree x, unsigned k);
 bool host_swap_in (gimple *stmt, tree from, tree to);
 gimple_seq host_copy_seq (host_copy *o, gimple_seq seq);
 void host_remap_seq (host_copy *o, gimple_seq *seq);

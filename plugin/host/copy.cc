@@ -374,17 +374,6 @@ add_with (host_copy *o, gimple_seq *seq, gimple_seq copy, unsigned m,
   gimple_seq_add_seq (seq, copy);
 }
 
-/* Field K of X, a recurrence's pair (see base/loop.h).  */
-tree
-host_pair_field (tree x, unsigned k)
-{
-  tree f = TYPE_FIELDS (TREE_TYPE (x));
-  if (k)
-    f = DECL_CHAIN (f);
-  return build3 (COMPONENT_REF, TREE_TYPE (f), unshare_expr (x), f,
-                 NULL_TREE);
-}
-
 /* Append to *SEQ the setting of A, a pair of recurrence L, to A then B:
    maps x -> k x + v compose as (b.k a.k, b.k a.v + b.v); segments as
    (b.f ? b.v : a.v op b.v, a.f | b.f).  Integers wrap.  */
@@ -394,7 +383,7 @@ add_pair_combined (scan_loop *l, tree a, tree b, gimple_seq *seq)
   tree t = l->type;
   tree ut = INTEGRAL_TYPE_P (t) ? unsigned_type_for (t) : t;
   auto u = [&] (tree x, unsigned k) {
-    return fold_convert (ut, host_pair_field (x, k));
+    return fold_convert (ut, scanomp_pair_field (x, k));
   };
   tree value, with;
   if (l->form == SCAN_FORM_AFFINE)
@@ -407,21 +396,22 @@ add_pair_combined (scan_loop *l, tree a, tree b, gimple_seq *seq)
   else
     {
       with = fold_build2 (BIT_IOR_EXPR, integer_type_node,
-                          host_pair_field (a, 1), host_pair_field (b, 1));
+                          scanomp_pair_field (a, 1),
+                          scanomp_pair_field (b, 1));
       value = fold_build3 (COND_EXPR, t,
                            fold_build2 (NE_EXPR, boolean_type_node,
-                                        host_pair_field (b, 1),
+                                        scanomp_pair_field (b, 1),
                                         integer_zero_node),
-                           host_pair_field (b, 0),
-                           host_combined (l, host_pair_field (a, 0),
-                                          host_pair_field (b, 0)));
+                           scanomp_pair_field (b, 0),
+                           host_combined (l, scanomp_pair_field (a, 0),
+                                          scanomp_pair_field (b, 0)));
     }
   /* Both from A as it was.  */
   tree w = create_tmp_var (TREE_TYPE (with), "scan_with");
   gimplify_assign (w, with, seq);
-  gimplify_assign (host_pair_field (a, 0), fold_convert (t, value), seq);
-  gimplify_assign (host_pair_field (a, 1),
-                   fold_convert (TREE_TYPE (host_pair_field (a, 1)), w), seq);
+  gimplify_assign (scanomp_pair_field (a, 0), fold_convert (t, value), seq);
+  tree to = scanomp_pair_field (a, 1);
+  gimplify_assign (to, fold_convert (TREE_TYPE (to), w), seq);
 }
 
 /* Append to *SEQ the setting of local X to the identity of item K, with
@@ -434,10 +424,10 @@ host_set_identity (host_copy *o, unsigned k, tree x, gimple_seq init,
   if (it->form != SCAN_FORM_PLAIN)
     {
       bool affine = it->form == SCAN_FORM_AFFINE;
-      gimplify_assign (host_pair_field (x, 0),
+      gimplify_assign (scanomp_pair_field (x, 0),
                        scanomp_identity (affine ? SCAN_OP_ADD : it->op,
                                          it->type), seq);
-      gimplify_assign (host_pair_field (x, 1),
+      gimplify_assign (scanomp_pair_field (x, 1),
                        affine ? build_one_cst (it->type) : integer_zero_node,
                        seq);
     }

@@ -294,7 +294,7 @@ start_carries (host_copy *o, const phases *p, tree io, tree seed_type,
   for (const host_copy::marker &m : o->markers)
     if (!m.output)
       o->map.put (m.decl, l[m.item].form != SCAN_FORM_PLAIN
-                          ? host_pair_field (o->carry[m.item], 0)
+                          ? scanomp_pair_field (o->carry[m.item], 0)
                           : o->carry[m.item]);
   /* Private variables are the function's own, globals too.  */
   for (tree v : l->privates)

@@ -371,13 +371,9 @@ add_seed (call_parts *p, unsigned n_items, tree seed_type)
              multiplier 0) or unflagged.  */
           if (item->form != SCAN_FORM_PLAIN)
             {
-              tree value = TYPE_FIELDS (item->pair_type);
-              tree with = DECL_CHAIN (value);
-              gimplify_assign (build3 (COMPONENT_REF, TREE_TYPE (with), dst,
-                                       with, NULL_TREE),
-                               build_zero_cst (TREE_TYPE (with)), seq);
-              dst = build3 (COMPONENT_REF, item->type, unshare_expr (dst),
-                            value, NULL_TREE);
+              tree with = scanomp_pair_field (dst, 1);
+              gimplify_assign (with, build_zero_cst (TREE_TYPE (with)), seq);
+              dst = scanomp_pair_field (dst, 0);
             }
           const scan_access &prev = item->accesses[item->recur];
           tree tp = build_pointer_type (item->type);

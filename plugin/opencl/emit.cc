@@ -456,14 +456,24 @@ pair_functions (emitter *e)
     output_function (e);
 }
 
+/* The OpenCL C type in which arithmetic on TYPE is done, as the
+   templates' SCANOMP_UT: an unsigned one of 32 or 64 bits for an
+   integer, which wraps; TYPE itself for a floating type.  */
+static const char *
+arithmetic_type (emitter *e, tree type)
+{
+  if (!INTEGRAL_TYPE_P (type))
+    return type_of (e, type);
+  return TYPE_PRECISION (type) > 32 ? "ulong" : "uint";
+}
+
 /* Combine A and B (OpenCL C expressions) with array L's operator, as the
    templates' built-in operators do.  */
 static void
 combine (emitter *e, scan_loop *l, const char *a, const char *b)
 {
   const char *t = type_of (e, l->type);
-  const char *ut = !INTEGRAL_TYPE_P (l->type) ? t
-                   : TYPE_PRECISION (l->type) > 32 ? "ulong" : "uint";
+  const char *ut = arithmetic_type (e, l->type);
   switch (l->op)
     {
     case SCAN_OP_ADD:
@@ -548,8 +558,7 @@ pair_operator (emitter *e)
   strbuf outer = e->out;
   e->out = { NULL, 0, 0 };
   const char *p = type_of (e, l->pair_type), *t = type_of (e, l->type);
-  const char *ut = !INTEGRAL_TYPE_P (l->type) ? t
-                   : TYPE_PRECISION (l->type) > 32 ? "ulong" : "uint";
+  const char *ut = arithmetic_type (e, l->type);
   ocl_text (&e->out, "static %s\nscanomp_pair_combine (%s a, %s b)\n{\n"
             "  %s r;\n", p, p, p, p);
   if (l->form == SCAN_FORM_AFFINE)
@@ -694,7 +703,7 @@ scanomp_emit (scan_loop *items, unsigned n, enum scan_refusal refusal,
       ocl_text (&e.out, "#define SCANOMP_T %s\n", type_of (&e, l->type));
       if (INTEGRAL_TYPE_P (l->type))
         ocl_text (&e.out, "#define SCANOMP_UT %s\n",
-                  TYPE_PRECISION (l->type) > 32 ? "ulong" : "uint");
+                  arithmetic_type (&e, l->type));
       ocl_text (&e.out, "#define SCANOMP_T_MIN ");
       if (INTEGRAL_TYPE_P (l->type))
         ocl_constant (&e, TYPE_MIN_VALUE (l->type));
