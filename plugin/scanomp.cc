@@ -53,6 +53,7 @@
 #include "gimple.h"
 #include "gimple-iterator.h"
 #include "diagnostic-core.h"
+#include "diagnostic.h"
 #include "options.h"
 
 #include "read/read.h"
@@ -316,15 +317,20 @@ offload (found &f)
 static void
 offload_inscan (found &f)
 {
-  if (!scanomp_options.inscan)
-    return;
   const unsigned max = 16;
   scan_loop items[max];
   memset (items, 0, sizeof items);
   unsigned n = 0;
   scan_outline o;
-  if (scanomp_analyze_inscan (f.construct, items, max, &n)
-      && scanomp_outline (items, n, &o))
+  int errors = errorcount;
+  bool ok = (scanomp_analyze_inscan (f.construct, items, max, &n)
+             && scanomp_outline (items, n, &o));
+  /* A loop GCC would run wrong (analyze/init.cc) is an error; each reason
+     the plugin declines one gives its own.  */
+  if (!ok && items[0].init_end != UNKNOWN_LOCATION && errorcount == errors)
+    error_at (items[0].init_end, "the plugin cannot take the loop of this "
+              "initialization phase, which GCC does not implement");
+  if (ok)
     {
       location_t loc = gimple_location (f.construct);
       char *path = o.source ? dump_source (loc, o.source) : NULL;
@@ -376,6 +382,11 @@ public:
     scanomp_lower_data (&body);
     auto_vec<found> constructs;
     collect (&body, &constructs, false);
+    hash_set<gimple *> taken;
+    for (found &f : constructs)
+      if (f.clause || scanomp_options.inscan)
+        taken.add (f.construct);
+    scanomp_check_init_phases (&body, taken);
     if (scanomp_options.races)
       {
         hash_set<gimple *> scans;
@@ -386,7 +397,7 @@ public:
     for (found &f : constructs)
       if (f.clause)
         offload (f);
-      else
+      else if (scanomp_options.inscan)
         offload_inscan (f);
     gimple_set_body (fun->decl, body);
     return 0;

@@ -49,6 +49,18 @@ bool scanomp_has_inscan (gimple *construct, bool *other);
 bool scanomp_analyze_inscan (gimple *construct, struct scan_loop *items,
                              unsigned max, unsigned *n);
 
+/* init.cc: where the initialization phase of the exclusive scan whose
+   directive is S (a GIMPLE_OMP_SCAN with its clause) ends, or
+   UNKNOWN_LOCATION where it has none or is no such directive (one before
+   an inclusive scan is the input phase's start, which needs nothing).  */
+location_t scanomp_init_end (gimple *s);
+/* The same for the exclusive scan in CONSTRUCT's body.  */
+location_t scanomp_construct_init_end (gimple *construct);
+/* An error at each initialization phase of an exclusive scan in *BODY
+   outside the constructs of TAKEN, which the plugin takes: GCC would run
+   its loop wrong.  */
+void scanomp_check_init_phases (gimple_seq *body, hash_set<gimple *> &taken);
+
 /* race.cc: warn at each loop construct in *BODY, but those in SKIP (the
    constructs of scan loops), whose iterations run in parallel while its
    body computes y[i] from y[i-1].  */

@@ -257,7 +257,9 @@ read_construct (gimple *construct, scan_loop *l, scan_copies *cp)
   bool other = false;
   l->construct = construct;
   l->inscan = true;
-  l->quiet = true;
+  /* What GCC cannot run, the plugin must take.  */
+  l->init_end = scanomp_construct_init_end (construct);
+  l->quiet = l->init_end == UNKNOWN_LOCATION;
   /* An orphaned `omp for' is its own construct (lower.cc).  */
   if (gimple_code (construct) == GIMPLE_OMP_FOR)
     {
@@ -401,9 +403,11 @@ read_phases (scan_loop *items, unsigned n, gimple_seq *body)
   l->exclusive = OMP_CLAUSE_CODE (gimple_omp_scan_clauses
                                   (as_a<gomp_scan *> (second)))
                  == OMP_CLAUSE_EXCLUSIVE;
-  l->input = gimple_omp_body (l->exclusive ? second : first);
+  l->input = l->input_phase = gimple_omp_body (l->exclusive ? second
+                                                               : first);
   l->output = gimple_omp_body (l->exclusive ? first : second);
-  return true;
+  return (l->init_end == UNKNOWN_LOCATION
+          || scan_split_init (items, n, first, second));
 }
 
 /* The tree code that scan operator OP combines with, or ERROR_MARK.  */
@@ -507,9 +511,10 @@ read_body (scan_loop *items, unsigned scan_vars, const scan_copies *cp,
     {
       if (l->accesses[k].store && k < input_accesses)
         {
-          scan_complain (l, gimple_location (l->accesses[k].stmt),
-                         "this inscan loop runs on host threads: its input "
-                         "phase stores to memory");
+          location_t at = gimple_location (l->accesses[k].stmt);
+          scan_complain (l, at, "this inscan loop runs on host threads: its "
+                         "%s phase stores to memory",
+                         scan_in_init (l, at) ? "initialization" : "input");
           return false;
         }
       if (l->accesses[k].store)

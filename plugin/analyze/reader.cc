@@ -23,12 +23,20 @@
 #include "analyze/reader.h"
 
 /* Report why L cannot be outlined: an error for a scan clause; for an
-   inscan reduction, which GCC runs anyway, a note under -verbose.  */
+   inscan reduction, which GCC runs anyway, a note under -verbose.  An
+   inscan loop with an initialization phase that GCC would run wrong (see
+   init.cc) gets an error, which says so where the note says that the
+   loop runs on host threads.  */
 void
 scan_complain (scan_loop *l, location_t loc, const char *gmsgid, ...)
 {
   if (l->silent || (l->quiet && !scanomp_options.verbose))
     return;
+  static const char host[] = "this inscan loop runs on host threads: ";
+  if (l->inscan && !l->quiet && !strncmp (gmsgid, host, strlen (host)))
+    gmsgid = ACONCAT (("cannot run this loop, whose exclusive scan has an "
+                       "initialization phase, which GCC does not implement: ",
+                       gmsgid + strlen (host), NULL));
   va_list ap;
   va_start (ap, gmsgid);
   scanomp_diagnose_valist (l->quiet, loc, gmsgid, &ap);
@@ -40,7 +48,12 @@ void
 scan_for_this_clause (reader *r)
 {
   if (!r->l->quiet)
-    inform (r->loc, "for this %<scan%> clause");
+    {
+      if (r->l->inscan)
+        inform (r->loc, "for this inscan loop");
+      else
+        inform (r->loc, "for this %<scan%> clause");
+    }
 }
 
 /* walk_tree callback: whether DATA, a decl, occurs in *TP.  */

@@ -80,6 +80,16 @@ bool scan_split_pointer (tree p, tree *base, tree *off);
 /* sanitizer.cc */
 bool scan_read_through_temporaries (gimple_seq seq, bool change);
 
+/* init.cc: set the phases of ITEMS[0]'s loop from its two
+   GIMPLE_OMP_SCANs FIRST and SECOND, an exclusive scan whose
+   initialization phase ends at init_end at the start of FIRST (see
+   loop.h); false, with an error, where the phase cannot be told from the
+   scan phase or reads one of the N scan variables of ITEMS.  */
+bool scan_split_init (struct scan_loop *items, unsigned n, gimple *first,
+                      gimple *second);
+/* Whether LOC, a statement's, is in L's initialization phase.  */
+bool scan_in_init (const struct scan_loop *l, location_t loc);
+
 /* construct.cc */
 gomp_for *scan_find_loop (gimple_seq seq, bool *other);
 /* The first clause on CONSTRUCT or a construct in it, down to the loop,

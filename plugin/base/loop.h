@@ -145,6 +145,13 @@ struct scan_loop
   gimple_seq input, output;  /* inscan: the input and scan phases; a
                                 recurrence (FORM): the body copied to set
                                 PAIR, with no stores */
+  /* inscan: where the initialization phase of an exclusive scan ends
+     (`#pragma omp scan init_complete'), or UNKNOWN_LOCATION; INPUT then
+     starts with a copy of that phase, OUTPUT with the phase itself, and
+     INPUT_PHASE is the input phase alone, which the host path's scan
+     function runs after OUTPUT (else INPUT_PHASE is INPUT).  */
+  location_t init_end;
+  gimple_seq input_phase;
   vec<tree> privates;        /* inscan: the private and lastprivate
                                 variables, which each iteration holds
                                 uninitialized */

@@ -59,6 +59,13 @@ scanomp_walk_seq (gimple_seq *seq,
   return false;
 }
 
+expanded_location
+scanomp_written (location_t loc)
+{
+  return expand_location (linemap_resolve_location
+                          (line_table, loc, LRK_MACRO_EXPANSION_POINT, NULL));
+}
+
 location_t
 scanomp_where (const scan_loop *l)
 {

@@ -20,6 +20,8 @@ scanomp_whole (tree t)
 /* Whether L is outside any target construct.  */
 bool scanomp_on_host (const struct scan_loop *l);
 
+/* Where LOC was written, or for a macro, expanded.  */
+expanded_location scanomp_written (location_t loc);
 /* Where L's messages go: its clause, or its construct.  */
 location_t scanomp_where (const struct scan_loop *l);
 /* E as a GIMPLE value, its computation appended to *SEQ, in temporaries

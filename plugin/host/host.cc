@@ -149,11 +149,14 @@ copy_phases (host_copy *o, phases *p, bool scan, bool simd, bool last_only)
 {
   scan_loop *l = o->l;
   swap_markers (o, true);
-  /* A recurrence's reduce function runs its input copy.  */
+  /* A recurrence's reduce function runs its input copy; an inscan
+     loop's scan function, its input phase after its scan phase, which
+     has run its initialization phase (loop.h).  */
   bool input = l->inscan || (l->form != SCAN_FORM_PLAIN && !scan);
+  gimple_seq in = !input ? gimple_omp_body (l->loop)
+                  : scan && l->inscan ? l->input_phase : l->input;
   for (unsigned c = 0; c < p->copies && o->ok; c++)
-    p->inputs[c] = host_copy_seq (o, input ? l->input
-                                           : gimple_omp_body (l->loop));
+    p->inputs[c] = host_copy_seq (o, in);
   if (o->ok && simd && !l->inscan)
     {
       /* The scan phase of the simd form.  */

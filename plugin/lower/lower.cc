@@ -44,8 +44,34 @@
 #include "scanrt.h"
 #include "scanrt-abi.h"
 
+/* Replace each GIMPLE_OMP_SCAN in *SEQ, through binds and tries, by the
+   phase it holds.  */
+static void
+flatten_phases (gimple_seq *seq)
+{
+  gimple_stmt_iterator g = gsi_start (*seq);
+  while (!gsi_end_p (g))
+    {
+      gimple *s = gsi_stmt (g);
+      if (gimple_code (s) == GIMPLE_OMP_SCAN)
+        {
+          gimple_seq phase = gimple_omp_body (s);
+          gimple_omp_set_body (s, NULL);
+          flatten_phases (&phase);
+          gsi_replace_with_seq (&g, phase, false);
+          continue;
+        }
+      if (gbind *b = dyn_cast<gbind *> (s))
+        flatten_phases (gimple_bind_body_ptr (b));
+      else if (gimple_code (s) == GIMPLE_TRY)
+        flatten_phases (gimple_try_eval_ptr (s));
+      gsi_next (&g);
+    }
+}
+
 /* The sequential loop of L: its index from FROM while the condition
-   holds, the body, the step.  */
+   holds, the body (an inscan loop's phases in their order), the
+   step.  */
 static gimple_seq
 sequential_loop (scan_loop *l, tree from)
 {
@@ -56,8 +82,11 @@ sequential_loop (scan_loop *l, tree from)
   gimplify_assign (l->iv, from, &seq);
   gimple_seq_add_stmt (&seq, gimple_build_goto (cond_label));
   gimple_seq_add_stmt (&seq, gimple_build_label (body_label));
-  gimple_seq_add_seq (&seq, gimple_omp_body (l->loop));
+  gimple_seq body = gimple_omp_body (l->loop);
   gimple_omp_set_body (l->loop, NULL);
+  if (l->inscan)
+    flatten_phases (&body);
+  gimple_seq_add_seq (&seq, body);
   gimplify_assign (l->iv, unshare_expr (gimple_omp_for_incr (l->loop, 0)),
                    &seq);
   gimple_seq_add_stmt (&seq, gimple_build_label (cond_label));
@@ -245,10 +274,12 @@ scanomp_lower (scan_loop *l, unsigned n, const scan_outline *o,
   push_gimplify_context ();
   tree fallback = create_artificial_label (UNKNOWN_LOCATION);
   tree done = create_artificial_label (UNKNOWN_LOCATION);
-  if (l->inscan)
+  if (l->inscan && l->init_end == UNKNOWN_LOCATION)
     {
       /* The construct stays as it is, for GCC to run on host threads when
-         the device declines.  */
+         the device declines.  One with an initialization phase GCC would
+         run wrong (analyze/init.cc): its fallback is the sequential loop,
+         as a scan clause's.  */
       bool orphan = l->construct == l->loop;
       tree to_fallback = orphan ? create_artificial_label (UNKNOWN_LOCATION)
                                 : fallback;
@@ -267,11 +298,17 @@ scanomp_lower (scan_loop *l, unsigned n, const scan_outline *o,
     }
   gimple_seq seq = gimple_omp_for_pre_body (l->loop);
   gimple_omp_for_set_pre_body (l->loop, NULL);
-  tree resume = create_tmp_var (TREE_TYPE (l->iv), "scan_resume");
+  /* An inscan loop's fallback starts from its first iteration, as GCC's
+     would: what the runtime finished leaves its variables' values
+     where the fallback may not see them (a target's firstprivate).  */
+  tree resume = l->inscan ? NULL_TREE
+                : create_tmp_var (TREE_TYPE (l->iv), "scan_resume");
   gimple_seq_add_seq (&seq, lower_call (l, n, o->seed_type, desc, nargs,
                                         resume, fallback, done));
   gimple_seq_add_stmt (&seq, gimple_build_label (fallback));
-  gimple_seq_add_seq (&seq, privatize (l, sequential_loop (l, resume)));
+  gimple_seq_add_seq (&seq, privatize (l, sequential_loop
+                                            (l, resume ? resume
+                                                : unshare_expr (l->lb))));
   gimple_seq_add_stmt (&seq, gimple_build_label (done));
   gbind *bind = gimple_build_bind (NULL_TREE, seq, NULL_TREE);
   pop_gimplify_context (bind);

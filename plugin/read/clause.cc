@@ -53,6 +53,9 @@ static cpp_hashnode *scan_node;
 static cpp_hashnode *declare_node;
 /* The definitions `scan' expands with: empty, or the probe.  */
 static cpp_macro *scan_empty, *scan_probe;
+/* The object-like empty definition `scan' takes where it names
+   init_complete's directive.  */
+static cpp_macro *scan_gone;
 static cpp_hashnode *reduction_node;
 static cpp_hashnode *device_node, *gpu_node, *cpu_node;
 /* Where the GPU and CPU tokens noted in device clauses stand.  */
@@ -151,11 +154,16 @@ on_pragma_line (cpp_reader *pfile, int index)
    `#pragma omp scan' (a typo GCC reports): libcpp is then still reading
    the directive's name, at the end of its line, and any peek past the
    name would take the line's end from it.  Read from the source line:
-   only blanks, `#', `pragma' and `omp' come before TOK.  */
+   only blanks, `#', `pragma' and `omp' come before TOK.  In preprocessed
+   input (-save-temps) the columns are those of the .i file, where GCC
+   wrote the pragma from column 1, `#pragma omp scan': TOK is then at
+   column 13.  */
 static bool
 names_omp_directive (const cpp_token *tok)
 {
   expanded_location x = expand_location (tok->src_loc);
+  if (was_preprocessed && x.column == 13)
+    return true;
   if (!x.file || x.column < 1)
     return false;
   char_span line = scanomp_source_line (x.file, x.line);
@@ -458,6 +466,13 @@ macro_to_expand (cpp_reader *pfile, const cpp_token *tok)
           next->type = CPP_PADDING;
           next->val.source = NULL;
         }
+      /* `#pragma omp scan init_complete' loses its `scan', and so its
+         line (init.cc).  */
+      else if (scanomp_read_scan_directive (pfile, tok))
+        {
+          scan_node->value.macro = scan_gone;
+          return scan_node;
+        }
       return NULL;
     }
   /* Look for the parenthesis first, and deeper only then: peeking far
@@ -491,6 +506,7 @@ line_change (cpp_reader *pfile, const cpp_token *tok, int parsing_args)
     {
       pragma_loc = tok->src_loc;
       pragma_kind = tok->val.pragma;
+      scanomp_read_pragma (pragma_kind);
     }
   else
     {
@@ -517,7 +533,6 @@ static void
 start_parse_unit (void *gcc_data, void *user_data)
 {
   (void) gcc_data;
-  (void) user_data;
   cpp_define (parse_in, "scan(...)=");
   cpp_define (parse_in, "__scanomp_declare_scan=reduction");
   cpp_define (parse_in, "__scanomp_udr(...)=reduction(__VA_ARGS__[0:1])");
@@ -526,6 +541,7 @@ start_parse_unit (void *gcc_data, void *user_data)
      sees a definition only through a macro that holds it, and would free
      the empty one while `scan' holds the probe.  */
   cpp_define (parse_in, "__scanomp_empty(...)=");
+  cpp_define (parse_in, "__scanomp_gone=");
   /* Back to preprocessed mode (see scanomp_clause_init), before GCC
      would define the built-in macros that the file already has.  */
   if (was_preprocessed)
@@ -537,6 +553,8 @@ start_parse_unit (void *gcc_data, void *user_data)
   scan_empty = cpp_lookup (parse_in, (const unsigned char *) "__scanomp_empty",
                           strlen ("__scanomp_empty"))->value.macro;
   scan_node->value.macro = scan_empty;
+  scan_gone = cpp_lookup (parse_in, (const unsigned char *) "__scanomp_gone",
+                          strlen ("__scanomp_gone"))->value.macro;
   scan_probe = cpp_lookup (parse_in, (const unsigned char *) "__scanomp_udr",
                            strlen ("__scanomp_udr"))->value.macro;
   /* The probe's own tokens are spelled nowhere: GCC then places what it
@@ -558,6 +576,7 @@ start_parse_unit (void *gcc_data, void *user_data)
   cb->macro_to_expand = macro_to_expand;
   chained_line_change = cb->line_change;
   cb->line_change = line_change;
+  scanomp_init_phases_start ((const char *) user_data);
 }
 
 /* parse_in, the C family's preprocessor, is defined in cc1 and cc1plus
@@ -584,16 +603,8 @@ scanomp_clause_init (const char *plugin_name)
   cpp_warn_unused_macros = 0;
   opts->warn_unused_macros = 0;
   register_callback (plugin_name, PLUGIN_START_UNIT, start_parse_unit,
-                     NULL);
+                     const_cast<char *> (plugin_name));
   return true;
-}
-
-/* Where LOC was written, or for a macro, expanded.  */
-static expanded_location
-written (location_t loc)
-{
-  return expand_location (linemap_resolve_location
-                          (line_table, loc, LRK_MACRO_EXPANSION_POINT, NULL));
 }
 
 /* Whether clause C belongs to the construct at LOC: the pragma's own
@@ -604,7 +615,8 @@ matches (scan_clause *c, location_t loc)
 {
   if (c->pragma_loc != UNKNOWN_LOCATION)
     return c->pragma_loc == loc;
-  expanded_location want = written (loc), have = written (c->loc);
+  expanded_location want = scanomp_written (loc);
+  expanded_location have = scanomp_written (c->loc);
   return have.file && want.file && !strcmp (have.file, want.file)
          && have.line == want.line;
 }
