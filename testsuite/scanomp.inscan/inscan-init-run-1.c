@@ -25,9 +25,12 @@ main (void)
       long *z = malloc ((n + 1) * sizeof *z);
       int *ref = malloc ((n + 1) * sizeof *ref);
 
-      /* scan.3.c: c[k] read in the phase, then overwritten.  */
+      /* scan.3.c: c[k] read in the phase, then overwritten.  GCC 11's
+         parser takes a phase of one statement: there the initialization
+         and scan phases are one block.  */
       memcpy (ref, c, n * sizeof *c);
       int tmp, xs = 3;
+#if __GNUC__ >= 12
 #pragma omp parallel for simd reduction(inscan, +: xs) private(tmp)
       for (long k = 0; k < n; k++)
         {
@@ -37,6 +40,19 @@ main (void)
 #pragma omp scan exclusive(xs)
           xs += tmp;
         }
+#else
+#pragma omp parallel for simd reduction(inscan, +: xs) private(tmp)
+      for (long k = 0; k < n; k++)
+        {
+          {
+            tmp = c[k];
+#pragma omp scan init_complete
+            c[k] = xs;
+          }
+#pragma omp scan exclusive(xs)
+          xs += tmp;
+        }
+#endif
       int r = 3;
       for (long k = 0; k < n; k++)
         {
@@ -54,12 +70,12 @@ main (void)
 #pragma omp parallel for reduction(inscan, +: sum) reduction(inscan, max: big) private(t, g)
       for (long i = 0; i < n; i++)
         {
-          t = x[i] * 3;
-          if (t < 0)
-            t = -t / 2;
-          g = x[i] & 7;
-#pragma omp scan init_complete
           {
+            t = x[i] * 3;
+            if (t < 0)
+              t = -t / 2;
+            g = x[i] & 7;
+#pragma omp scan init_complete
             y[i] = sum;
             z[i] = big;
           }
@@ -89,9 +105,11 @@ main (void)
 #pragma omp parallel for reduction(inscan, +: d) private(u)
       for (long i = 0; i < n; i++)
         {
-          u = x[i] * 0.25;
+          {
+            u = x[i] * 0.25;
 #pragma omp scan init_complete(1)
-          d += u;
+            d += u;
+          }
 #pragma omp scan inclusive(d)
           y[i] = (long) (d * 4);
         }
@@ -143,9 +161,11 @@ main (void)
 #pragma omp for reduction(inscan, +: os) private(ot)
         for (long i = 0; i < n; i++)
           {
-            ot = x[i] - 1;
+            {
+              ot = x[i] - 1;
 #pragma omp scan init_complete
-            x[i] = os;
+              x[i] = os;
+            }
 #pragma omp scan exclusive(os)
             os += ot;
           }
@@ -165,9 +185,9 @@ main (void)
 #pragma omp parallel for reduction(inscan, +: ts) private(tmp)
       for (long k = 0; k < n; k++)
         {
-          tmp = c[k] * c[k];
-#pragma omp scan init_complete
           {
+            tmp = c[k] * c[k];
+#pragma omp scan init_complete
             y[k] = ts;
             c[k] = (int) (ts & 0xffff);
           }
