@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # scanomp-checks.m4: configure checks for building scanomp.  Each failure
 # names the Debian package that provides what is missing.
-# serial 2
+# serial 3
 
 m4_pattern_forbid([^SCANOMP_])
 
@@ -62,6 +62,25 @@ AC_LANG_POP([C++])
 AC_SUBST([GCC_MAJOR])
 AC_SUBST([GCC_PLUGIN_DIR])
 AC_SUBST([GCC_PLUGIN_CPPFLAGS])
+])
+
+# SCANOMP_CHECK_GFORTRAN
+# ----------------------
+# Find the gfortran of $CC's GCC, whose f951 loads the same plugin: the
+# Fortran tests run with it.  Without one they are unsupported.  Sets and
+# substitutes GFORTRAN (empty when there is none).
+AC_DEFUN([SCANOMP_CHECK_GFORTRAN],
+[AC_REQUIRE([SCANOMP_CHECK_GCC_PLUGIN])dnl
+AC_ARG_VAR([GFORTRAN], [the gfortran of \$CC's GCC, for the Fortran tests (default: gfortran-N or gfortran, N being its major version)])
+AS_IF([test -z "$GFORTRAN"],
+  [AC_CHECK_PROGS([GFORTRAN], [gfortran-$GCC_MAJOR gfortran])])
+AC_MSG_CHECKING([whether $GFORTRAN is GCC $GCC_MAJOR's gfortran])
+AS_IF([test -n "$GFORTRAN" \
+       && test "`$GFORTRAN -dumpversion 2>/dev/null | sed 's/\..*//'`" = "$GCC_MAJOR"],
+  [AC_MSG_RESULT([yes])],
+  [AC_MSG_RESULT([no: the Fortran tests are unsupported (Debian package gfortran-$GCC_MAJOR)])
+   GFORTRAN=])
+AC_SUBST([GFORTRAN])
 ])
 
 # SCANOMP_CHECK_OPENCL

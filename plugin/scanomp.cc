@@ -473,11 +473,10 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
         }
     }
 
-  /* A compiler other than cc1 and cc1plus (f951, say, given the plugin
-     by the specs file) has neither the clause nor C's scan loops: the
-     plugin leaves it alone.  */
+  /* A compiler with no C preprocessor (f951) has no clause: the plugin
+     takes its inscan loops alone, and warns at no race.  */
   if (!scanomp_clause_init (info->base_name))
-    return 0;
+    scanomp_options.races = false;
 
   struct register_pass_info pass;
   pass.pass = new scanomp_pass (g);

@@ -7,6 +7,9 @@
 #include "tree.h"
 #include "gimple.h"
 #include "fold-const.h"
+#include "gimple-iterator.h"
+#include "gimple-walk.h"
+#include "function.h"
 
 #include "analyze/reader.h"
 
@@ -31,6 +34,48 @@ exact_widening (const scan_loop *l, tree from, tree *rest)
     return false;
   *rest = fold_convert (sizetype, ssize_int (c));
   return true;
+}
+
+/* The constant that V, a local variable of the function, has wherever it
+   is read, or NULL_TREE: a variable not in memory that the function sets
+   once, to an integer constant, as gfortran sets the stride of a
+   contiguous array (`stride.1 = 1').  A read before that assignment would
+   read no value at all.  */
+static tree
+fixed_value (tree v)
+{
+  static tree fn;
+  static hash_map<tree, tree> *values;
+  if (!VAR_P (v) || is_global_var (v) || TREE_ADDRESSABLE (v)
+      || !INTEGRAL_TYPE_P (TREE_TYPE (v)))
+    return NULL_TREE;
+  if (fn != current_function_decl || !values)
+    {
+      /* Each variable set once maps to its constant, any other to
+         error_mark_node.  */
+      delete values;
+      values = new hash_map<tree, tree>;
+      fn = current_function_decl;
+      gimple_seq body = gimple_body (fn);
+      walk_stmt_info wi;
+      memset (&wi, 0, sizeof wi);
+      walk_gimple_seq (body, [] (gimple_stmt_iterator *g, bool *,
+                                 walk_stmt_info *) -> tree {
+          gimple *s = gsi_stmt (*g);
+          tree lhs = gimple_get_lhs (s);
+          if (!lhs || !VAR_P (lhs))
+            return NULL_TREE;
+          bool fresh = !values->get (lhs);
+          tree c = (is_gimple_assign (s) && gimple_assign_single_p (s)
+                    && TREE_CODE (gimple_assign_rhs1 (s)) == INTEGER_CST)
+                   ? gimple_assign_rhs1 (s) : error_mark_node;
+          values->put (lhs, fresh ? c : error_mark_node);
+          return NULL_TREE;
+        }, NULL, &wi);
+    }
+  tree *c = values->get (v);
+  return c && *c != error_mark_node ? fold_convert (TREE_TYPE (v), *c)
+                                    : NULL_TREE;
 }
 
 /* Set when affine refused a widening that might not be exact.  */
@@ -96,6 +141,13 @@ affine (tree e, const scan_loop *l, HOST_WIDE_INT *coef, tree *rest)
         tree a = TREE_OPERAND (e, 0), b = TREE_OPERAND (e, 1);
         if (TREE_CODE (a) == INTEGER_CST)
           std::swap (a, b);
+        if (TREE_CODE (b) != INTEGER_CST && fixed_value (b))
+          b = fixed_value (b);
+        else if (TREE_CODE (a) != INTEGER_CST && fixed_value (a))
+          {
+            a = b;
+            b = fixed_value (TREE_OPERAND (e, 0));
+          }
         if (TREE_CODE (b) != INTEGER_CST || !tree_fits_shwi_p (b)
             || !affine (a, l, &a_coef, &a_rest))
           return false;
@@ -192,14 +244,36 @@ scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
         off = fold_build2 (PLUS_EXPR, sizetype, off,
                            fold_convert (sizetype, TREE_OPERAND (ref, 1)));
     }
-  else if (TREE_CODE (ref) == ARRAY_REF && VAR_P (TREE_OPERAND (ref, 0)))
+  else if (TREE_CODE (ref) == ARRAY_REF
+           && (VAR_P (TREE_OPERAND (ref, 0))
+               || TREE_CODE (TREE_OPERAND (ref, 0)) == MEM_REF)
+           && TREE_CODE (array_ref_low_bound (ref)) == INTEGER_CST)
     {
-      a.base = TREE_OPERAND (ref, 0);
+      /* An array, or in Fortran the array a pointer points to: (*a)[k]
+         for a dummy argument, MEM <int[0:]> [p][k] for an allocatable.
+         Fortran's arrays have their own lower bounds.  */
+      tree array = TREE_OPERAND (ref, 0);
+      ok = true;
+      off = size_zero_node;
+      if (VAR_P (array))
+        a.base = array;
+      else
+        {
+          tree p = scan_substitute (r, TREE_OPERAND (array, 0));
+          ok = scan_split_pointer (p, &a.base, &off);
+          off = fold_build2 (PLUS_EXPR, sizetype, off,
+                             fold_convert (sizetype,
+                                           TREE_OPERAND (array, 1)));
+        }
       tree idx = scan_substitute (r, TREE_OPERAND (ref, 1));
       unreliable = r->saw_taint;
-      off = fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, idx),
-                         TYPE_SIZE_UNIT (a.elem_type));
-      ok = true;
+      idx = fold_build2 (MINUS_EXPR, ssizetype,
+                         fold_convert (ssizetype, idx),
+                         fold_convert (ssizetype, array_ref_low_bound (ref)));
+      off = fold_build2 (PLUS_EXPR, sizetype, off,
+                         fold_build2 (MULT_EXPR, sizetype,
+                                      fold_convert (sizetype, idx),
+                                      TYPE_SIZE_UNIT (a.elem_type)));
     }
   if (unreliable)
     {

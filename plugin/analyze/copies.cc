@@ -22,6 +22,7 @@
 
 #include "gcc-plugin.h"
 #include "tree.h"
+#include "langhooks.h"
 #include "gimple.h"
 #include "gimple-iterator.h"
 #include "diagnostic-core.h"
@@ -55,7 +56,9 @@ scan_reduction_op (enum tree_code code)
 const char *
 scan_held_problem (tree type)
 {
-  if (TREE_CODE (type) == BOOLEAN_TYPE)
+  /* Fortran's logicals are held as the unsigned integers of their sizes
+     (types.cc).  */
+  if (TREE_CODE (type) == BOOLEAN_TYPE && !lang_GNU_Fortran ())
     return "a _Bool, whose size OpenCL C leaves open";
   if (TREE_ADDRESSABLE (type))
     return "of a class with a user-defined copy or destructor, which the "

@@ -264,8 +264,12 @@ operation (emitter *e, tree t, gimple *stmt)
     case NEGATE_EXPR:
     case BIT_NOT_EXPR:
     case TRUTH_NOT_EXPR:
+      /* ~ of a boolean (a Fortran .not.) flips its one bit: OpenCL C's ~
+         would flip the bits of the int it promotes to.  */
       ocl_text (&e->out, "((%s) %s(", type_of (e, TREE_TYPE (t)),
-                code == NEGATE_EXPR ? "-" : code == BIT_NOT_EXPR ? "~" : "!");
+                code == NEGATE_EXPR ? "-"
+                : code == BIT_NOT_EXPR
+                  && TREE_CODE (TREE_TYPE (t)) != BOOLEAN_TYPE ? "~" : "!");
       ocl_expr (e, TREE_OPERAND (t, 0), stmt);
       ocl_text (&e->out, "))");
       return true;

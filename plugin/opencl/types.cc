@@ -16,6 +16,7 @@
 
 #include "gcc-plugin.h"
 #include "tree.h"
+#include "langhooks.h"
 #include "gimple.h"
 #include "diagnostic-core.h"
 #include "fold-const.h"
@@ -32,6 +33,16 @@ scanomp_cl_type (tree type)
     return NULL;
   if (POINTER_TYPE_P (type))
     return "long";
+  /* A Fortran logical of any kind has a size of its own, and is 0 or 1:
+     the unsigned integer of that size.  */
+  if (TREE_CODE (type) == BOOLEAN_TYPE && lang_GNU_Fortran ())
+    switch (tree_to_uhwi (TYPE_SIZE (type)))
+      {
+      case 8: return "uchar";
+      case 16: return "ushort";
+      case 32: return "uint";
+      default: return "ulong";
+      }
   if (TREE_CODE (type) == BOOLEAN_TYPE)
     return "bool";
   if (INTEGRAL_TYPE_P (type))

@@ -194,6 +194,10 @@ scanomp_read_pragma (int kind)
     }
 }
 
+/* Defined in cc1 and cc1plus only (see clause.cc); only they call
+   this.  */
+#pragma weak parse_in
+
 void
 scanomp_init_phases_start (const char *plugin_name)
 {
