@@ -5,6 +5,7 @@
 
 #include "gcc-plugin.h"
 #include "tree.h"
+#include "langhooks.h"
 #include "gimple.h"
 #include "fold-const.h"
 #include "gimple-iterator.h"
@@ -78,14 +79,33 @@ fixed_value (tree v)
                                     : NULL_TREE;
 }
 
+/* Whether V, by which an index is multiplied, is the stride of an
+   assumed-shape Fortran array: a local variable of the function that the
+   body does not set (gfortran's `stride.5', from the array's descriptor).
+   The analysis then takes it for 1 and notes it in the loop's
+   unit_strides: the call runs the loop only where each is 1, as it is
+   for a whole array, and GCC's own code otherwise (lower/call.cc).  */
+static bool
+unit_stride (tree v, reader *r)
+{
+  if (!lang_GNU_Fortran () || !VAR_P (v) || is_global_var (v)
+      || TREE_ADDRESSABLE (v) || !INTEGRAL_TYPE_P (TREE_TYPE (v))
+      || r->assigned.contains (v))
+    return false;
+  if (!r->l->unit_strides.contains (v))
+    r->l->unit_strides.safe_push (v);
+  return true;
+}
+
 /* Set when affine refused a widening that might not be exact.  */
 static bool widening_refused;
 
 /* Split the affine byte offset E into COEF * i + *REST, i being L's
    index.  */
 static bool
-affine (tree e, const scan_loop *l, HOST_WIDE_INT *coef, tree *rest)
+affine (tree e, reader *r, HOST_WIDE_INT *coef, tree *rest)
 {
+  scan_loop *l = r->l;
   tree iv = l->iv;
   tree a_rest, b_rest;
   HOST_WIDE_INT a_coef, b_coef;
@@ -109,7 +129,7 @@ affine (tree e, const scan_loop *l, HOST_WIDE_INT *coef, tree *rest)
            where the loop's range keeps it from wrapping.  */
         tree inner = TREE_OPERAND (e, 0), from = TREE_TYPE (inner);
         if (!INTEGRAL_TYPE_P (TREE_TYPE (e)) || !INTEGRAL_TYPE_P (from)
-            || !affine (inner, l, coef, rest))
+            || !affine (inner, r, coef, rest))
           return false;
         if (!(TYPE_UNSIGNED (from)
               && TYPE_PRECISION (from) < TYPE_PRECISION (TREE_TYPE (e))
@@ -122,8 +142,8 @@ affine (tree e, const scan_loop *l, HOST_WIDE_INT *coef, tree *rest)
     case PLUS_EXPR:
     case POINTER_PLUS_EXPR:
     case MINUS_EXPR:
-      if (!affine (TREE_OPERAND (e, 0), l, &a_coef, &a_rest)
-          || !affine (TREE_OPERAND (e, 1), l, &b_coef, &b_rest))
+      if (!affine (TREE_OPERAND (e, 0), r, &a_coef, &a_rest)
+          || !affine (TREE_OPERAND (e, 1), r, &b_coef, &b_rest))
         return false;
       if (TREE_CODE (e) == MINUS_EXPR)
         {
@@ -148,15 +168,17 @@ affine (tree e, const scan_loop *l, HOST_WIDE_INT *coef, tree *rest)
             a = b;
             b = fixed_value (TREE_OPERAND (e, 0));
           }
+        else if (TREE_CODE (b) != INTEGER_CST && unit_stride (b, r))
+          b = build_one_cst (TREE_TYPE (b));
         if (TREE_CODE (b) != INTEGER_CST || !tree_fits_shwi_p (b)
-            || !affine (a, l, &a_coef, &a_rest))
+            || !affine (a, r, &a_coef, &a_rest))
           return false;
         *coef = a_coef * tree_to_shwi (b);
         *rest = size_binop (MULT_EXPR, a_rest, fold_convert (sizetype, b));
         return true;
       }
     case NEGATE_EXPR:
-      if (!affine (TREE_OPERAND (e, 0), l, &a_coef, &a_rest))
+      if (!affine (TREE_OPERAND (e, 0), r, &a_coef, &a_rest))
         return false;
       *coef = -a_coef;
       *rest = size_binop (MINUS_EXPR, size_zero_node, a_rest);
@@ -294,7 +316,7 @@ scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
       return false;
     }
   widening_refused = false;
-  bool is_affine = affine (off, r->l, &a.coef, &a.rest);
+  bool is_affine = affine (off, r, &a.coef, &a.rest);
   if (!is_affine && widening_refused)
     {
       scan_complain (r->l, gimple_location (stmt), "an array index in the "

@@ -455,6 +455,7 @@ scanomp_release (scan_loop *l)
 {
   l->accesses.release ();
   l->bases.release ();
+  l->unit_strides.release ();
   l->maps.release ();
   l->scalars.release ();
   l->privates.release ();

@@ -167,6 +167,8 @@ struct scan_loop
   gimple *update;            /* the call y[i] = f (y[i-1], E) of a scan
                                 clause's loop */
   vec<tree> bases;           /* arrays, in argument order */
+  vec<tree> unit_strides;    /* Fortran: the strides the analysis took
+                                for 1, which the call checks (access.cc) */
   vec<tree> maps;            /* target map sections: base, start, bytes */
   vec<tree> scalars;         /* loop-invariant scalars read */
 };

@@ -152,8 +152,8 @@ struct call_parts
 
 /* Append to P's code the first index, the positions and the last index
    of the loop, going on at DONE where there is none and at FALLBACK
-   where the target's if() is false; RESUME, where not null, starts at
-   the first index.  */
+   where the target's if() is false or a stride taken for 1 is not;
+   RESUME, where not null, starts at the first index.  */
 static void
 add_bounds (call_parts *p, tree resume, tree fallback, tree done)
 {
@@ -190,6 +190,16 @@ add_bounds (call_parts *p, tree resume, tree fallback, tree done)
       gimple_seq_add_stmt (seq, gimple_build_cond (NE_EXPR, c,
                                                    build_zero_cst
                                                      (TREE_TYPE (c)),
+                                                   yes, fallback));
+      gimple_seq_add_stmt (seq, gimple_build_label (yes));
+    }
+  /* A Fortran array of an unknown stride runs here where it is 1.  */
+  for (tree v : l->unit_strides)
+    {
+      tree yes = create_artificial_label (UNKNOWN_LOCATION);
+      gimple_seq_add_stmt (seq, gimple_build_cond (EQ_EXPR, v,
+                                                   build_one_cst
+                                                     (TREE_TYPE (v)),
                                                    yes, fallback));
       gimple_seq_add_stmt (seq, gimple_build_label (yes));
     }
