@@ -456,6 +456,7 @@ scanomp_release (scan_loop *l)
   l->accesses.release ();
   l->bases.release ();
   l->unit_strides.release ();
+  l->descriptor_reads.release ();
   l->maps.release ();
   l->scalars.release ();
   l->privates.release ();

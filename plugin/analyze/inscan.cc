@@ -388,6 +388,14 @@ read_phases (scan_loop *items, unsigned n, gimple_seq *body)
         *body = copy_body (*body);
       scan_read_through_temporaries (*body, true);
     }
+  /* Fortran's descriptors, read as variables of the plugin's own, in a
+     copy too.  */
+  if (scan_descriptor_reads (*body))
+    {
+      if (*body == gimple_omp_body (l->loop))
+        *body = copy_body (*body);
+      scan_hoist_descriptor_reads (l, *body);
+    }
   gimple_seq phases = phases_of (*body);
   for (gimple_stmt_iterator g = gsi_start (phases); !gsi_end_p (g);
        gsi_next (&g))

@@ -80,6 +80,12 @@ bool scan_split_pointer (tree p, tree *base, tree *off);
 /* sanitizer.cc */
 bool scan_read_through_temporaries (gimple_seq seq, bool change);
 
+/* descriptors.cc: whether BODY reads a field of a Fortran array's
+   descriptor that it does not set; make each such read in BODY, a copy
+   of the loop's, a variable of L's descriptor_reads.  */
+bool scan_descriptor_reads (gimple_seq body);
+void scan_hoist_descriptor_reads (struct scan_loop *l, gimple_seq body);
+
 /* init.cc: set the phases of ITEMS[0]'s loop from its two
    GIMPLE_OMP_SCANs FIRST and SECOND, an exclusive scan whose
    initialization phase ends at init_end at the start of FIRST (see

@@ -489,6 +489,13 @@ lower_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
   call_parts p;
   p.l = l;
   p.seq = p.totals = NULL;
+  /* What the body reads of Fortran's array descriptors.  */
+  for (unsigned k = 0; k < l->descriptor_reads.length (); k += 2)
+    {
+      gimple_add_tmp_var (l->descriptor_reads[k]);
+      gimplify_assign (l->descriptor_reads[k],
+                       unshare_expr (l->descriptor_reads[k + 1]), &p.seq);
+    }
   add_bounds (&p, resume, fallback, done);
   add_args (&p, nargs, fallback);
   /* A target's device, or its default; a loop outside any target runs on
