@@ -6,7 +6,9 @@
    medians) at the default OpenMP settings, over int32 at 2^10 to 2^24
    elements; each way also as an orphaned `for' in a parallel region
    (-orphan), compared with GCC's own of that.  The same source,
-   inscan-loop.h, is compiled both ways.
+   inscan-loop.h, is compiled both ways.  Built with gfortran
+   (INSCAN_FORTRAN), the Fortran rows: inscan-loop.f90's `parallel do',
+   by gfortran alone and through the plugin, compared with gfortran's.
 
      bench-inscan [RESULTS.TSV]       the table (default bench/inscan.tsv)
      bench-inscan --first METHOD LOG2N
@@ -35,15 +37,45 @@ serial (int *restrict y, const int *restrict x, long n)
   return s;
 }
 
+#ifdef INSCAN_FORTRAN
+int inscan_fortran_gcc (int *restrict y, const int *restrict x, long n);
+int inscan_fortran_scanomp (int *restrict y, const int *restrict x,
+                            long n);
+#endif
+
 enum { M_SCANOMP, M_GCC, M_SERIAL, M_SCANOMP_ORPHAN, M_GCC_ORPHAN,
+#ifdef INSCAN_FORTRAN
+       M_FORTRAN_SCANOMP, M_FORTRAN_GCC,
+#endif
        NMETHODS };
 static const char *const names[NMETHODS] = { "scanomp", "gcc-inscan",
                                               "serial", "scanomp-orphan",
-                                              "gcc-orphan" };
+                                              "gcc-orphan",
+#ifdef INSCAN_FORTRAN
+                                              "fortran-scanomp",
+                                              "fortran-gcc",
+#endif
+                                            };
 static int (*const fns[NMETHODS]) (int *restrict, const int *restrict,
                                    long) = { inscan_scanomp, inscan_gcc,
                                              serial, inscan_scanomp_orphan,
-                                             inscan_gcc_orphan };
+                                             inscan_gcc_orphan,
+#ifdef INSCAN_FORTRAN
+                                             inscan_fortran_scanomp,
+                                             inscan_fortran_gcc,
+#endif
+                                           };
+
+/* The method of GCC's own that method M compares with.  */
+static int
+gcc_of (int m)
+{
+#ifdef INSCAN_FORTRAN
+  if (m >= M_FORTRAN_SCANOMP)
+    return M_FORTRAN_GCC;
+#endif
+  return m < M_SCANOMP_ORPHAN ? M_GCC : M_GCC_ORPHAN;
+}
 
 struct args
 {
@@ -84,9 +116,9 @@ first_call (const char *method, int log2n)
                                                           : NULL;
   if (!fn)
     {
-      fprintf (stderr, "bench-inscan: --first takes scanomp, gcc-inscan, "
-               "serial, scanomp-orphan, gcc-orphan or region, not %s\n",
-               method);
+      fprintf (stderr, "bench-inscan: --first takes a method of the "
+               "table (scanomp, gcc-inscan, serial, ...) or region, not "
+               "%s\n", method);
       return 2;
     }
   long n = 1L << log2n;
@@ -157,7 +189,7 @@ main (int argc, char **argv)
       for (int m = 0; m < NMETHODS; m++)
         printf ("%-7s %9ld %-14s %11.9f %9.3f %9.2f %8.2f\n", "int32", n,
                 names[m], med[m], n / med[m] * 1e-9, med[M_SERIAL] / med[m],
-                med[m < M_SCANOMP_ORPHAN ? M_GCC : M_GCC_ORPHAN] / med[m]);
+                med[gcc_of (m)] / med[m]);
       putchar ('\n');
       free (x);
       free (y);
@@ -165,7 +197,7 @@ main (int argc, char **argv)
     }
   fclose (out);
   printf ("/serial, /gcc: speed relative to the serial loop and to GCC's "
-          "own loop of the same form, gcc-inscan or gcc-orphan (higher is "
-          "faster).\nWrote %s.\n", tsv);
+          "own loop of the same form, gcc-inscan, gcc-orphan or fortran-gcc "
+          "(higher is faster).\nWrote %s.\n", tsv);
   return 0;
 }

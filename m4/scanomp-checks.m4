@@ -67,8 +67,9 @@ AC_SUBST([GCC_PLUGIN_CPPFLAGS])
 # SCANOMP_CHECK_GFORTRAN
 # ----------------------
 # Find the gfortran of $CC's GCC, whose f951 loads the same plugin: the
-# Fortran tests run with it.  Without one they are unsupported.  Sets and
-# substitutes GFORTRAN (empty when there is none).
+# Fortran tests and bench-inscan's Fortran rows run with it.  Without one
+# they are left out.  Sets and substitutes GFORTRAN (empty when there is
+# none), and the conditional HAVE_GFORTRAN.
 AC_DEFUN([SCANOMP_CHECK_GFORTRAN],
 [AC_REQUIRE([SCANOMP_CHECK_GCC_PLUGIN])dnl
 AC_ARG_VAR([GFORTRAN], [the gfortran of \$CC's GCC, for the Fortran tests (default: gfortran-N or gfortran, N being its major version)])
@@ -81,6 +82,7 @@ AS_IF([test -n "$GFORTRAN" \
   [AC_MSG_RESULT([no: the Fortran tests are unsupported (Debian package gfortran-$GCC_MAJOR)])
    GFORTRAN=])
 AC_SUBST([GFORTRAN])
+AM_CONDITIONAL([HAVE_GFORTRAN], [test -n "$GFORTRAN"])
 ])
 
 # SCANOMP_CHECK_OPENCL
