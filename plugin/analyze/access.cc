@@ -46,18 +46,20 @@ static tree
 fixed_value (tree v)
 {
   static tree fn;
+  static gimple_seq seen;
   static hash_map<tree, tree> *values;
   if (!VAR_P (v) || is_global_var (v) || TREE_ADDRESSABLE (v)
       || !INTEGRAL_TYPE_P (TREE_TYPE (v)))
     return NULL_TREE;
-  if (fn != current_function_decl || !values)
+  gimple_seq body = gimple_body (current_function_decl);
+  if (fn != current_function_decl || seen != body || !values)
     {
       /* Each variable set once maps to its constant, any other to
          error_mark_node.  */
       delete values;
       values = new hash_map<tree, tree>;
       fn = current_function_decl;
-      gimple_seq body = gimple_body (fn);
+      seen = body;
       walk_stmt_info wi;
       memset (&wi, 0, sizeof wi);
       walk_gimple_seq (body, [] (gimple_stmt_iterator *g, bool *,
