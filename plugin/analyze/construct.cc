@@ -6,6 +6,7 @@
 
 #include "gcc-plugin.h"
 #include "tree.h"
+#include "langhooks.h"
 #include "gimple.h"
 #include "gimple-iterator.h"
 #include "gimple-walk.h"
@@ -58,6 +59,31 @@ clause_temporary (tree t, gimple *s)
   return false;
 }
 
+/* Is S, beside construct CONSTRUCT, a Fortran loop bound computed into a
+   temporary that CONSTRUCT shares, as gfortran reads `do i = 1, n' in a
+   target region: `D.1 = *n; #pragma omp parallel shared(D.1)'?  A load
+   of a variable, or through a pointer, that the host reads the same
+   (inscan.cc substitutes it).  */
+static bool
+bound_temporary (gimple *s, gimple *construct)
+{
+  if (!lang_GNU_Fortran () || !construct || !gimple_assign_single_p (s))
+    return false;
+  tree t = gimple_assign_lhs (s), v = gimple_assign_rhs1 (s);
+  if (!VAR_P (t) || !DECL_ARTIFICIAL (t))
+    return false;
+  if (TREE_CODE (v) == MEM_REF && integer_zerop (TREE_OPERAND (v, 1)))
+    v = TREE_OPERAND (v, 0);
+  if (!DECL_P (v) && !CONSTANT_CLASS_P (v))
+    return false;
+  for (tree c = construct_clauses (construct); c; c = OMP_CLAUSE_CHAIN (c))
+    if ((OMP_CLAUSE_CODE (c) == OMP_CLAUSE_SHARED
+         || OMP_CLAUSE_CODE (c) == OMP_CLAUSE_FIRSTPRIVATE)
+        && OMP_CLAUSE_DECL (c) == t)
+      return true;
+  return false;
+}
+
 /* Find the GIMPLE_OMP_FOR under construct S: through a bind, a try that
    only clobbers, or teams or distribute levels.  Sets *OTHER if anything
    else stands beside it.  */
@@ -66,7 +92,7 @@ scan_find_loop (gimple_seq seq, bool *other)
 {
   gomp_for *found = NULL;
   gimple *construct = NULL;
-  auto_vec<tree> temporaries;
+  auto_vec<gimple *> temporaries;
   for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
     {
       gimple *s = gsi_stmt (g);
@@ -78,7 +104,7 @@ scan_find_loop (gimple_seq seq, bool *other)
       switch (gimple_code (s))
         {
         case GIMPLE_ASSIGN:
-          temporaries.safe_push (gimple_assign_lhs (s));
+          temporaries.safe_push (s);
           break;
         case GIMPLE_BIND:
           f = scan_find_loop (gimple_bind_body (as_a<gbind *> (s)), other);
@@ -120,8 +146,9 @@ scan_find_loop (gimple_seq seq, bool *other)
           found = f;
         }
     }
-  for (tree t : temporaries)
-    if (!clause_temporary (t, construct))
+  for (gimple *t : temporaries)
+    if (!clause_temporary (gimple_assign_lhs (t), construct)
+        && !bound_temporary (t, construct))
       *other = true;
   return found;
 }

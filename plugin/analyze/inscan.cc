@@ -31,6 +31,7 @@
 #include "diagnostic-core.h"
 #include "fold-const.h"
 #include "cfgexpand.h"
+#include "gimplify.h"
 
 #include "analyze/reader.h"
 
@@ -221,6 +222,38 @@ read_pre_bodies (reader *pre, gimple_seq seq)
           return WALK_PAST;
         }
     });
+}
+
+/* Replace in *E each temporary that a Fortran region sets to its loop's
+   bound before the loop (construct.cc's bound_temporary) by what it is
+   set to, found in SEQ, the construct's body: the host reads the bound
+   before the region.  */
+static void
+substitute_bounds (gimple_seq seq, tree *e)
+{
+  hash_map<tree, tree> bounds;
+  scanomp_walk (&seq, [&] (gimple_stmt_iterator *g) {
+      gimple *s = gsi_stmt (*g);
+      switch (gimple_code (s))
+        {
+        case GIMPLE_ASSIGN:
+          if (gimple_assign_single_p (s)
+              && VAR_P (gimple_assign_lhs (s))
+              && DECL_ARTIFICIAL (gimple_assign_lhs (s)))
+            bounds.put (gimple_assign_lhs (s), gimple_assign_rhs1 (s));
+          return WALK_PAST;
+        case GIMPLE_BIND:
+        case GIMPLE_TRY:
+          return WALK_INTO;
+        default:
+          return WALK_PAST;
+        }
+    });
+  walk_tree (e, [] (tree *tp, int *, void *data) -> tree {
+      if (tree *v = ((hash_map<tree, tree> *) data)->get (*tp))
+        *tp = unshare_expr (*v);
+      return NULL_TREE;
+    }, &bounds, NULL);
 }
 
 /* The sequence of the loop body BODY that holds its two GIMPLE_OMP_SCANs:
@@ -502,6 +535,8 @@ read_body (scan_loop *items, unsigned scan_vars, const scan_copies *cp,
   read_pre_bodies (&pre, gimple_omp_body (l->construct));
   l->lb = scan_substitute (&pre, l->lb);
   l->ub = scan_substitute (&pre, l->ub);
+  substitute_bounds (gimple_omp_body (l->construct), &l->lb);
+  substitute_bounds (gimple_omp_body (l->construct), &l->ub);
 
   reader r;
   scan_reader_init (&r, l, loc, body);

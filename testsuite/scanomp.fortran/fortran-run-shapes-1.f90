@@ -3,7 +3,8 @@
 ! explicit-shape dummies, with lower bounds of their own, contiguous
 ! and plain assumed-shape dummies (a strided section among them),
 ! allocatables, module arrays and local arrays; `parallel do', `parallel
-! do simd', an orphaned `do' in a parallel region, a loop inside `target'.
+! do simd', an orphaned `do' in a parallel region, loops inside `target'
+! (one whose bound is a dummy argument, which gfortran reads there).
 ! Each must match the sequential loop exactly, totals included.
 ! { dg-do run }
 
@@ -69,6 +70,25 @@ contains
       !$omp scan inclusive(s)
       y(i) = s
     end do
+    total = s
+  end subroutine
+
+  ! Inside target, dummies whose bound gfortran reads there.
+  subroutine in_target(x, y, m, total)
+    integer, intent(in) :: m
+    integer, intent(in) :: x(m)
+    integer, intent(out) :: y(m)
+    integer, intent(out) :: total
+    integer :: s, i
+    s = 3
+    !$omp target map(to: x) map(from: y) map(tofrom: s)
+    !$omp parallel do reduction(inscan, +: s)
+    do i = 1, m
+      y(i) = s
+      !$omp scan exclusive(s)
+      s = s + x(i)
+    end do
+    !$omp end target
     total = s
   end subroutine
 
@@ -138,6 +158,14 @@ program main
     r4 = max(r4, x4(i))
     call check(y4(i) == r4, 'unit stride')
   end do
+
+  call in_target(x4, y4, n - 7, t4)
+  r4 = 3
+  do i = 1, n - 7
+    call check(y4(i) == r4, 'target, dummy bound')
+    r4 = r4 + x4(i)
+  end do
+  call check(t4 == r4, 'target, dummy bound total')
 
   call orphan(t4)
   r4 = 0

@@ -1,0 +1,126 @@
+! SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+! Which of Fortran's inscan loops the plugin takes, as its notes say:
+! every array form, operator and construct the run tests check the
+! results of, so that none goes back to GCC's code unnoticed; and the
+! note for a loop it leaves to GCC.
+! { dg-do compile }
+! { dg-options "-fplugin-arg-scanomp-verbose" }
+
+module taken
+  implicit none
+  integer :: ma(1000), mb(1000)
+contains
+  subroutine explicit(x, y, n)
+    integer, intent(in) :: n
+    real(8), intent(in) :: x(0:n-1)
+    real(8), intent(out) :: y(0:n-1)
+    real(8) :: s
+    integer :: i
+    s = 0
+    !$omp parallel do reduction(inscan, +: s) ! { dg-message "this inscan loop runs on the host path: 1 scan variable, inclusive" }
+    do i = 0, n - 1
+      s = s + x(i)
+      !$omp scan inclusive(s)
+      y(i) = s
+    end do
+  end subroutine
+
+  subroutine assumed(x, y)
+    integer, intent(in) :: x(:)
+    integer, intent(out) :: y(:)
+    integer :: s, i
+    s = 0
+    !$omp parallel do reduction(inscan, max: s) ! { dg-message "this inscan loop runs on the host path: 1 scan variable, exclusive" }
+    do i = 1, size(x)
+      y(i) = s
+      !$omp scan exclusive(s)
+      s = max(s, x(i))
+    end do
+  end subroutine
+
+  subroutine allocatable(n)
+    integer, intent(in) :: n
+    integer(8), allocatable :: x(:), y(:)
+    integer(8) :: s
+    integer :: i
+    allocate (x(n), y(n))
+    x = 1
+    s = 1
+    !$omp parallel do reduction(inscan, *: s) ! { dg-message "this inscan loop runs on the host path" }
+    do i = 1, n
+      s = s * x(i)
+      !$omp scan inclusive(s)
+      y(i) = s
+    end do
+    print *, y(n)
+  end subroutine
+
+  subroutine logicals(x, y, n)
+    integer, intent(in) :: n
+    logical, intent(in) :: x(n)
+    logical, intent(out) :: y(n)
+    logical :: s
+    integer :: i
+    s = .false.
+    !$omp parallel do reduction(inscan, .or.: s) ! { dg-message "this inscan loop runs on the host path" }
+    do i = 1, n
+      s = s .or. x(i)
+      !$omp scan inclusive(s)
+      y(i) = s
+    end do
+  end subroutine
+
+  subroutine orphan(n)
+    integer, intent(in) :: n
+    integer :: s, i
+    s = 0
+    !$omp parallel
+    !$omp do reduction(inscan, +: s) ! { dg-message "this inscan loop runs on the host path" }
+    do i = 1, n
+      s = s + ma(i)
+      !$omp scan inclusive(s)
+      mb(i) = s
+    end do
+    !$omp end parallel
+  end subroutine
+
+  subroutine in_target(n)
+    integer, intent(in) :: n
+    integer :: s, i, m
+    s = 0
+    m = n
+    !$omp target map(tofrom: ma, mb, s) ! { dg-message "this inscan loop runs as an OpenCL kernel" }
+    !$omp parallel do reduction(inscan, ieor: s)
+    do i = 1, m
+      s = ieor(s, ma(i))
+      !$omp scan inclusive(s)
+      mb(i) = s
+    end do
+    !$omp end target
+    ! A bound read from a dummy argument inside the target: gfortran
+    ! reads it there, before the loop, and the host reads it the same.
+    !$omp target map(tofrom: ma, mb, s) ! { dg-message "this inscan loop runs as an OpenCL kernel" }
+    !$omp parallel do reduction(inscan, ieor: s)
+    do i = 1, n
+      s = ieor(s, ma(i))
+      !$omp scan inclusive(s)
+      mb(i) = s
+    end do
+    !$omp end target
+  end subroutine
+
+  ! An index the kernels cannot follow: GCC's own code, and a note.
+  subroutine gathered(x, y, idx, n)
+    integer, intent(in) :: n, idx(n)
+    integer, intent(in) :: x(n)
+    integer, intent(out) :: y(n)
+    integer :: s, i
+    s = 0
+    !$omp parallel do reduction(inscan, +: s)
+    do i = 1, n
+      s = s + x(idx(i)) ! { dg-message "an array index in the 'scan' loop is not an affine function of the loop index" }
+      !$omp scan inclusive(s)
+      y(i) = s
+    end do
+  end subroutine
+end module taken
