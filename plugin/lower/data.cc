@@ -37,6 +37,7 @@
 
 #include "gcc-plugin.h"
 #include "tree.h"
+#include "langhooks.h"
 #include "gimple.h"
 #include "gimple-iterator.h"
 #include "gimple-walk.h"
@@ -315,7 +316,10 @@ lower_data (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *wi)
 void
 scanomp_lower_data (gimple_seq *body)
 {
-  if (!scanomp_options.all_data && !scanomp_unit_has_scans ())
+  /* Fortran's data constructs map descriptors, which stay with GCC: a
+     target loop there maps its data itself.  */
+  if ((!scanomp_options.all_data && !scanomp_unit_has_scans ())
+      || lang_GNU_Fortran ())
     return;
   hash_set<gimple *> done;
   walk_stmt_info wi;
