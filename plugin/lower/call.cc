@@ -183,26 +183,20 @@ add_bounds (call_parts *p, tree resume, tree fallback, tree done)
                                                build_int_cst (lt, 0), done,
                                                go));
   gimple_seq_add_stmt (seq, gimple_build_label (go));
+  /* Go on where A CODE B holds, else to the fallback.  */
+  auto only_if = [&] (tree_code code, tree a, tree b) {
+    tree yes = create_artificial_label (UNKNOWN_LOCATION);
+    gimple_seq_add_stmt (seq, gimple_build_cond (code, a, b, yes, fallback));
+    gimple_seq_add_stmt (seq, gimple_build_label (yes));
+  };
   if (l->if_cond)
     {
       tree c = scanomp_value (l->if_cond, seq);
-      tree yes = create_artificial_label (UNKNOWN_LOCATION);
-      gimple_seq_add_stmt (seq, gimple_build_cond (NE_EXPR, c,
-                                                   build_zero_cst
-                                                     (TREE_TYPE (c)),
-                                                   yes, fallback));
-      gimple_seq_add_stmt (seq, gimple_build_label (yes));
+      only_if (NE_EXPR, c, build_zero_cst (TREE_TYPE (c)));
     }
   /* A Fortran array of an unknown stride runs here where it is 1.  */
   for (tree v : l->unit_strides)
-    {
-      tree yes = create_artificial_label (UNKNOWN_LOCATION);
-      gimple_seq_add_stmt (seq, gimple_build_cond (EQ_EXPR, v,
-                                                   build_one_cst
-                                                     (TREE_TYPE (v)),
-                                                   yes, fallback));
-      gimple_seq_add_stmt (seq, gimple_build_label (yes));
-    }
+    only_if (EQ_EXPR, v, build_one_cst (TREE_TYPE (v)));
   gimplify_assign (p->last,
                    fold_build2 (PLUS_EXPR, lt, lb,
                                 fold_build2 (MULT_EXPR, lt,

@@ -10,14 +10,7 @@ module alloc
   implicit none
   integer, allocatable :: mx(:), my(:)
 contains
-  subroutine check(ok, what)
-    logical, intent(in) :: ok
-    character(*), intent(in) :: what
-    if (.not. ok) then
-      print *, 'FAIL ', what
-      stop 1
-    end if
-  end subroutine
+  include 'check.inc'
 
   subroutine dummy(x, y, total)
     integer(8), allocatable, intent(in) :: x(:)

@@ -8,14 +8,7 @@
 module ops
   implicit none
 contains
-  subroutine check(ok, what)
-    logical, intent(in) :: ok
-    character(*), intent(in) :: what
-    if (.not. ok) then
-      print *, 'FAIL ', what
-      stop 1
-    end if
-  end subroutine
+  include 'check.inc'
 end module ops
 
 program main

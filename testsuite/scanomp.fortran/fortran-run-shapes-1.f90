@@ -13,14 +13,7 @@ module shapes
   integer, parameter :: n = 50021
   integer :: ma(n), mb(n)
 contains
-  subroutine check(ok, what)
-    logical, intent(in) :: ok
-    character(*), intent(in) :: what
-    if (.not. ok) then
-      print *, 'FAIL ', what
-      stop 1
-    end if
-  end subroutine
+  include 'check.inc'
 
   ! Explicit shape, lower bounds 0 and -3.
   subroutine explicit(x, y, m, total)
