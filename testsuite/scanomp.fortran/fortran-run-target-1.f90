@@ -2,7 +2,11 @@
 ! Fortran target loops inside `target data' regions, which stay with
 ! GCC: each loop maps its data itself, a local array and an allocatable,
 ! inclusive and exclusive.  Each must match the sequential loop exactly.
+! The data constructs being GCC's, OMP_TARGET_OFFLOAD=MANDATORY would stop
+! the program in libgomp (GCC 16's) with no device but the host, as
+! without the plugin: the kernels run here at its default.
 ! { dg-do run }
+! { dg-set-env OMP_TARGET_OFFLOAD DEFAULT }
 
 program target_data
   implicit none
