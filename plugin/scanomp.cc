@@ -155,7 +155,11 @@ collect (gimple_seq *seq, vec<found> *out, bool in_target)
         switch (gimple_code (s))
           {
           case GIMPLE_OMP_PARALLEL:
-            inscan = scanomp_has_inscan (s, &other) && !other;
+            inscan = scanomp_has_inscan (s, &other);
+            if (inscan && other && scanomp_options.verbose)
+              inform (gimple_location (s), "this inscan loop runs on host "
+                      "threads: its construct holds more than the loop");
+            inscan &= !other;
             break;
           case GIMPLE_OMP_TARGET:
             inscan = scanomp_has_inscan (s, &other);

@@ -109,6 +109,22 @@ contains
     !$omp end target
   end subroutine
 
+  ! A bound gfortran computes inside the construct, building a
+  ! descriptor there: GCC's own code, and a note.
+  subroutine simd_size(x, y)
+    real(8), contiguous, intent(in) :: x(:)
+    real(8), contiguous, intent(out) :: y(:)
+    real(8) :: s
+    integer :: i
+    s = 0
+    !$omp parallel do simd reduction(inscan, +: s) ! { dg-message "this inscan loop runs on host threads: its construct holds more than the loop" }
+    do i = 1, size(x)
+      y(i) = s
+      !$omp scan exclusive(s)
+      s = s + x(i)
+    end do
+  end subroutine
+
   ! An index the kernels cannot follow: GCC's own code, and a note.
   subroutine gathered(x, y, idx, n)
     integer, intent(in) :: n, idx(n)
