@@ -109,6 +109,24 @@ contains
     !$omp end target
   end subroutine
 
+  ! Complex numbers, which OpenCL C lacks: GCC's own code, and a note.
+  subroutine declared(x, y, n)
+    integer, intent(in) :: n
+    complex(8), intent(in) :: x(n)
+    complex(8), intent(out) :: y(n)
+    complex(8) :: s
+    integer :: i
+    !$omp declare reduction (cadd : complex(8) : omp_out = omp_out + omp_in) &
+    !$omp   initializer (omp_priv = (0d0, 0d0))
+    s = 0
+    !$omp parallel do reduction(inscan, cadd: s) ! { dg-message "this inscan loop runs on host threads: 's' is of a type OpenCL C lacks" }
+    do i = 1, n
+      s = s + x(i)
+      !$omp scan inclusive(s)
+      y(i) = s
+    end do
+  end subroutine
+
   ! A bound gfortran computes inside the construct, building a
   ! descriptor there: GCC's own code, and a note.
   subroutine simd_size(x, y)
