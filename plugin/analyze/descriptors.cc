@@ -69,6 +69,23 @@ note_set (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+/* walk_tree callback: note in DATA's set a dummy's descriptor pointer
+   that *TP uses otherwise than to read a field (`w != 0', for an
+   optional argument's `present (w)'): its fields may be read only where
+   it is not null, and stay where the body reads them.  */
+static tree
+note_bare (tree *tp, int *walk_subtrees, void *data)
+{
+  struct walk_stmt_info *wi = (struct walk_stmt_info *) data;
+  descriptor_walk *w = (descriptor_walk *) wi->info;
+  if (TYPE_P (*tp) || descriptor_of (*tp))
+    *walk_subtrees = 0;
+  else if (TREE_CODE (*tp) == PARM_DECL && POINTER_TYPE_P (TREE_TYPE (*tp))
+           && TREE_CODE (TREE_TYPE (TREE_TYPE (*tp))) == RECORD_TYPE)
+    w->set.add (*tp);
+  return NULL_TREE;
+}
+
 /* walk_gimple_op callback: a read of a field of scalar type of a
    descriptor the body does not set becomes its variable in the loop's
    descriptor_reads, made at the first; or, without a loop, is noted as
@@ -110,7 +127,7 @@ hoist_read (tree *tp, int *walk_subtrees, void *data)
 }
 
 /* Walk BODY's descriptor reads with W, after noting the descriptors it
-   sets.  */
+   sets, and the dummies' it uses otherwise (note_bare).  */
 static void
 walk_reads (gimple_seq body, descriptor_walk *w)
 {
@@ -129,7 +146,7 @@ walk_reads (gimple_seq body, descriptor_walk *w)
           if (TREE_CODE (gimple_call_arg (s, k)) == ADDR_EXPR)
             walk_tree (gimple_call_arg_ptr (s, k), note_set, w, NULL);
       return NULL_TREE;
-    }, NULL, &wi);
+    }, note_bare, &wi);
   memset (&wi, 0, sizeof wi);
   wi.info = w;
   walk_gimple_seq (body, NULL, hoist_read, &wi);

@@ -3,7 +3,7 @@
 ! allocatable locals (lower bounds 1, 0 and -5), allocatable dummies and
 ! module allocatables, pointer arrays (one on a strided section, which
 ! runs GCC's code), an array scanned in place, allocatables inside
-! `target'.  Each must match the sequential loop exactly.
+! `target', an optional allocatable dummy absent and present.  Each must match the sequential loop exactly.
 ! { dg-do run }
 
 module alloc
@@ -26,6 +26,27 @@ contains
       y(i) = s
     end do
     total = s
+  end subroutine
+
+  ! An optional allocatable dummy, read only where present: GCC's code
+  ! (the plugin would read its descriptor where the call is made).
+  subroutine optional_weights(x, y, n, w)
+    integer, intent(in) :: n
+    integer, intent(in) :: x(n)
+    integer, intent(out) :: y(n)
+    integer, allocatable, optional, intent(in) :: w(:)
+    integer :: s, i
+    s = 0
+    !$omp parallel do reduction(inscan, +: s)
+    do i = 1, n
+      if (present(w)) then
+        s = s + x(i) * w(i)
+      else
+        s = s + x(i)
+      end if
+      !$omp scan inclusive(s)
+      y(i) = s
+    end do
   end subroutine
 
   subroutine module_arrays(n, total)
@@ -118,6 +139,23 @@ program main
     call check(y8(i) == r8, 'allocatable dummy')
   end do
   call check(t8 == r8, 'allocatable dummy total')
+
+  ! Optional dummy absent, then present.
+  block
+    integer :: ones(n), sums(n)
+    integer, allocatable :: twos(:)
+    ones = 1
+    call optional_weights(ones, sums, n)
+    do i = 1, n
+      call check(sums(i) == i, 'optional, absent')
+    end do
+    allocate (twos(n))
+    twos = 2
+    call optional_weights(ones, sums, n, twos)
+    do i = 1, n
+      call check(sums(i) == 2 * i, 'optional, present')
+    end do
+  end block
 
   allocate (mx(n), my(n))
   do i = 1, n
