@@ -246,6 +246,19 @@ address_expr (emitter *e, tree t, gimple *stmt)
   return false;
 }
 
+/* Refuse a comparison of STMT whose operand A is an array's base
+   pointer (`if (w)'): the kernels hold offsets into their arrays, not
+   the host's addresses, and would read it as 0.  */
+static void
+refuse_compared_base (emitter *e, tree a, gimple *stmt)
+{
+  if (!e->local && (VAR_P (a) || TREE_CODE (a) == PARM_DECL)
+      && base_index (e, a) >= 0)
+    refuse_device (e, gimple_location (stmt), "the loop compares %qD, the "
+                   "address of an array, which the kernels do not hold "
+                   "(they hold offsets into the arrays)", a);
+}
+
 /* Write T, an operation of STMT on its operands; false where it is
    none that OpenCL C has.  */
 static bool
@@ -311,6 +324,9 @@ operation (emitter *e, tree t, gimple *stmt)
         const char *op = binary_op (code);
         if (!op)
           return false;
+        if (TREE_CODE_CLASS (code) == tcc_comparison)
+          for (unsigned k = 0; k < 2; k++)
+            refuse_compared_base (e, TREE_OPERAND (t, k), stmt);
         ocl_text (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
         if (code == POINTER_PLUS_EXPR && e->local)
           {
@@ -524,6 +540,8 @@ ocl_statement (emitter *e, gimple *s)
       {
         gcond *c = as_a<gcond *> (s);
         tree t = gimple_cond_true_label (c), f = gimple_cond_false_label (c);
+        refuse_compared_base (e, gimple_cond_lhs (c), s);
+        refuse_compared_base (e, gimple_cond_rhs (c), s);
         ocl_text (&e->out, "  if (");
         ocl_expr (e, gimple_cond_lhs (c), s);
         ocl_text (&e->out, " %s ", binary_op (gimple_cond_code (c)));
