@@ -111,6 +111,21 @@ clause_inside (gimple_seq seq)
   return c;
 }
 
+/* Whether parallel construct S holds an orphaned inscan `omp for' that
+   collect takes on its own (outside any target).  */
+static bool
+holds_orphan (gimple *s)
+{
+  gimple_seq body = gimple_omp_body (s);
+  return scanomp_walk (&body, [&] (gimple_stmt_iterator *g) {
+      bool other;
+      gimple *t = gsi_stmt (*g);
+      if (gimple_code (t) == GIMPLE_OMP_FOR && scanomp_has_inscan (t, &other))
+        return WALK_STOP;
+      return WALK_INTO;
+    });
+}
+
 /* Collect the constructs in *SEQ that carry a clause or hold an inscan
    loop; IN_TARGET when *SEQ is inside a target region.  */
 static void
@@ -156,7 +171,10 @@ collect (gimple_seq *seq, vec<found> *out, bool in_target)
           {
           case GIMPLE_OMP_PARALLEL:
             inscan = scanomp_has_inscan (s, &other);
-            if (inscan && other && scanomp_options.verbose)
+            /* The walk goes on into it, and may take an orphaned loop
+               there.  */
+            if (inscan && other && scanomp_options.verbose
+                && (in_target || !holds_orphan (s)))
               inform (gimple_location (s), "this inscan loop runs on host "
                       "threads: its construct holds more than the loop");
             inscan &= !other;
