@@ -160,18 +160,20 @@ affine (tree e, reader *r, HOST_WIDE_INT *coef, tree *rest)
       return true;
     case MULT_EXPR:
       {
+        /* The factor B: a constant, a variable set once to one, or a
+           Fortran stride taken for 1.  */
         tree a = TREE_OPERAND (e, 0), b = TREE_OPERAND (e, 1);
-        if (TREE_CODE (a) == INTEGER_CST)
+        if (TREE_CODE (a) == INTEGER_CST
+            || (fixed_value (a)
+                && (TREE_CODE (b) == INTEGER_CST || !fixed_value (b))))
           std::swap (a, b);
-        if (TREE_CODE (b) != INTEGER_CST && fixed_value (b))
-          b = fixed_value (b);
-        else if (TREE_CODE (a) != INTEGER_CST && fixed_value (a))
+        if (TREE_CODE (b) != INTEGER_CST)
           {
-            a = b;
-            b = fixed_value (TREE_OPERAND (e, 0));
+            if (tree c = fixed_value (b))
+              b = c;
+            else if (unit_stride (b, r))
+              b = build_one_cst (TREE_TYPE (b));
           }
-        else if (TREE_CODE (b) != INTEGER_CST && unit_stride (b, r))
-          b = build_one_cst (TREE_TYPE (b));
         if (TREE_CODE (b) != INTEGER_CST || !tree_fits_shwi_p (b)
             || !affine (a, r, &a_coef, &a_rest))
           return false;

@@ -224,12 +224,12 @@ read_pre_bodies (reader *pre, gimple_seq seq)
     });
 }
 
-/* Replace in *E each temporary that a Fortran region sets to its loop's
-   bound before the loop (construct.cc's bound_temporary) by what it is
-   set to, found in SEQ, the construct's body: the host reads the bound
-   before the region.  */
+/* Replace in L's bounds each temporary that a Fortran region sets to
+   its loop's bound before the loop (construct.cc's bound_temporary) by
+   what it is set to, found in SEQ, the construct's body: the host reads
+   the bounds before the region.  */
 static void
-substitute_bounds (gimple_seq seq, tree *e)
+substitute_bounds (gimple_seq seq, scan_loop *l)
 {
   hash_map<tree, tree> bounds;
   scanomp_walk (&seq, [&] (gimple_stmt_iterator *g) {
@@ -249,11 +249,12 @@ substitute_bounds (gimple_seq seq, tree *e)
           return WALK_PAST;
         }
     });
-  walk_tree (e, [] (tree *tp, int *, void *data) -> tree {
-      if (tree *v = ((hash_map<tree, tree> *) data)->get (*tp))
-        *tp = unshare_expr (*v);
-      return NULL_TREE;
-    }, &bounds, NULL);
+  for (tree *e : { &l->lb, &l->ub })
+    walk_tree (e, [] (tree *tp, int *, void *data) -> tree {
+        if (tree *v = ((hash_map<tree, tree> *) data)->get (*tp))
+          *tp = unshare_expr (*v);
+        return NULL_TREE;
+      }, &bounds, NULL);
 }
 
 /* The sequence of the loop body BODY that holds its two GIMPLE_OMP_SCANs:
@@ -535,8 +536,7 @@ read_body (scan_loop *items, unsigned scan_vars, const scan_copies *cp,
   read_pre_bodies (&pre, gimple_omp_body (l->construct));
   l->lb = scan_substitute (&pre, l->lb);
   l->ub = scan_substitute (&pre, l->ub);
-  substitute_bounds (gimple_omp_body (l->construct), &l->lb);
-  substitute_bounds (gimple_omp_body (l->construct), &l->ub);
+  substitute_bounds (gimple_omp_body (l->construct), l);
 
   reader r;
   scan_reader_init (&r, l, loc, body);
