@@ -400,7 +400,8 @@ public:
   execute (function *fun) final override
   {
     gimple_seq body = gimple_body (fun->decl);
-    scanomp_name_devices (&body);
+    hash_set<tree> named;
+    scanomp_name_devices (&body, &named);
     scanomp_lower_data (&body);
     auto_vec<found> constructs;
     collect (&body, &constructs, false);
@@ -421,6 +422,7 @@ public:
         offload (f);
       else if (scanomp_options.inscan)
         offload_inscan (f);
+    scanomp_gomp_devices (&body, &named);
     gimple_set_body (fun->decl, body);
     return 0;
   }

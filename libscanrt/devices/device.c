@@ -181,6 +181,8 @@ describe (struct scanrt_device *d, cl_platform_id p, cl_device_id id)
   char vendor[256] = "";
   clGetDeviceInfo (id, CL_DEVICE_VENDOR, sizeof vendor, vendor, NULL);
   d->nvidia = strstr (vendor, "NVIDIA") != NULL;
+  d->pocl_cpu = strstr (pname, "Portable Computing Language") != NULL
+                && (d->type & CL_DEVICE_TYPE_CPU);
   identify (d);
   snprintf (d->key, sizeof d->key, "%s|%s|%s|%s", pname, d->name, version,
             driver);

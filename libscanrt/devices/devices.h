@@ -51,6 +51,7 @@ struct scanrt_device
   double rate;
   int int64_atomics;       /* cl_khr_int64_base_atomics */
   int nvidia;              /* NVIDIA's OpenCL: inline PTX compiles */
+  int pocl_cpu;            /* a CPU device of pocl's (see launch.c) */
   int ptx_refused;         /* ... but this driver refused it */
   /* The hardware's UUID or PCI address, where the driver says
      (HARDWARE_KNOWN): the same device through two platforms is one.  */

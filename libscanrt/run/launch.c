@@ -11,6 +11,15 @@
 
 #include "run.h"
 
+/* pocl's CPU devices share one cache of the kernels' libraries, which
+   pocl 5.0 miscounts when two of them run one kernel at once over grids
+   of different sizes, as the blocks of a scan split across two pocl
+   devices do: it aborts the program (`pocl_release_dlhandle_cache:
+   Assertion found->ref_count > 0 failed', seen on Ubuntu 24.04's pocl).
+   Their runs, from the launch to the wait, take this lock one at a time;
+   they share the host's cores anyway.  */
+static pthread_mutex_t pocl_runs = PTHREAD_MUTEX_INITIALIZER;
+
 /* Whether this run on a device is one that SCANOMP_FAIL_RUNS, a list of
    run numbers counted from 1 in the process ("2,5"), makes fail: a test's
    way to have a device fail part way.  */
@@ -113,6 +122,8 @@ scanrt_run_on (struct scanrt_device *dev, const struct scanrt_request *r,
                            &t->transfer);
   if (l.prog && status == SCANRT_OK)
     {
+      if (dev->pocl_cpu)
+        pthread_mutex_lock (&pocl_runs);
       double t0 = scanrt_now ();
       l.bound = b.bound;
       status = injected_failure () ? SCANRT_EDEVICE : scanrt_launch_run (&l);
@@ -133,6 +144,8 @@ scanrt_run_on (struct scanrt_device *dev, const struct scanrt_request *r,
           if (status == SCANRT_OK)
             status = out;
         }
+      if (dev->pocl_cpu)
+        pthread_mutex_unlock (&pocl_runs);
       if (status != SCANRT_OK)
         scanrt_launch_forget (dev);
     }

@@ -6,7 +6,12 @@
    SCANRT_DEVICE_GPU and SCANRT_DEVICE_CPU (clause.cc); each target
    construct that names its device so gets a call of SCANRT_named_device
    instead, which finds that device at run time, for libgomp and libscanrt
-   alike.
+   alike.  Once the scans are lowered, a construct that libgomp runs (a
+   target region without a scan, the one an inscan loop falls back to,
+   a data construct in a unit without scans) gets libgomp's device for
+   that number, as the data constructs below do: libgomp has none of the
+   OpenCL devices, and under OMP_TARGET_OFFLOAD=MANDATORY it would stop
+   the program where a machine lists a GPU before pocl (device(CPU) is 1).
 
    `target data', `target enter data', `target exit data' and `target
    update' reach libscanrt's mapping table: each construct gets calls to
@@ -92,7 +97,7 @@ device_call (const char *name, tree lhs, tree arg, location_t loc)
    temporary, so that the temporary is local to any region around it (and
    `target update' inside a data region's body is reached too).  */
 static tree
-name_device (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *)
+name_device (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *wi)
 {
   gimple *s = gsi_stmt (*gsi);
   *handled = false;
@@ -108,16 +113,52 @@ name_device (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *)
   gcall *call = device_call ("SCANRT_named_device", device,
                              OMP_CLAUSE_DEVICE_ID (c), gimple_location (s));
   OMP_CLAUSE_DEVICE_ID (c) = device;
+  ((hash_set<tree> *) wi->info)->add (device);
   wrap (gsi, device, gimple_seq_alloc_with_stmt (call), NULL);
   return NULL_TREE;
 }
 
 void
-scanomp_name_devices (gimple_seq *seq)
+scanomp_name_devices (gimple_seq *seq, hash_set<tree> *named)
 {
   walk_stmt_info wi;
   memset (&wi, 0, sizeof wi);
+  wi.info = named;
   walk_gimple_seq_mod (seq, name_device, NULL, &wi);
+}
+
+/* walk_gimple_seq_mod's callback for scanomp_gomp_devices: a target
+   construct whose device is still a variable that name_device set
+   (WI->info holds them) gets the device that SCANRT_gomp_device says for
+   it, in a bind of its own.  Scans' code made from the construct keeps
+   reading the named device's variable.  */
+static tree
+gomp_device (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *wi)
+{
+  gimple *s = gsi_stmt (*gsi);
+  *handled = false;
+  if (gimple_code (s) != GIMPLE_OMP_TARGET)
+    return NULL_TREE;
+  tree c = omp_find_clause (gimple_omp_target_clauses (s), OMP_CLAUSE_DEVICE);
+  if (!c || !((hash_set<tree> *) wi->info)->contains (OMP_CLAUSE_DEVICE_ID (c)))
+    return NULL_TREE;
+  tree gomp = create_tmp_var_raw (integer_type_node, "gomp_device");
+  gcall *call = device_call ("SCANRT_gomp_device", gomp,
+                             OMP_CLAUSE_DEVICE_ID (c), gimple_location (s));
+  OMP_CLAUSE_DEVICE_ID (c) = gomp;
+  wrap (gsi, gomp, gimple_seq_alloc_with_stmt (call), NULL);
+  return NULL_TREE;
+}
+
+void
+scanomp_gomp_devices (gimple_seq *seq, hash_set<tree> *named)
+{
+  if (named->is_empty ())
+    return;
+  walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = named;
+  walk_gimple_seq_mod (seq, gomp_device, NULL, &wi);
 }
 
 /* The runtime's kind (SCANRT_MAP_* of scanrt.h) of clause C, or -1 for a

@@ -29,8 +29,12 @@ void scanomp_lower (struct scan_loop *l, unsigned n,
 
 
 /* data.cc: give the target constructs of BODY that name their device
-   `GPU' or `CPU' that device's number; lower its data constructs.  */
-void scanomp_name_devices (gimple_seq *body);
+   `GPU' or `CPU' that device's number, adding each number's variable to
+   NAMED; lower its data constructs; and last, once the scans are
+   lowered, give libgomp's constructs left with a variable of NAMED the
+   device libgomp has in its place.  */
+void scanomp_name_devices (gimple_seq *body, hash_set<tree> *named);
 void scanomp_lower_data (gimple_seq *body);
+void scanomp_gomp_devices (gimple_seq *body, hash_set<tree> *named);
 
 #endif /* SCANOMP_LOWER_H */

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* Two OpenCL devices (pocl asked for two CPU devices): device(1) on the
-   target runs there, device(0) on the first; under MANDATORY a missing
-   device would stop the program.  device(2), the host, runs the
-   sequential loop.  */
+/* Two OpenCL devices (pocl asked for two CPU devices, and the ICD loader
+   for pocl alone): device(1) on the target runs there, device(0) on the
+   first; under MANDATORY a missing device would stop the program.
+   device(2), the host, runs the sequential loop.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
+/* { dg-devices pocl } */
 /* { dg-set-env POCL_DEVICES "pthread pthread" } */
 /* { dg-set-env OMP_TARGET_OFFLOAD MANDATORY } */
 /* { dg-set-env SCANOMP_PROFILE 1 } */

@@ -4,7 +4,8 @@
    construct, and both on `target data', `target update' and a plain
    `target' region.  With no GPU, device(GPU) falls back to the default
    device (pocl here); both scans run as kernels, checked against the
-   sequential loop.  Outside a device clause the names are the program's
+   sequential loop (on a machine with a GPU, one scan there and one on
+   pocl).  Outside a device clause the names are the program's
    own: a variable GPU and a function device.  OMP_TARGET_OFFLOAD is
    DEFAULT in every run: under MANDATORY, device(GPU) with no GPU stops
    the program (clause-run-named-2.c).  */
@@ -53,14 +54,25 @@ main (void)
           x[i] = (long) (rnd () % 1000) - 300;
           y[i] = r[i] = k - 1000;
         }
-#pragma omp target data device(GPU) map(tofrom: y[0:n]) map(to: x[0:n])
-      {
-        if (k)
-          scan_cpu (y, x, n);
-        else
-          scan_gpu (y, x, n);
+      /* Each scan inside data mapped on its own device: where GPU and
+         CPU are two devices, a scan on one does not see the other's
+         copy, which would be mapped back over its results.  */
+      if (k)
+        {
+#pragma omp target data device(CPU) map(tofrom: y[0:n]) map(to: x[0:n])
+          {
+            scan_cpu (y, x, n);
 #pragma omp target update device(CPU) from(y[0:n])
-      }
+          }
+        }
+      else
+        {
+#pragma omp target data device(GPU) map(tofrom: y[0:n]) map(to: x[0:n])
+          {
+            scan_gpu (y, x, n);
+#pragma omp target update device(GPU) from(y[0:n])
+          }
+        }
       for (long i = 1; i < n; i++)
         r[i] = k ? (r[i-1] > x[i] ? r[i-1] : x[i]) : r[i-1] + x[i];
       for (long i = 0; i < n; i++)
@@ -78,4 +90,4 @@ main (void)
   free (r);
   return 0;
 }
-/* { dg-output "named devices checked.*libscanrt: \[^ \]*clause-run-named-1.c:38 +1 +0 .*libscanrt: \[^ \]*clause-run-named-1.c:30 +1 +0 " } */
+/* { dg-output "named devices checked.*libscanrt: \[^ \]*clause-run-named-1.c:39 +1 +0 .*libscanrt: \[^ \]*clause-run-named-1.c:31 +1 +0 " } */

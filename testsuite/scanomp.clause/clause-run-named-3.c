@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Under OMP_TARGET_OFFLOAD=MANDATORY, `device(CPU)' names pocl's device,
    which exists: libgomp's own constructs (`target data', `target update',
-   a plain `target') accept it as they accept a device number, and the
-   scan runs there as a kernel, checked against the sequential loop.  */
+   a plain `target', the construct an inscan loop would fall back to)
+   accept it as they accept a device number, also where a GPU comes
+   first and device(CPU) is not 0, and the scans run there as kernels,
+   checked against the sequential loop.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
 /* { dg-set-env OMP_TARGET_OFFLOAD MANDATORY } */
@@ -34,9 +36,26 @@ main (void)
 #pragma omp target device(CPU) map(tofrom: v)
   v = 1;
   CHECK (v == 1, "the plain target ran");
+  int s = 0;
+#pragma omp target device(CPU) map(tofrom: y[0:n], s) map(to: r[0:n])
+#pragma omp parallel for reduction(inscan, +: s)
+  for (long i = 0; i < n; i++)
+    {
+      y[i] = s;
+#pragma omp scan exclusive(s)
+      s += r[i] & 7;
+    }
+  int t = 0;
+  for (long i = 0; i < n; i++)
+    {
+      if (y[i] != t)
+        FAIL ("inscan: y[%ld] is %d, not %d", i, y[i], t);
+      t += r[i] & 7;
+    }
+  CHECK (s == t, "the inscan total");
   puts ("device(CPU) checked");
   free (y);
   free (r);
   return 0;
 }
-/* { dg-output "device\\(CPU\\) checked.*libscanrt: \[^ \]*clause-run-named-3.c:23 +1 +0 " } */
+/* { dg-output "device\\(CPU\\) checked.*libscanrt: \[^ \]*clause-run-named-3.c:40 +1 +0 .*libscanrt: \[^ \]*clause-run-named-3.c:25 +1 +0 " } */
