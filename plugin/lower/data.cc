@@ -139,8 +139,9 @@ gomp_device (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *wi)
   *handled = false;
   if (gimple_code (s) != GIMPLE_OMP_TARGET)
     return NULL_TREE;
+  hash_set<tree> *named = (hash_set<tree> *) wi->info;
   tree c = omp_find_clause (gimple_omp_target_clauses (s), OMP_CLAUSE_DEVICE);
-  if (!c || !((hash_set<tree> *) wi->info)->contains (OMP_CLAUSE_DEVICE_ID (c)))
+  if (!c || !named->contains (OMP_CLAUSE_DEVICE_ID (c)))
     return NULL_TREE;
   tree gomp = create_tmp_var_raw (integer_type_node, "gomp_device");
   gcall *call = device_call ("SCANRT_gomp_device", gomp,
