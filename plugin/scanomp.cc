@@ -61,7 +61,11 @@
 #include "lower/lower.h"
 #include "scanrt.h"
 
-int plugin_is_GPL_compatible;
+/* The two names GCC looks up in the plugin, the only ones it exports
+   (Makefile.am builds it with -fvisibility=hidden).  */
+#define SCANOMP_EXPORT __attribute__ ((visibility ("default")))
+
+SCANOMP_EXPORT int plugin_is_GPL_compatible;
 
 struct scanomp_options scanomp_options;
 
@@ -428,7 +432,7 @@ public:
   }
 };
 
-int
+SCANOMP_EXPORT int
 plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
   if (!plugin_default_version_check (version, &gcc_version))
