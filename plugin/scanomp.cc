@@ -249,94 +249,109 @@ dump_source (location_t loc, const char *source)
   return path;
 }
 
-/* Gather into L[0] what the kernel of all N arrays takes: every array
-   and scalar any of them reads or writes, and which reads are y[i-1] for
-   some array (each analysis flagged its own).  */
+/* Gather into L what the kernel of its array IT, which ONE has read
+   apart, takes beside the others': every array and scalar it reads or
+   writes, and which reads are its y[i-1] or its scanned value (each
+   reading flags its own array's).  */
 static void
-merge (scan_loop *l, unsigned n)
+merge (scan_loop *l, const scan_loop *one, const scan_item *it)
 {
-  for (unsigned k = 1; k < n; k++)
+  for (tree b : one->bases)
+    if (!l->bases.contains (b))
+      l->bases.safe_push (b);
+  for (tree s : one->scalars)
+    if (!l->scalars.contains (s))
+      l->scalars.safe_push (s);
+  for (unsigned a = 0; a < l->accesses.length (); a++)
+    if (l->accesses[a].base == it->var)
+      {
+        l->accesses[a].prev = one->accesses[a].prev;
+        l->accesses[a].after = one->accesses[a].after;
+      }
+}
+
+/* Read the loop of clause construct F into L, an item per array, each
+   read on its own (the first into L, the others into a record of their
+   own that is merged into it), then one per reduction and lastprivate
+   variable beside the clause; false after an error.  */
+static bool
+analyze_clause (found &f, scan_loop *l)
+{
+  unsigned n = f.clause->nvars;
+  l->clause = f.clause;
+  l->items = XCNEWVEC (scan_item, n + scanomp_max_vars);
+  for (unsigned k = 0; k < n; k++)
     {
-      for (tree b : l[k].bases)
-        if (!l[0].bases.contains (b))
-          l[0].bases.safe_push (b);
-      for (tree s : l[k].scalars)
-        if (!l[0].scalars.contains (s))
-          l[0].scalars.safe_push (s);
-      for (unsigned a = 0; a < l[0].accesses.length (); a++)
-        if (l[0].accesses[a].base == l[k].var)
+      scan_item *it = &l->items[k];
+      scan_loop one;
+      memset (&one, 0, sizeof one);
+      one.clause = f.clause;
+      l->n = k + 1;
+      bool ok = scanomp_analyze (k ? &one : l, it, f.construct, k);
+      if (ok && k)
+        merge (l, &one, it);
+      scanomp_release (&one);
+      if (!ok)
+        return false;
+      for (unsigned j = 0; j < k; j++)
+        if (l->items[j].var == it->var)
           {
-            l[0].accesses[a].prev = l[k].accesses[a].prev;
-            l[0].accesses[a].after = l[k].accesses[a].after;
+            error_at (f.clause->loc, "%qs is listed twice in the %<scan%> "
+                      "clause", it->var_name);
+            return false;
           }
     }
+  if (!scanomp_clause_vars (l))
+    return false;
+  for (unsigned k = 0; k < n && l->n > 1; k++)
+    if (l->items[k].form != SCAN_FORM_PLAIN)
+      {
+        error_at (f.clause->loc, "%qs is scanned as %s, which a %<scan%> "
+                  "clause computes alone; scan the other arrays and "
+                  "reductions in a loop of their own", l->items[k].var_name,
+                  l->items[k].form == SCAN_FORM_AFFINE
+                  ? "a linear recurrence" : "segments");
+        return false;
+      }
+  return true;
 }
 
 static void
 offload (found &f)
 {
-  unsigned n = f.clause->nvars, all = n;
-  /* The arrays, then the reduction and lastprivate variables beside the
-     clause.  */
-  const unsigned max = n + scanomp_max_vars;
-  scan_loop *loops = XCNEWVEC (scan_loop, max);
-  bool ok = true;
-  for (unsigned k = 0; k < n && ok; k++)
-    {
-      loops[k].clause = f.clause;
-      ok = scanomp_analyze (&loops[k], f.construct, k);
-      for (unsigned j = 0; j < k && ok; j++)
-        if (loops[j].var == loops[k].var)
-          {
-            error_at (f.clause->loc, "%qs is listed twice in the %<scan%> "
-                      "clause", loops[k].var_name);
-            ok = false;
-          }
-    }
-  if (ok)
-    {
-      merge (loops, n);
-      ok = scanomp_clause_vars (loops, n, &all);
-    }
-  for (unsigned k = 0; k < n && ok && all > 1; k++)
-    if (loops[k].form != SCAN_FORM_PLAIN)
-      {
-        error_at (f.clause->loc, "%qs is scanned as %s, which a %<scan%> "
-                  "clause computes alone; scan the other arrays and "
-                  "reductions in a loop of their own", loops[k].var_name,
-                  loops[k].form == SCAN_FORM_AFFINE ? "a linear recurrence"
-                                                    : "segments");
-        ok = false;
-      }
+  scan_loop l;
+  memset (&l, 0, sizeof l);
+  unsigned n = f.clause->nvars;
   scan_outline o;
-  if (ok && scanomp_outline (loops, all, &o))
+  if (analyze_clause (f, &l) && scanomp_outline (&l, &o))
     {
       char *path = o.source ? dump_source (f.clause->loc, o.source)
                             : NULL;
-      char *detail = scanomp_route_detail (loops, &o, path);
+      char *detail = scanomp_route_detail (&l, &o, path);
       for (unsigned k = 0; k < n && scanomp_options.verbose; k++)
-        inform (f.clause->loc, "%<scan(%s: %s)%> %s: %qT elements, %s "
-                "form%s", f.clause->op_name, loops[k].var_name,
-                scanomp_route (loops, &o), loops[k].type,
-                loops[k].in_place ? "in-place"
-                : loops[k].op == SCAN_OP_USER ? "y[i] = f (y[i-1], E(i))"
-                : loops[k].form == SCAN_FORM_AFFINE
-                ? "linear recurrence y[i] = a(i) * y[i-1] + b(i)"
-                : loops[k].form == SCAN_FORM_SEGMENT
-                ? "segmented y[i] = h(i) ? R(i) : y[i-1] op E(i)"
-                : "y[i] = y[i-1] op E(i)", detail);
-      if (all > n && scanomp_options.verbose)
+        {
+          const scan_item *it = &l.items[k];
+          inform (f.clause->loc, "%<scan(%s: %s)%> %s: %qT elements, %s "
+                  "form%s", f.clause->op_name, it->var_name,
+                  scanomp_route (&l, &o), it->type,
+                  it->in_place ? "in-place"
+                  : it->op == SCAN_OP_USER ? "y[i] = f (y[i-1], E(i))"
+                  : it->form == SCAN_FORM_AFFINE
+                  ? "linear recurrence y[i] = a(i) * y[i-1] + b(i)"
+                  : it->form == SCAN_FORM_SEGMENT
+                  ? "segmented y[i] = h(i) ? R(i) : y[i-1] op E(i)"
+                  : "y[i] = y[i-1] op E(i)", detail);
+        }
+      if (l.n > n && scanomp_options.verbose)
         inform (f.clause->loc, "it also computes %u reduction and "
-                "lastprivate variable%s", all - n, all - n > 1 ? "s" : "");
+                "lastprivate variable%s", l.n - n, l.n - n > 1 ? "s" : "");
       free (detail);
       free (path);
       gimple_stmt_iterator gsi = gsi_for_stmt (f.construct, f.seq);
-      scanomp_lower (loops, all, &o, &gsi);
+      scanomp_lower (&l, &o, &gsi);
       free (o.source);
     }
-  for (unsigned k = 0; k < max; k++)
-    scanomp_release (&loops[k]);
-  free (loops);
+  scanomp_release (&l);
 }
 
 /* Offload the inscan loop of construct F, or leave it to GCC.  */
@@ -344,42 +359,41 @@ static void
 offload_inscan (found &f)
 {
   const unsigned max = 16;
-  scan_loop items[max];
-  memset (items, 0, sizeof items);
-  unsigned n = 0;
+  scan_loop l;
+  memset (&l, 0, sizeof l);
+  l.items = XCNEWVEC (scan_item, max);
   scan_outline o;
   int errors = errorcount;
-  bool ok = (scanomp_analyze_inscan (f.construct, items, max, &n)
-             && scanomp_outline (items, n, &o));
+  bool ok = (scanomp_analyze_inscan (f.construct, &l, max)
+             && scanomp_outline (&l, &o));
   /* A loop GCC would run wrong (analyze/init.cc) is an error; each reason
      the plugin declines one gives its own.  */
-  if (!ok && items[0].init_end != UNKNOWN_LOCATION && errorcount == errors)
-    error_at (items[0].init_end, "the plugin cannot take the loop of this "
+  if (!ok && l.init_end != UNKNOWN_LOCATION && errorcount == errors)
+    error_at (l.init_end, "the plugin cannot take the loop of this "
               "initialization phase, which GCC does not implement");
   if (ok)
     {
       location_t loc = gimple_location (f.construct);
       char *path = o.source ? dump_source (loc, o.source) : NULL;
       unsigned last = 0;
-      for (unsigned k = 0; k < n; k++)
-        last += items[k].op == SCAN_OP_LAST;
+      for (unsigned k = 0; k < l.n; k++)
+        last += l.items[k].op == SCAN_OP_LAST;
       char *lasts = last ? xasprintf (" and %u lastprivate", last)
                          : xstrdup ("");
-      char *detail = scanomp_route_detail (items, &o, path);
+      char *detail = scanomp_route_detail (&l, &o, path);
       if (scanomp_options.verbose)
         inform (loc, "this inscan loop %s: %u scan variable%s%s, %s%s",
-                scanomp_route (items, &o), n - last,
-                n - last > 1 ? "s" : "", lasts,
-                items[0].exclusive ? "exclusive" : "inclusive", detail);
+                scanomp_route (&l, &o), l.n - last,
+                l.n - last > 1 ? "s" : "", lasts,
+                l.exclusive ? "exclusive" : "inclusive", detail);
       free (detail);
       free (lasts);
       free (path);
       gimple_stmt_iterator gsi = gsi_for_stmt (f.construct, f.seq);
-      scanomp_lower (items, n, &o, &gsi);
+      scanomp_lower (&l, &o, &gsi);
       free (o.source);
     }
-  for (unsigned k = 0; k < max; k++)
-    scanomp_release (&items[k]);
+  scanomp_release (&l);
 }
 
 const pass_data scanomp_pass_data = {

@@ -54,11 +54,11 @@ scan_add_base (scan_loop *l, tree decl)
   l->bases.safe_push (decl);
 }
 
-/* Whether DECL is another array of L's clause.  */
+/* Whether DECL is an array of L's clause other than IT's.  */
 bool
-scan_scanned_elsewhere (scan_loop *l, tree decl)
+scan_scanned_elsewhere (scan_loop *l, const scan_item *it, tree decl)
 {
-  if (decl == l->var || !DECL_NAME (decl))
+  if (decl == it->var || !DECL_NAME (decl))
     return false;
   for (unsigned k = 0; k < l->clause->nvars; k++)
     if (!strcmp (IDENTIFIER_POINTER (DECL_NAME (decl)), l->clause->vars[k]))
@@ -71,13 +71,15 @@ static bool
 check_accesses (reader *r)
 {
   scan_loop *l = r->l;
-  HOST_WIDE_INT size = tree_to_shwi (TYPE_SIZE_UNIT (l->type));
-  l->store = l->recur = -1;
+  scan_item *it = r->it;
+  HOST_WIDE_INT size = tree_to_shwi (TYPE_SIZE_UNIT (it->type));
+  r->store = r->recur = -1;
   int at_i_load = -1;
   for (unsigned k = 0; k < l->accesses.length (); k++)
     {
       scan_access &a = l->accesses[k];
-      bool scanned = a.base == l->var || scan_scanned_elsewhere (l, a.base);
+      bool scanned = (a.base == it->var
+                      || scan_scanned_elsewhere (l, it, a.base));
       if (a.store && a.part && scanned)
         {
           error_at (gimple_location (a.stmt), "the loop stores to a field of "
@@ -89,7 +91,7 @@ check_accesses (reader *r)
         }
       if (a.store && !scanned)
         a.output = l->outputs = true;
-      if (a.base != l->var)
+      if (a.base != it->var)
         {
           scan_add_base (l, a.base);
           continue;
@@ -100,27 +102,27 @@ check_accesses (reader *r)
           if (a.coef != size)
             error_at (gimple_location (a.stmt), "%qs is indexed with a step "
                       "of %wd elements per iteration; a scan indexes it with "
-                      "the loop index, as %<%s[i]%>", l->var_name,
-                      a.coef / size, l->var_name);
+                      "the loop index, as %<%s[i]%>", it->var_name,
+                      a.coef / size, it->var_name);
           else
             error_at (gimple_location (a.stmt), "%qs is indexed at %<i%> "
                       "plus a value that is not a constant; a scan reads "
-                      "%<%s[i]%> and %<%s[i-1]%> only", l->var_name,
-                      l->var_name, l->var_name);
+                      "%<%s[i]%> and %<%s[i-1]%> only", it->var_name,
+                      it->var_name, it->var_name);
           inform (r->loc, "for this %<scan%> clause");
           return false;
         }
       HOST_WIDE_INT rest = tree_to_shwi (fold_convert (ssizetype, a.rest));
       HOST_WIDE_INT delta = rest / size;
-      if (a.store && rest == 0 && l->store < 0)
-        l->store = k;
+      if (a.store && rest == 0 && r->store < 0)
+        r->store = k;
       else if (!a.store && rest == -l->step * size)
         {
           a.prev = true;
-          if (l->recur < 0)
-            l->recur = k;
+          if (r->recur < 0)
+            r->recur = k;
         }
-      else if (!a.store && rest == 0 && l->store >= 0)
+      else if (!a.store && rest == 0 && r->store >= 0)
         a.after = true;
       else if (!a.store && rest == 0)
         at_i_load = k;
@@ -128,7 +130,7 @@ check_accesses (reader *r)
         {
           if (a.store && rest == 0)
             error_at (gimple_location (a.stmt), "the loop writes %<%s[i]%> "
-                      "twice; a scan writes it once", l->var_name);
+                      "twice; a scan writes it once", it->var_name);
           else
             {
               char at[32], before[16];
@@ -137,30 +139,30 @@ check_accesses (reader *r)
               error_at (gimple_location (a.stmt), "the loop %s %<%s[%s]%>; "
                         "a scan reads %<%s[i]%> and %<%s[%s]%>, and writes "
                         "%<%s[i]%>, only", a.store ? "writes" : "reads",
-                        l->var_name, at, l->var_name, l->var_name, before,
-                        l->var_name);
+                        it->var_name, at, it->var_name, it->var_name, before,
+                        it->var_name);
             }
           inform (r->loc, "for this %<scan%> clause");
           return false;
         }
     }
-  if (l->store < 0 || l->recur < 0)
+  if (r->store < 0 || r->recur < 0)
     {
       error_at (l->clause->loc, "the loop does not compute %<%s[i]%> from "
                 "%<%s[i-1]%>; write the scan as %<%s[i] = %s[i-1] %s ...%>",
-                l->var_name, l->var_name, l->var_name, l->var_name,
+                it->var_name, it->var_name, it->var_name, it->var_name,
                 l->clause->op_name);
-      gimple *st = l->store >= 0 ? l->accesses[l->store].stmt : NULL;
+      gimple *st = r->store >= 0 ? l->accesses[r->store].stmt : NULL;
       if (st && gimple_assign_single_p (st)
           && CONSTANT_CLASS_P (gimple_assign_rhs1 (st)))
         inform (gimple_location (st), "GCC folded the update to the "
                 "constant %qE (as %<y[i-1] * 0%> or %<y[i-1] && 0%> fold), "
                 "which leaves no dependence to scan: drop %qs from the "
-                "clause", gimple_assign_rhs1 (st), l->var_name);
+                "clause", gimple_assign_rhs1 (st), it->var_name);
       return false;
     }
-  l->in_place = at_i_load >= 0;
-  scan_add_base (l, l->var);
+  it->in_place = at_i_load >= 0;
+  scan_add_base (l, it->var);
   return true;
 }
 
@@ -224,13 +226,13 @@ check_outputs (reader *r)
             return false;
           }
     }
-  if (gimple *s = scan_output_from_prev (l))
+  if (gimple *s = scan_output_from_prev (l, r->it))
     {
       error_at (gimple_location (s), "this store of the %<scan%> loop "
                 "depends on %<%s[i-1]%>; a store beside the scanned arrays "
                 "may use %<%s[i]%> after its update, the scanned value, but "
-                "not %<%s[i-1]%> or what is computed from it", l->var_name,
-                l->var_name, l->var_name);
+                "not %<%s[i-1]%> or what is computed from it",
+                r->it->var_name, r->it->var_name, r->it->var_name);
       inform (r->loc, "for this %<scan%> clause");
       return false;
     }
@@ -257,66 +259,88 @@ find_named_op (tree *tp, int *walk_subtrees, void *data)
   return find_named (tp, walk_subtrees, wi->info);
 }
 
-/* Find the scanned array's decl: a variable of that name read or written
-   by the body; else any variable of that name the body uses.  */
+/* Find the decl of IT, an array of L's clause: a variable of that name
+   read or written by the body; else any variable of that name the body
+   uses.  */
 static tree
-find_var (scan_loop *l)
+find_var (scan_loop *l, const scan_item *it)
 {
   for (const scan_access &a : l->accesses)
     if (DECL_NAME (a.base)
-        && !strcmp (IDENTIFIER_POINTER (DECL_NAME (a.base)), l->var_name))
+        && !strcmp (IDENTIFIER_POINTER (DECL_NAME (a.base)), it->var_name))
       return a.base;
   struct walk_stmt_info wi;
   memset (&wi, 0, sizeof wi);
-  wi.info = (void *) l->var_name;
+  wi.info = (void *) it->var_name;
   gimple *s = walk_gimple_seq (gimple_omp_body (l->loop), NULL,
                                find_named_op, &wi);
   return s ? wi.callback_result : NULL_TREE;
 }
 
-/* Check that the elements of L suit its built-in operator.  */
+/* Check that the elements of IT, an array of clause C, suit its built-in
+   operator.  */
 static bool
-check_builtin_type (scan_loop *l)
+check_builtin_type (const scan_clause *c, const scan_item *it)
 {
-  location_t loc = l->clause->loc;
-  if (AGGREGATE_TYPE_P (l->type))
+  location_t loc = c->loc;
+  if (AGGREGATE_TYPE_P (it->type))
     {
       error_at (loc, "%qs has elements of type %qT, for which no %<%s%> "
                 "is declared; declare it with %<#pragma omp declare scan(%s "
-                ": %T : ...) initializer(...)%>", l->var_name, l->type,
-                l->clause->op_name, l->clause->op_name, l->type);
+                ": %T : ...) initializer(...)%>", it->var_name, it->type,
+                c->op_name, c->op_name, it->type);
       return false;
     }
-  if ((!INTEGRAL_TYPE_P (l->type) && !SCALAR_FLOAT_TYPE_P (l->type))
-      || TREE_CODE (l->type) == BOOLEAN_TYPE || !scanomp_device_scalar (l->type))
+  if ((!INTEGRAL_TYPE_P (it->type) && !SCALAR_FLOAT_TYPE_P (it->type))
+      || TREE_CODE (it->type) == BOOLEAN_TYPE
+      || !scanomp_device_scalar (it->type))
     {
       error_at (loc, "%qs has elements of type %qT; built-in %<scan%> "
                 "operators take integer, %<float%> and %<double%> "
-                "elements", l->var_name, l->type);
+                "elements", it->var_name, it->type);
       return false;
     }
-  if (SCALAR_FLOAT_TYPE_P (l->type)
-      && (l->op == SCAN_OP_AND || l->op == SCAN_OP_OR || l->op == SCAN_OP_XOR))
+  if (SCALAR_FLOAT_TYPE_P (it->type)
+      && (it->op == SCAN_OP_AND || it->op == SCAN_OP_OR
+          || it->op == SCAN_OP_XOR))
     {
       error_at (loc, "the %<%s%> operator takes integer elements, and %qs "
-                "has %qT elements", l->clause->op_name, l->var_name, l->type);
+                "has %qT elements", c->op_name, it->var_name, it->type);
       return false;
     }
   return true;
 }
 
-/* Read the body of L's loop with R, as the variables CP names copies of
-   are private to an iteration.  */
+/* Read the body of L's loop with R, checking item IT, as the variables CP
+   names copies of are private to an iteration.  */
 static bool
-read_body (scan_loop *l, reader *r, scan_copies *cp)
+read_body (scan_loop *l, scan_item *it, reader *r, scan_copies *cp)
 {
-  scan_reader_init (r, l, l->clause->loc, gimple_omp_body (l->loop));
+  scan_reader_init (r, l, it, l->clause->loc, gimple_omp_body (l->loop));
   scan_private_copies (l, r, cp);
   scan_read_seq (r, gimple_omp_body (l->loop));
   return r->ok;
 }
 
-/* Check the accesses of L's loop, which R has read, and its update.  */
+/* Keep in R's item the accesses of L's loop to its array, which R has
+   read, and where among them its y[i] store and y[i-1] load are.  */
+static void
+keep_accesses (scan_loop *l, reader *r)
+{
+  scan_item *it = r->it;
+  for (unsigned k = 0; k < l->accesses.length (); k++)
+    if (l->accesses[k].base == it->var)
+      {
+        if ((int) k == r->store)
+          it->store = it->accesses.length ();
+        if ((int) k == r->recur)
+          it->recur = it->accesses.length ();
+        it->accesses.safe_push (l->accesses[k]);
+      }
+}
+
+/* Check the accesses of L's loop, which R has read, and the update of
+   R's item.  */
 static bool
 check_update (scan_loop *l, reader *rp, scan_copies *cp)
 {
@@ -325,9 +349,9 @@ check_update (scan_loop *l, reader *rp, scan_copies *cp)
     return false;
 
   /* The value stored to y[i], as the body computed it.  */
-  gimple *st = l->accesses[l->store].stmt;
+  gimple *st = l->accesses[r.store].stmt;
   r.current_block = -1;
-  if (l->op == SCAN_OP_USER)
+  if (r.it->op == SCAN_OP_USER)
     {
       if (!scan_check_udr_update (&r))
         return false;
@@ -348,58 +372,62 @@ check_update (scan_loop *l, reader *rp, scan_copies *cp)
     return false;
   scan_note_scalars (&r, gimple_omp_body (l->loop));
   scan_copies_as_scalars (l, &r, cp);
-  return scan_build_pairs (&r);
+  if (!scan_build_pairs (&r))
+    return false;
+  keep_accesses (l, &r);
+  return true;
 }
 
-/* Check the body of L's loop, which R has read: its array, its accesses
-   and its update (stores.cc first makes the stores of an if/else to y[i]
-   one, and then reads the body again).  */
+/* Check the body of L's loop, which FIRST has read, for item IT: its
+   array, its accesses and its update (stores.cc first makes the stores
+   of an if/else to y[i] one, and then reads the body again).  */
 static bool
-check_body (scan_loop *l, reader *first, scan_copies *cp)
+check_body (scan_loop *l, scan_item *it, reader *first, scan_copies *cp)
 {
   location_t loc = l->clause->loc;
-  l->var = find_var (l);
-  if (!l->var)
+  it->var = find_var (l, it);
+  if (!it->var)
     {
       error_at (loc, "%qs is not an array the loop reads or writes; name "
-                "the array the loop scans", l->var_name);
+                "the array the loop scans", it->var_name);
       return false;
     }
-  tree vt = TREE_TYPE (l->var);
+  tree vt = TREE_TYPE (it->var);
   if (TREE_CODE (vt) != ARRAY_TYPE && !POINTER_TYPE_P (vt))
     {
       error_at (loc, "%<scan%> list item %qD is not an array or a pointer; "
                 "scan an array, as in %<scan(%s: y)%> with "
-                "%<y[i] = y[i-1] %s x[i]%>", l->var, l->clause->op_name,
+                "%<y[i] = y[i-1] %s x[i]%>", it->var, l->clause->op_name,
                 l->clause->op_name);
       return false;
     }
-  l->type = TREE_TYPE (TREE_TYPE (l->var));
-  tree udr = l->clause->user ? scanomp_find_udr (l->construct, l->var)
+  it->type = TREE_TYPE (TREE_TYPE (it->var));
+  tree udr = l->clause->user ? scanomp_find_udr (l->construct, it->var)
                              : NULL_TREE;
   if (udr)
-    scanomp_read_udr (l, udr);
-  else if (l->op == SCAN_OP_USER)
+    scanomp_read_udr (it, udr);
+  else if (it->op == SCAN_OP_USER)
     {
       /* GCC has said that it found no such operator for the type, at the
          probe's location in our macro; say where and what to write.  */
       inform (loc, "no %qs is declared for elements of type %qT; declare "
               "it with %<#pragma omp declare scan(%s : %T : ...) "
-              "initializer(...)%>", l->clause->op_name, l->type,
-              l->clause->op_name, l->type);
+              "initializer(...)%>", l->clause->op_name, it->type,
+              l->clause->op_name, it->type);
       return false;
     }
-  if (l->op != SCAN_OP_USER && !check_builtin_type (l))
+  if (it->op != SCAN_OP_USER && !check_builtin_type (l->clause, it))
     return false;
   if (!scan_join_stores (first))
     return check_update (l, first, cp);
   reader again;
   l->accesses.truncate (0);
-  return read_body (l, &again, cp) && check_update (l, &again, cp);
+  return read_body (l, it, &again, cp) && check_update (l, &again, cp);
 }
 
 bool
-scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
+scanomp_analyze (scan_loop *l, scan_item *it, gimple *construct,
+                 unsigned item)
 {
   location_t loc = l->clause->loc;
   l->construct = construct;
@@ -424,8 +452,8 @@ scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
                 "the %<parallel for%> loop");
       return false;
     }
-  l->var_name = l->clause->vars[item];
-  l->op = l->clause->op;
+  it->var_name = l->clause->vars[item];
+  it->op = l->clause->op;
   scan_read_target (l, construct);
   if (!scan_read_header (l, loc))
     return false;
@@ -447,7 +475,8 @@ scanomp_analyze (scan_loop *l, gimple *construct, unsigned item)
      sanitizers, which changes nothing it computes.  */
   scan_read_through_temporaries (gimple_omp_body (l->loop), true);
   reader first;
-  return read_body (l, &first, &cp) && check_body (l, &first, &cp);
+  return (read_body (l, it, &first, &cp)
+          && check_body (l, it, &first, &cp));
 }
 
 void
@@ -460,4 +489,9 @@ scanomp_release (scan_loop *l)
   l->maps.release ();
   l->scalars.release ();
   l->privates.release ();
+  for (unsigned k = 0; k < l->n; k++)
+    l->items[k].accesses.release ();
+  free (l->items);
+  l->items = NULL;
+  l->n = 0;
 }

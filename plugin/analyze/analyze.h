@@ -12,17 +12,18 @@
 
 #include "base/util.h"
 
-/* analyze.cc: ITEM is the index of the array among the clause's.  */
-bool scanomp_analyze (struct scan_loop *l, gimple *construct, unsigned item);
+/* analyze.cc: read the loop of CONSTRUCT, whose scan clause is L's, into
+   L, and the array of index ITEM among the clause's into IT; false after
+   an error.  */
+bool scanomp_analyze (struct scan_loop *l, struct scan_item *it,
+                      gimple *construct, unsigned item);
 void scanomp_release (struct scan_loop *l);
 
-/* copies.cc: append to the analyses of the N arrays of a scan clause,
-   ITEMS, the reduction and lastprivate variables beside the clause
-   (scanomp_analyze has checked them, at most scanomp_max_vars), setting
-   *TOTAL; false after an error.  */
+/* copies.cc: append to the items of L, the arrays of a scan clause, the
+   reduction and lastprivate variables beside the clause (scanomp_analyze
+   has checked them, at most scanomp_max_vars); false after an error.  */
 const unsigned scanomp_max_vars = 16;
-bool scanomp_clause_vars (struct scan_loop *items, unsigned n,
-                          unsigned *total);
+bool scanomp_clause_vars (struct scan_loop *l);
 
 /* copies.cc: the variables that clauses give each iteration a copy of,
    and the reductions beside a scan clause, gathered from the construct
@@ -43,11 +44,11 @@ tree scan_gather_copies (gimple *construct, tree iv, scan_copies *cp);
 /* Whether CONSTRUCT, a parallel or target construct or an orphaned `omp
    for', holds an inscan loop; *OTHER when it holds more than the loop.  */
 bool scanomp_has_inscan (gimple *construct, bool *other);
-/* Read the inscan loop of CONSTRUCT into ITEMS (one per scan variable, up
-   to MAX), setting *N.  Returns false, with a note under -verbose, for a
-   loop to leave to GCC.  */
-bool scanomp_analyze_inscan (gimple *construct, struct scan_loop *items,
-                             unsigned max, unsigned *n);
+/* Read the inscan loop of CONSTRUCT into L, with an item per scan and
+   lastprivate variable, up to MAX.  Returns false, with a note under
+   -verbose, for a loop to leave to GCC.  */
+bool scanomp_analyze_inscan (gimple *construct, struct scan_loop *l,
+                             unsigned max);
 
 /* init.cc: where the initialization phase of the exclusive scan whose
    directive is S (a GIMPLE_OMP_SCAN with its clause) ends, or

@@ -454,14 +454,14 @@ scan_set_from_prefix (scan_loop *l, gimple_seq seq, const vec<tree> &vars,
 }
 
 gimple *
-scan_output_from_prev (scan_loop *l)
+scan_output_from_prev (scan_loop *l, const scan_item *it)
 {
   flow f;
   flow_init (&f, gimple_omp_body (l->loop));
   taint t;
   t.l = l;
   t.all = false;
-  t.untainted.add (l->var);
+  t.untainted.add (it->var);
   for (const scan_access &a : l->accesses)
     if (a.prev)
       t.seeds.add (a.stmt);
@@ -555,13 +555,11 @@ scan_reduction_problem (tree c, tree type)
   return NULL;
 }
 
-/* Make IT, one more item of L's kernels, carry lastprivate variable Z.  */
+/* Make IT, one more item of a loop's kernels, carry lastprivate
+   variable Z.  */
 void
-scan_last_item (scan_loop *it, const scan_loop *l, tree z)
+scan_last_item (scan_item *it, tree z)
 {
-  it->clause = l->clause;
-  it->construct = l->construct;
-  it->inscan = l->inscan;
   it->type = scanomp_last_type (TREE_TYPE (z));
   it->var = create_tmp_var_raw (it->type, "scan_last");
   it->host_var = it->in = z;
@@ -642,20 +640,17 @@ scan_copies_refused (const scan_loop *l, const scan_copies *cp)
 }
 
 bool
-scanomp_clause_vars (scan_loop *items, unsigned n, unsigned *total)
+scanomp_clause_vars (scan_loop *l)
 {
-  scan_loop *l = &items[0];
   scan_copies cp;
   cp.clause = l->clause;
   scan_gather_copies (l->construct, l->iv, &cp);
-  *total = n;
+  unsigned n = l->n;
   auto_vec<tree> vars;
   for (tree c : cp.reductions)
     {
       tree var = OMP_CLAUSE_DECL (c);
-      scan_loop *it = &items[(*total)++];
-      it->clause = l->clause;
-      it->construct = l->construct;
+      scan_item *it = &l->items[l->n++];
       it->var = it->host_var = var;
       it->var_name = IDENTIFIER_POINTER (DECL_NAME (var));
       it->type = TREE_TYPE (var);
@@ -666,14 +661,14 @@ scanomp_clause_vars (scan_loop *items, unsigned n, unsigned *total)
     }
   for (tree z : cp.last)
     {
-      scan_last_item (&items[(*total)++], l, z);
+      scan_last_item (&l->items[l->n++], z);
       vars.safe_push (z);
     }
 
   /* The input hook knows no element of the scan.  */
   auto_vec<tree> arrays, none;
   for (unsigned k = 0; k < n; k++)
-    arrays.safe_push (items[k].var);
+    arrays.safe_push (l->items[k].var);
   bool sets;
   tree z;
   if (gimple *s = scan_set_from_prefix (l, gimple_omp_body (l->loop), none,

@@ -151,10 +151,8 @@ find_scan_var (tree *tp, int *walk_subtrees, void *data)
 }
 
 bool
-scan_split_init (scan_loop *items, unsigned n, gimple *first,
-                 gimple *second)
+scan_split_init (scan_loop *l, gimple *first, gimple *second)
 {
-  scan_loop *l = &items[0];
   location_t end = l->init_end;
   gimple_seq seq = gimple_omp_body (first);
   while (gimple_seq_singleton_p (seq)
@@ -188,9 +186,9 @@ scan_split_init (scan_loop *items, unsigned n, gimple *first,
      with the scan variables at their identities, where the sequential
      loop has the prefixes.  */
   auto_vec<tree> vars;
-  for (unsigned k = 0; k < n; k++)
-    if (items[k].op != SCAN_OP_LAST)
-      vars.safe_push (items[k].var);
+  for (unsigned k = 0; k < l->n; k++)
+    if (l->items[k].op != SCAN_OP_LAST)
+      vars.safe_push (l->items[k].var);
   struct walk_stmt_info wi;
   memset (&wi, 0, sizeof wi);
   wi.info = &vars;

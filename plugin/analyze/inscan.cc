@@ -91,14 +91,14 @@ static tree
 replace_ref (tree *tp, int *walk_subtrees, void *data)
 {
   struct walk_stmt_info *wi = (struct walk_stmt_info *) data;
-  const vec<scan_loop *> *refs = (const vec<scan_loop *> *) wi->info;
+  const vec<scan_item *> *refs = (const vec<scan_item *> *) wi->info;
   /* Types, and the directive's inclusive or exclusive clause.  */
   if (TYPE_P (*tp) || TREE_CODE (*tp) == OMP_CLAUSE)
     {
       *walk_subtrees = 0;
       return NULL_TREE;
     }
-  for (scan_loop *it : *refs)
+  for (scan_item *it : *refs)
     {
       tree r = TREE_OPERAND (it->host_var, 0);
       if (TREE_CODE (*tp) == MEM_REF && TREE_OPERAND (*tp, 0) == r
@@ -130,7 +130,7 @@ replace_ref (tree *tp, int *walk_subtrees, void *data)
    reference of REFS is also used otherwise, return the statement that
    uses it and set *REF to it.  */
 static gimple *
-replace_refs (gimple_seq seq, vec<scan_loop *> *refs, tree *ref)
+replace_refs (gimple_seq seq, vec<scan_item *> *refs, tree *ref)
 {
   struct walk_stmt_info wi;
   memset (&wi, 0, sizeof wi);
@@ -165,17 +165,17 @@ copy_body (gimple_seq body)
 }
 
 /* Give the kernels *BODY, the loop's body, and the user-defined operators'
-   combiners and initializers, with each reference among the N scan
-   variables of ITEMS read and set through its local: in copies, when
+   combiners and initializers, with each reference among the scan
+   variables of L's items read and set through its local: in copies, when
    there are any references.  When a reference is also used otherwise,
    return the statement that uses it and set *REF to it.  */
 static gimple *
-dereference (scan_loop *items, unsigned n, gimple_seq *body, tree *ref)
+dereference (scan_loop *l, gimple_seq *body, tree *ref)
 {
-  auto_vec<scan_loop *> refs;
-  for (unsigned k = 0; k < n; k++)
-    if (TREE_CODE (items[k].host_var) == MEM_REF)
-      refs.safe_push (&items[k]);
+  auto_vec<scan_item *> refs;
+  for (unsigned k = 0; k < l->n; k++)
+    if (TREE_CODE (l->items[k].host_var) == MEM_REF)
+      refs.safe_push (&l->items[k]);
   if (refs.is_empty ())
     return NULL;
   *body = copy_body (*body);
@@ -183,7 +183,7 @@ dereference (scan_loop *items, unsigned n, gimple_seq *body, tree *ref)
     return use;
   /* The combiner's omp_in and the initializer's omp_priv are the
      clause's decl, the reference.  */
-  for (scan_loop *it : refs)
+  for (scan_item *it : refs)
     if (it->op == SCAN_OP_USER)
       {
         tree r = TREE_OPERAND (it->host_var, 0);
@@ -335,16 +335,15 @@ read_construct (gimple *construct, scan_loop *l, scan_copies *cp)
   return true;
 }
 
-/* Read the scan variables of ITEMS[0]'s loop into ITEMS, one each, then
-   its lastprivate variables (of CP), up to MAX in all, setting *N and
+/* Read the scan variables of L's loop into its items, one each, then
+   its lastprivate variables (of CP), up to MAX in all, setting
    *SCAN_VARS; false, with a note, where the kernels cannot carry one.  */
 static bool
-read_variables (scan_loop *items, unsigned max, const scan_copies *cp,
-                unsigned *n, unsigned *scan_vars)
+read_variables (scan_loop *l, unsigned max, const scan_copies *cp,
+                unsigned *scan_vars)
 {
-  scan_loop *l = &items[0];
   location_t loc = gimple_location (l->construct);
-  *n = 0;
+  l->n = 0;
   for (tree c = gimple_omp_for_clauses (l->loop); c; c = OMP_CLAUSE_CHAIN (c))
     {
       if (OMP_CLAUSE_CODE (c) != OMP_CLAUSE_REDUCTION
@@ -357,7 +356,7 @@ read_variables (scan_loop *items, unsigned max, const scan_copies *cp,
       if (ref)
         type = TREE_TYPE (type);
       const char *why = scan_reduction_problem (c, type);
-      if (!why && *n == max)
+      if (!why && l->n == max)
         why = "one scan variable too many for the kernels";
       if (why)
         {
@@ -365,12 +364,7 @@ read_variables (scan_loop *items, unsigned max, const scan_copies *cp,
                          "%qD is %s", var, why);
           return false;
         }
-      scan_loop *it = &items[(*n)++];
-      if (it != l)
-        {
-          it->construct = l->construct;
-          it->inscan = true;
-        }
+      scan_item *it = &l->items[l->n++];
       it->var = ref ? create_tmp_var_raw (type, "scan_ref") : var;
       it->host_var = ref ? build_simple_mem_ref (var) : var;
       it->var_name = IDENTIFIER_POINTER (DECL_NAME (var));
@@ -379,35 +373,34 @@ read_variables (scan_loop *items, unsigned max, const scan_copies *cp,
       if (OMP_CLAUSE_REDUCTION_PLACEHOLDER (c))
         scanomp_read_udr (it, c);
     }
-  *scan_vars = *n;
+  *scan_vars = l->n;
   /* A lastprivate variable is one more value the kernels carry: that of
      the last iteration that sets it.  */
   for (tree z : cp->last)
     {
-      if (*n == max)
+      if (l->n == max)
         {
           scan_complain (l, loc, "this inscan loop runs on host threads: "
                          "it has too many scan and lastprivate variables");
           return false;
         }
-      scan_last_item (&items[(*n)++], l, z);
+      scan_last_item (&l->items[l->n++], z);
     }
   return true;
 }
 
-/* Find the two phases of the loop of ITEMS[0 .. N) in its body, as the
-   kernels read it, into *BODY: before the directive, and after it under
+/* Find the two phases of L's loop in its body, as the kernels read it,
+   into *BODY: before the directive, and after it under
    its clause.  The kernels read a reference's variable through a local
    of their own, in a copy of the body: GCC keeps the loop as its
    fallback.  False, with a note, where the body is not two phases.  */
 static bool
-read_phases (scan_loop *items, unsigned n, gimple_seq *body)
+read_phases (scan_loop *l, gimple_seq *body)
 {
-  scan_loop *l = &items[0];
   gimple *first = NULL, *second = NULL;
   *body = gimple_omp_body (l->loop);
   tree ref;
-  if (gimple *use = dereference (items, n, body, &ref))
+  if (gimple *use = dereference (l, body, &ref))
     {
       scan_complain (l, gimple_location (use), "this inscan loop runs on "
                      "host threads: it takes the address of %qD, a scan "
@@ -449,7 +442,7 @@ read_phases (scan_loop *items, unsigned n, gimple_seq *body)
                                                                : first);
   l->output = gimple_omp_body (l->exclusive ? first : second);
   return (l->init_end == UNKNOWN_LOCATION
-          || scan_split_init (items, n, first, second));
+          || scan_split_init (l, first, second));
 }
 
 /* The tree code that scan operator OP combines with, or ERROR_MARK.  */
@@ -489,26 +482,27 @@ only_combined (tree v, tree var, enum tree_code code)
 }
 
 /* Warn where the input phase, straight-line code that R has read, gives
-   one of the scan variables of ITEMS[0 .. N) a value that combines its
+   one of the first N items of R's loop, its scan variables, a value that
+   combines its
    own otherwise than by its operator (s = a[i] * s + b[i] under +): each
    iteration's input phase starts from the identity, so the loop does not
    compute the recurrence the sequential loop would; a scan clause loop
    does.  */
 static void
-warn_recurrences (scan_loop *items, unsigned n, reader *r)
+warn_recurrences (reader *r, unsigned n)
 {
   if (r->current_block != 0)
     return;
   for (unsigned k = 0; k < n; k++)
     {
-      scan_loop *it = &items[k];
+      scan_item *it = &r->l->items[k];
       tree *v = r->value.get (it->var);
       enum tree_code code = combining_code (it->op);
       const char *by = code == PLUS_EXPR ? "+" : code == MULT_EXPR ? "*"
                        : code == BIT_AND_EXPR ? "&"
                        : code == BIT_IOR_EXPR ? "|" : "^";
       if (v && code != ERROR_MARK && !only_combined (*v, it->var, code))
-        warning_at (gimple_location (items[0].construct), 0, "the input "
+        warning_at (gimple_location (r->l->construct), 0, "the input "
                     "phase computes %qs from its own value otherwise than "
                     "by %qs; the input phase of each iteration starts "
                     "from the identity, so this is not the recurrence a "
@@ -519,33 +513,32 @@ warn_recurrences (scan_loop *items, unsigned n, reader *r)
     }
 }
 
-/* Read BODY, the phases of the loop of ITEMS, whose first SCAN_VARS are
-   its scan variables, and its bounds: its accesses, the stores of its
+/* Read BODY, the phases of L's loop, whose first SCAN_VARS items are its
+   scan variables, and its bounds: its accesses, the stores of its
    scan phase, its scalars; false, with a note, where the kernels cannot
    run it.  */
 static bool
-read_body (scan_loop *items, unsigned scan_vars, const scan_copies *cp,
+read_body (scan_loop *l, unsigned scan_vars, const scan_copies *cp,
            gimple_seq body)
 {
-  scan_loop *l = &items[0];
   location_t loc = gimple_location (l->construct);
   /* Bounds computed in the loops' pre-bodies, in terms of the function's
      own variables.  */
   reader pre;
-  scan_reader_init (&pre, l, loc, gimple_omp_for_pre_body (l->loop));
+  scan_reader_init (&pre, l, NULL, loc, gimple_omp_for_pre_body (l->loop));
   read_pre_bodies (&pre, gimple_omp_body (l->construct));
   l->lb = scan_substitute (&pre, l->lb);
   l->ub = scan_substitute (&pre, l->ub);
   substitute_bounds (gimple_omp_body (l->construct), l);
 
   reader r;
-  scan_reader_init (&r, l, loc, body);
+  scan_reader_init (&r, l, NULL, loc, body);
   for (unsigned k = 0; k < scan_vars; k++)
-    r.privates.add (items[k].var);
+    r.privates.add (l->items[k].var);
   scan_private_copies (l, &r, cp);
   scan_read_seq (&r, l->input);
   if (r.ok)
-    warn_recurrences (items, scan_vars, &r);
+    warn_recurrences (&r, scan_vars);
   unsigned input_accesses = l->accesses.length ();
   scan_read_seq (&r, l->output);
   if (!r.ok)
@@ -568,7 +561,7 @@ read_body (scan_loop *items, unsigned scan_vars, const scan_copies *cp,
      from the input phase's hook, which knows no prefix.  */
   auto_vec<tree> vars, arrays;
   for (unsigned k = 0; k < scan_vars; k++)
-    vars.safe_push (items[k].var);
+    vars.safe_push (l->items[k].var);
   tree z;
   if (gimple *s = scan_set_from_prefix (l, l->output, vars, arrays, cp->last,
                                         &l->output_sets_last, &z))
@@ -614,15 +607,14 @@ host_trees_own (scan_loop *l)
 }
 
 bool
-scanomp_analyze_inscan (gimple *construct, scan_loop *items, unsigned max,
-                        unsigned *n)
+scanomp_analyze_inscan (gimple *construct, scan_loop *l, unsigned max)
 {
   scan_copies cp;
   unsigned scan_vars;
   gimple_seq body;
-  return (read_construct (construct, &items[0], &cp)
-          && read_variables (items, max, &cp, n, &scan_vars)
-          && read_phases (items, *n, &body)
-          && read_body (items, scan_vars, &cp, body)
-          && host_trees_own (&items[0]));
+  return (read_construct (construct, l, &cp)
+          && read_variables (l, max, &cp, &scan_vars)
+          && read_phases (l, &body)
+          && read_body (l, scan_vars, &cp, body)
+          && host_trees_own (l));
 }

@@ -242,7 +242,7 @@ check_nest (gomp_for *f)
   if (scan_read_header (&l, loc))
     {
       reader r;
-      scan_reader_init (&r, &l, loc, gimple_omp_body (inner));
+      scan_reader_init (&r, &l, NULL, loc, gimple_omp_body (inner));
       scan_read_seq (&r, gimple_omp_body (inner));
       if (r.ok)
         check_accesses (&r, loc);

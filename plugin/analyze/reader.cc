@@ -533,11 +533,15 @@ scan_is_load_of (tree e, const scan_access &a, reader *r)
          && a.rest && operand_equal_p (probe.rest, a.rest, 0);
 }
 
-/* Start reader R on loop L: note every variable SEQ assigns.  */
+/* Start reader R on loop L, checking item IT (or none): note every
+   variable SEQ assigns.  */
 void
-scan_reader_init (reader *r, scan_loop *l, location_t loc, gimple_seq seq)
+scan_reader_init (reader *r, scan_loop *l, scan_item *it, location_t loc,
+                  gimple_seq seq)
 {
   r->l = l;
+  r->it = it;
+  r->store = r->recur = -1;
   r->loc = loc;
   r->current_block = 0;
   r->ok = true;

@@ -19,6 +19,10 @@
 struct reader
 {
   scan_loop *l;
+  scan_item *it;                  /* the item of a scan clause whose
+                                     update is checked, or NULL */
+  int store, recur;               /* IT's y[i] store and y[i-1] load:
+                                     indices in L's accesses */
   location_t loc;                 /* the clause, for errors */
   hash_map<tree, tree> value;     /* latest value of each variable */
   hash_map<tree, int> block;      /* the block that assigned it */
@@ -43,8 +47,8 @@ bool scanomp_contains (tree expr, tree decl);
 void scan_complain (struct scan_loop *l, location_t loc, const char *gmsgid,
                     ...) ATTRIBUTE_GCC_DIAG (3, 4);
 void scan_for_this_clause (reader *r);
-void scan_reader_init (reader *r, scan_loop *l, location_t loc,
-                       gimple_seq seq);
+void scan_reader_init (reader *r, scan_loop *l, scan_item *it,
+                       location_t loc, gimple_seq seq);
 void scan_read_seq (reader *r, gimple_seq seq);
 void scan_note_scalars (reader *r, gimple_seq seq);
 bool scan_sets_no_shared (reader *r, gimple_seq seq);
@@ -86,13 +90,12 @@ bool scan_read_through_temporaries (gimple_seq seq, bool change);
 bool scan_descriptor_reads (gimple_seq body);
 void scan_hoist_descriptor_reads (struct scan_loop *l, gimple_seq body);
 
-/* init.cc: set the phases of ITEMS[0]'s loop from its two
-   GIMPLE_OMP_SCANs FIRST and SECOND, an exclusive scan whose
-   initialization phase ends at init_end at the start of FIRST (see
-   loop.h); false, with an error, where the phase cannot be told from the
-   scan phase or reads one of the N scan variables of ITEMS.  */
-bool scan_split_init (struct scan_loop *items, unsigned n, gimple *first,
-                      gimple *second);
+/* init.cc: set the phases of L's loop from its two GIMPLE_OMP_SCANs
+   FIRST and SECOND, an exclusive scan whose initialization phase ends at
+   init_end at the start of FIRST (see loop.h); false, with an error,
+   where the phase cannot be told from the scan phase or reads one of the
+   scan variables of L's items.  */
+bool scan_split_init (struct scan_loop *l, gimple *first, gimple *second);
 /* Whether LOC, a statement's, is in L's initialization phase.  */
 bool scan_in_init (const struct scan_loop *l, location_t loc);
 
@@ -113,14 +116,14 @@ void scan_unssa (gomp_for *loop);
 
 /* analyze.cc */
 void scan_add_base (scan_loop *l, tree decl);
-bool scan_scanned_elsewhere (scan_loop *l, tree decl);
+bool scan_scanned_elsewhere (scan_loop *l, const scan_item *it, tree decl);
 
 /* copies.cc */
 enum scan_op scan_reduction_op (enum tree_code code);
 const char *scan_held_problem (tree type);
 const char *scan_copy_problem (tree decl);
 const char *scan_reduction_problem (tree c, tree type);
-void scan_last_item (scan_loop *it, const scan_loop *l, tree z);
+void scan_last_item (scan_item *it, tree z);
 /* Say why the kernels of scan clause L cannot carry the reduction and
    lastprivate variables of CP, and return true; false when they can.  */
 bool scan_copies_refused (const scan_loop *l, const scan_copies *cp);
@@ -135,15 +138,17 @@ gimple *scan_set_from_prefix (scan_loop *l, gimple_seq seq,
                               const vec<tree> &vars, const vec<tree> &arrays,
                               const vec<tree> &last, bool *sets, tree *which);
 /* The first store of scan clause L's loop to an array beside the clause
-   (a store of the scan phase) that stores a value computed from L's
-   y[i-1], or that a condition on one decides whether to run; NULL when
-   none does.  The y[i] the update stores is no such value.  */
-gimple *scan_output_from_prev (scan_loop *l);
+   (a store of the scan phase) that stores a value computed from item
+   IT's y[i-1], or that a condition on one decides whether to run; NULL
+   when none does.  The y[i] the update stores is no such value.  */
+gimple *scan_output_from_prev (scan_loop *l, const scan_item *it);
 
 /* udr.cc */
 tree scanomp_reduced_decl (tree clause);
 tree scanomp_find_udr (gimple *construct, tree var);
-void scanomp_read_udr (struct scan_loop *l, tree clause);
+/* Read the operator of reduction CLAUSE, declared by the user, into
+   IT.  */
+void scanomp_read_udr (struct scan_item *it, tree clause);
 bool scan_check_udr_update (reader *r);
 
 /* update.cc */

@@ -104,9 +104,10 @@ static bool
 affine_steps (reader *r, vec<affine_step> *steps)
 {
   scan_loop *l = r->l;
-  gimple *load = l->accesses[l->recur].stmt;
-  gimple *store = l->accesses[l->store].stmt;
-  if (l->in_place || !is_gimple_assign (load) || !is_gimple_assign (store)
+  scan_item *it = r->it;
+  gimple *load = l->accesses[r->recur].stmt;
+  gimple *store = l->accesses[r->store].stmt;
+  if (it->in_place || !is_gimple_assign (load) || !is_gimple_assign (store)
       || !forward_only (r))
     return false;
   tree c = gimple_assign_lhs (load);
@@ -136,7 +137,7 @@ affine_steps (reader *r, vec<affine_step> *steps)
       if (use == store)
         return gimple_assign_rhs1 (store) == c && !steps->is_empty ();
       if (!is_gimple_assign (use) || !VAR_P (gimple_assign_lhs (use))
-          || !carries (TREE_TYPE (gimple_assign_lhs (use)), l->type))
+          || !carries (TREE_TYPE (gimple_assign_lhs (use)), it->type))
         return false;
       enum tree_code code = gimple_assign_rhs_code (use);
       tree a = gimple_assign_rhs1 (use);
@@ -151,8 +152,8 @@ affine_steps (reader *r, vec<affine_step> *steps)
             return false;
           step.x = a == c ? b : a;
           step.reversed = b == c;
-          if (!carries (TREE_TYPE (step.x), l->type)
-              && !(SCALAR_FLOAT_TYPE_P (l->type)
+          if (!carries (TREE_TYPE (step.x), it->type)
+              && !(SCALAR_FLOAT_TYPE_P (it->type)
                    && INTEGRAL_TYPE_P (TREE_TYPE (step.x))))
             return false;
           steps->safe_push (step);
@@ -187,7 +188,7 @@ count_prev (tree *tp, int *walk_subtrees, void *data)
   if (TYPE_P (*tp))
     *walk_subtrees = 0;
   else if ((TREE_CODE (*tp) == MEM_REF || TREE_CODE (*tp) == ARRAY_REF)
-           && scan_is_load_of (*tp, pc->r->l->accesses[pc->r->l->recur],
+           && scan_is_load_of (*tp, pc->r->l->accesses[pc->r->recur],
                                pc->r))
     {
       pc->n++;
@@ -209,7 +210,7 @@ scan_affine_update (reader *r)
       return false;
   /* The operands of the steps must not read y[i-1]: the value stored
      reads it once, through the chain.  */
-  gimple *store = l->accesses[l->store].stmt;
+  gimple *store = l->accesses[r->store].stmt;
   tree v = scan_assigned_value (r, store);
   prev_count pc = { r, 0 };
   walk_tree (&v, count_prev, &pc, NULL);
@@ -223,23 +224,23 @@ scan_affine_update (reader *r)
   return false;
 }
 
-/* The pair type of L's form: the value, then the multiplier or the
+/* The pair type of IT's form: the value, then the multiplier or the
    flag.  */
 static tree
-pair_type (scan_loop *l)
+pair_type (const scan_item *it)
 {
-  tree types[2] = { l->type, l->form == SCAN_FORM_AFFINE ? l->type
+  tree types[2] = { it->type, it->form == SCAN_FORM_AFFINE ? it->type
                                                          : integer_type_node };
   static const char *const names[2] = { "value", "with" };
   tree fields[2];
   return scanomp_record ("scanomp_pair", 2, types, names, fields);
 }
 
-/* Append to *SEQ the setting of field K of L's pair to E.  */
+/* Append to *SEQ the setting of field K of IT's pair to E.  */
 static void
-set_field (scan_loop *l, unsigned k, tree e, gimple_seq *seq)
+set_field (const scan_item *it, unsigned k, tree e, gimple_seq *seq)
 {
-  tree f = scanomp_pair_field (l->pair, k);
+  tree f = scanomp_pair_field (it->pair, k);
   gimplify_assign (f, fold_convert (TREE_TYPE (f), e), seq);
 }
 
@@ -248,36 +249,36 @@ set_field (scan_loop *l, unsigned k, tree e, gimple_seq *seq)
    the partials of blocks may overflow where no prefix of the loop
    does.  */
 static void
-add_step (scan_loop *l, const affine_step &step, gimple_seq *seq)
+add_step (const scan_item *it, const affine_step &step, gimple_seq *seq)
 {
-  tree t = l->type;
+  tree t = it->type;
   tree ut = INTEGRAL_TYPE_P (t) ? unsigned_type_for (t) : t;
   tree x = step.x ? fold_convert (ut, fold_convert (t, step.x)) : NULL_TREE;
   auto field = [&] (unsigned k) {
-    return fold_convert (ut, scanomp_pair_field (l->pair, k));
+    return fold_convert (ut, scanomp_pair_field (it->pair, k));
   };
   switch (step.code)
     {
     case PLUS_EXPR:
-      set_field (l, 0, fold_build2 (PLUS_EXPR, ut, field (0), x), seq);
+      set_field (it, 0, fold_build2 (PLUS_EXPR, ut, field (0), x), seq);
       break;
     case MINUS_EXPR:
       if (step.reversed)
         {
-          set_field (l, 0, fold_build2 (MINUS_EXPR, ut, x, field (0)), seq);
-          set_field (l, 1, fold_build1 (NEGATE_EXPR, ut, field (1)), seq);
+          set_field (it, 0, fold_build2 (MINUS_EXPR, ut, x, field (0)), seq);
+          set_field (it, 1, fold_build1 (NEGATE_EXPR, ut, field (1)), seq);
         }
       else
-        set_field (l, 0, fold_build2 (MINUS_EXPR, ut, field (0), x), seq);
+        set_field (it, 0, fold_build2 (MINUS_EXPR, ut, field (0), x), seq);
       break;
     case MULT_EXPR:
-      set_field (l, 0, fold_build2 (MULT_EXPR, ut, field (0), x), seq);
-      set_field (l, 1, fold_build2 (MULT_EXPR, ut, field (1),
+      set_field (it, 0, fold_build2 (MULT_EXPR, ut, field (0), x), seq);
+      set_field (it, 1, fold_build2 (MULT_EXPR, ut, field (1),
                                     unshare_expr (x)), seq);
       break;
     case NEGATE_EXPR:
-      set_field (l, 0, fold_build1 (NEGATE_EXPR, ut, field (0)), seq);
-      set_field (l, 1, fold_build1 (NEGATE_EXPR, ut, field (1)), seq);
+      set_field (it, 0, fold_build1 (NEGATE_EXPR, ut, field (0)), seq);
+      set_field (it, 1, fold_build1 (NEGATE_EXPR, ut, field (1)), seq);
       break;
     default:
       gcc_unreachable ();
@@ -291,7 +292,7 @@ static void
 resets (reader *r, vec<int> *resets)
 {
   scan_loop *l = r->l;
-  tree f = scan_stored_flag (r, l->accesses[l->store].stmt);
+  tree f = scan_stored_flag (r, l->accesses[r->store].stmt);
   for (unsigned k = 0; k < r->stmts.length (); k++)
     {
       gimple *s = r->stmts[k];
@@ -301,18 +302,19 @@ resets (reader *r, vec<int> *resets)
     }
 }
 
-/* Whether the loop of L does what its input copy cannot leave out: it
-   passes elements to functions, or stores fields.  Says so.  */
+/* Whether the loop of L does what the input copy of its item IT cannot
+   leave out: it passes elements to functions, or stores fields.  Says
+   so.  */
 static bool
-refused (scan_loop *l)
+refused (scan_loop *l, const scan_item *it)
 {
   for (const scan_access &a : l->accesses)
     if (a.arg >= 0 || a.part)
       {
         error_at (gimple_location (a.stmt), "a loop that scans %qs as %s "
                   "may not pass its elements to functions or store to "
-                  "fields; compute with the values", l->var_name,
-                  l->form == SCAN_FORM_AFFINE ? "a linear recurrence"
+                  "fields; compute with the values", it->var_name,
+                  it->form == SCAN_FORM_AFFINE ? "a linear recurrence"
                                               : "segments");
         inform (l->clause->loc, "for this %<scan%> clause");
         return true;
@@ -324,18 +326,19 @@ bool
 scan_build_pairs (reader *r)
 {
   scan_loop *l = r->l;
-  if (l->form == SCAN_FORM_PLAIN)
+  scan_item *it = r->it;
+  if (it->form == SCAN_FORM_PLAIN)
     return true;
-  if (refused (l))
+  if (refused (l, it))
     return false;
   auto_vec<affine_step> steps;
   auto_vec<int> reset;
-  if (l->form == SCAN_FORM_AFFINE)
+  if (it->form == SCAN_FORM_AFFINE)
     affine_steps (r, &steps);
   else
     resets (r, &reset);
 
-  l->pair_type = pair_type (l);
+  it->pair_type = pair_type (it);
   gimple_seq copy = gimple_seq_copy (gimple_omp_body (l->loop));
   auto_vec<gimple_stmt_iterator> at;
   scan_statement_iterators (&copy, &at);
@@ -343,25 +346,25 @@ scan_build_pairs (reader *r)
   auto position = [&] (gimple *s) { return scan_position (r, s); };
 
   push_gimplify_context ();
-  l->pair = create_tmp_var (l->pair_type, "scan_pair");
+  it->pair = create_tmp_var (it->pair_type, "scan_pair");
   /* Each iteration from the identity: the value of the operator's, the
      multiplier 1, no flag.  */
   gimple_seq start = NULL;
-  set_field (l, 0, l->form == SCAN_FORM_AFFINE
-                   ? scanomp_identity (SCAN_OP_ADD, l->type)
-                   : scanomp_identity (l->op, l->type), &start);
-  set_field (l, 1, l->form == SCAN_FORM_AFFINE ? build_one_cst (l->type)
+  set_field (it, 0, it->form == SCAN_FORM_AFFINE
+                   ? scanomp_identity (SCAN_OP_ADD, it->type)
+                   : scanomp_identity (it->op, it->type), &start);
+  set_field (it, 1, it->form == SCAN_FORM_AFFINE ? build_one_cst (it->type)
                                                : integer_zero_node, &start);
   for (const affine_step &s : steps)
     {
       gimple_seq seq = NULL;
-      add_step (l, s, &seq);
+      add_step (it, s, &seq);
       gsi_insert_seq_before (&at[position (s.stmt)], seq, GSI_SAME_STMT);
     }
   for (int k : reset)
     {
       gimple_seq seq = NULL;
-      set_field (l, 1, integer_one_node, &seq);
+      set_field (it, 1, integer_one_node, &seq);
       gsi_insert_seq_after (&at[k], seq, GSI_SAME_STMT);
     }
   /* The reads of y[i-1] read the identity, of which a segmented scan's
@@ -377,12 +380,12 @@ scan_build_pairs (reader *r)
         {
           tree t = TREE_TYPE (gimple_assign_lhs (s));
           gimple_assign_set_rhs_from_tree
-            (g, a.prev && l->form == SCAN_FORM_SEGMENT
-                ? fold_convert (t, scanomp_identity (l->op, l->type))
+            (g, a.prev && it->form == SCAN_FORM_SEGMENT
+                ? fold_convert (t, scanomp_identity (it->op, it->type))
                 : build_zero_cst (t));
         }
-      else if (a.store && a.base == l->var && l->form == SCAN_FORM_SEGMENT)
-        gimple_assign_set_lhs (s, scanomp_pair_field (l->pair, 0));
+      else if (a.store && a.base == it->var && it->form == SCAN_FORM_SEGMENT)
+        gimple_assign_set_lhs (s, scanomp_pair_field (it->pair, 0));
       else if (a.store && !removed.contains (position (a.stmt)))
         removed.safe_push (position (a.stmt));
     }
@@ -394,7 +397,7 @@ scan_build_pairs (reader *r)
 
   /* The copy's accesses, for the kernels.  */
   reader in;
-  scan_reader_init (&in, l, r->loc, l->input);
+  scan_reader_init (&in, l, r->it, r->loc, l->input);
   scan_read_seq (&in, l->input);
   return in.ok;
 }

@@ -18,15 +18,15 @@
 
 #include "analyze/reader.h"
 
-/* Whether access A stores the whole element y[i] of L, assigning a
-   value.  */
+/* Whether access A stores the whole element y[i] of item IT, assigning
+   a value.  */
 static bool
-stores_at_i (scan_loop *l, const scan_access &a)
+stores_at_i (const scan_item *it, const scan_access &a)
 {
-  return (a.store && a.base == l->var && !a.part && a.arg < 0
+  return (a.store && a.base == it->var && !a.part && a.arg < 0
           && gimple_assign_single_p (a.stmt)
-          && tree_fits_shwi_p (TYPE_SIZE_UNIT (l->type))
-          && a.coef == tree_to_shwi (TYPE_SIZE_UNIT (l->type))
+          && tree_fits_shwi_p (TYPE_SIZE_UNIT (it->type))
+          && a.coef == tree_to_shwi (TYPE_SIZE_UNIT (it->type))
           && a.rest && integer_zerop (a.rest)
           && (VAR_P (a.base) || TREE_CODE (a.base) == PARM_DECL));
 }
@@ -47,19 +47,19 @@ jumps_to (gimple *s, tree label)
   return false;
 }
 
-/* y[i] of L, as GCC writes it: an element of an array, or through the
+/* y[i] of item IT of L, as GCC writes it: an element of an array, or through the
    pointer's address plus the index's bytes, computed into *SEQ.  */
 static tree
-element (scan_loop *l, gimple_seq *seq)
+element (scan_loop *l, const scan_item *it, gimple_seq *seq)
 {
-  tree base = l->var;
+  tree base = it->var;
   if (TREE_CODE (TREE_TYPE (base)) == ARRAY_TYPE)
-    return build4 (ARRAY_REF, l->type, base, l->iv, NULL_TREE, NULL_TREE);
+    return build4 (ARRAY_REF, it->type, base, l->iv, NULL_TREE, NULL_TREE);
   tree bytes = fold_build2 (MULT_EXPR, sizetype,
                             fold_convert (sizetype, l->iv),
-                            TYPE_SIZE_UNIT (l->type));
+                            TYPE_SIZE_UNIT (it->type));
   tree p = scanomp_value (fold_build_pointer_plus (base, bytes), seq);
-  return build2 (MEM_REF, l->type, p, build_int_cst (TREE_TYPE (p), 0));
+  return build2 (MEM_REF, it->type, p, build_int_cst (TREE_TYPE (p), 0));
 }
 
 bool
@@ -91,16 +91,17 @@ bool
 scan_join_stores (reader *r)
 {
   scan_loop *l = r->l;
+  scan_item *it = r->it;
   auto_vec<int> at;
   for (const scan_access &a : l->accesses)
-    if (stores_at_i (l, a))
+    if (stores_at_i (it, a))
       at.safe_push (scan_position (r, a.stmt));
   gimple *join;
   if (!scan_stores_joined (r, &at, &join))
     return false;
   /* A scope of its own around the loop's body holds the variable the
      branches set.  */
-  tree v = create_tmp_var_raw (l->type, "scan_stored");
+  tree v = create_tmp_var_raw (it->type, "scan_stored");
   DECL_CONTEXT (v) = current_function_decl;
   gbind *scope = gimple_build_bind (v, gimple_omp_body (l->loop), NULL_TREE);
   gimple_omp_set_body (l->loop, gimple_seq_alloc_with_stmt (scope));
@@ -112,7 +113,7 @@ scan_join_stores (reader *r)
   for (int k : at)
     gimple_assign_set_lhs (r->stmts[k], v);
   gimple_seq store = NULL;
-  tree y = element (l, &store);
+  tree y = element (l, it, &store);
   gimple_seq_add_stmt (&store, gimple_build_assign (y, v));
   gsi_insert_seq_after (&g, store, GSI_SAME_STMT);
   pop_gimplify_context (scope);

@@ -90,22 +90,22 @@ scanomp_find_udr (gimple *s, tree var)
 }
 
 void
-scanomp_read_udr (scan_loop *l, tree c)
+scanomp_read_udr (scan_item *it, tree c)
 {
   tree own = OMP_CLAUSE_REDUCTION_DECL_PLACEHOLDER (c);
-  l->op = SCAN_OP_USER;
-  l->merge = OMP_CLAUSE_REDUCTION_GIMPLE_MERGE (c);
-  l->init = OMP_CLAUSE_REDUCTION_GIMPLE_INIT (c);
+  it->op = SCAN_OP_USER;
+  it->merge = OMP_CLAUSE_REDUCTION_GIMPLE_MERGE (c);
+  it->init = OMP_CLAUSE_REDUCTION_GIMPLE_INIT (c);
   /* Read as GCC writes them without the sanitizers, in copies: GCC may
      yet lower an inscan reduction itself.  */
-  for (gimple_seq *seq : { &l->merge, &l->init })
+  for (gimple_seq *seq : { &it->merge, &it->init })
     if (scan_read_through_temporaries (*seq, false))
       {
         *seq = gimple_seq_copy (*seq);
         scan_read_through_temporaries (*seq, true);
       }
-  l->out = l->orig = OMP_CLAUSE_REDUCTION_PLACEHOLDER (c);
-  l->in = l->priv = own ? own : OMP_CLAUSE_DECL (c);
+  it->out = it->orig = OMP_CLAUSE_REDUCTION_PLACEHOLDER (c);
+  it->in = it->priv = own ? own : OMP_CLAUSE_DECL (c);
 }
 
 /* Whether FN is a function of this unit that emit.cc may translate:
@@ -221,12 +221,13 @@ bool
 scan_check_udr_update (reader *r)
 {
   scan_loop *l = r->l;
-  const char *name = l->var_name;
-  gcall *merge = call_setting (l->merge, l->out, true);
+  scan_item *it = r->it;
+  const char *name = it->var_name;
+  gcall *merge = call_setting (it->merge, it->out, true);
   tree f = merge ? gimple_call_fndecl (merge) : NULL_TREE;
   if (!f || gimple_call_num_args (merge) != 2
-      || !names (l->merge, gimple_call_arg (merge, 0), l->out)
-      || !names (l->merge, gimple_call_arg (merge, 1), l->in))
+      || !names (it->merge, gimple_call_arg (merge, 0), it->out)
+      || !names (it->merge, gimple_call_arg (merge, 1), it->in))
     {
       error_at (l->clause->loc, "the combiner of %qs does not call a "
                 "function on %<omp_out%> and %<omp_in%>; declare it as "
@@ -235,7 +236,7 @@ scan_check_udr_update (reader *r)
     }
 
   /* The call that stores y[i], or that sets the temporary stored.  */
-  gimple *store = l->accesses[l->store].stmt;
+  gimple *store = l->accesses[r->store].stmt;
   gimple *call = store;
   if (!is_gimple_call (store))
     {
@@ -247,7 +248,7 @@ scan_check_udr_update (reader *r)
                              && gimple_call_fndecl (call) == f
                              && gimple_call_num_args (call) == 2
                              ? argument (r, call, 0) : NULL;
-  if (!first || &l->accesses[l->recur] != first)
+  if (!first || &l->accesses[r->recur] != first)
     {
       error_at (l->clause->loc, "the loop does not update %qs as %<%s[i] = "
                 "%E (%s[i-1], ...)%>, the combiner of %qs; write the update "
@@ -255,7 +256,7 @@ scan_check_udr_update (reader *r)
                 name, f, name, l->clause->op_name);
       return false;
     }
-  l->update = call;
+  it->update = call;
   unsigned prevs = 0;
   for (const scan_access &a : l->accesses)
     prevs += a.prev;

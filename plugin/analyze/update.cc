@@ -49,9 +49,9 @@ find_other_scan (tree *tp, int *walk_subtrees, void *data)
   else if (TREE_CODE (*tp) == MEM_REF || TREE_CODE (*tp) == ARRAY_REF)
     {
       scan_access a;
-      if (scan_read_access (r, *tp, r->l->accesses[r->l->store].stmt, false,
+      if (scan_read_access (r, *tp, r->l->accesses[r->store].stmt, false,
                             &a)
-          && scan_scanned_elsewhere (r->l, a.base))
+          && scan_scanned_elsewhere (r->l, r->it, a.base))
         return *tp;
     }
   return NULL_TREE;
@@ -86,7 +86,8 @@ static bool
 check_select (reader *r)
 {
   scan_loop *l = r->l;
-  tree f = scan_stored_flag (r, l->accesses[l->store].stmt);
+  scan_item *it = r->it;
+  tree f = scan_stored_flag (r, l->accesses[r->store].stmt);
   /* The one comparison before the store that reads y[i-1]; other
      branches (computing V, say) must not.  Those after the store choose
      stores beside the clause, which analyze.cc checks.  cond_operands
@@ -95,7 +96,7 @@ check_select (reader *r)
   tree a = NULL_TREE, b = NULL_TREE;
   unsigned k = 0;
   for (gimple *s : r->stmts)
-    if (s == l->accesses[l->store].stmt)
+    if (s == l->accesses[r->store].stmt)
       break;
     else if (gimple_code (s) == GIMPLE_COND)
       {
@@ -129,12 +130,12 @@ check_select (reader *r)
       && code != GE_EXPR)
     return false;
   /* Make it V cmp y[i-1].  */
-  if (scan_is_load_of (a, l->accesses[l->recur], r))
+  if (scan_is_load_of (a, l->accesses[r->recur], r))
     {
       std::swap (a, b);
       code = swap_tree_comparison (code);
     }
-  if (!scan_is_load_of (b, l->accesses[l->recur], r) || scan_uses_prev (r, a))
+  if (!scan_is_load_of (b, l->accesses[r->recur], r) || scan_uses_prev (r, a))
     return false;
   gimple *on_true = set_after_label (r, gimple_cond_true_label (test), f);
   gimple *on_false = set_after_label (r, gimple_cond_false_label (test), f);
@@ -146,13 +147,13 @@ check_select (reader *r)
   if (v_when_true)
     std::swap (t, e);
   /* Now T is the y[i-1] branch's value and E the other's.  */
-  if (!scan_is_load_of (t, l->accesses[l->recur], r)
+  if (!scan_is_load_of (t, l->accesses[r->recur], r)
       || !operand_equal_p (scan_strip (e), scan_strip (a), 0))
     return false;
   if (!v_when_true)
     code = invert_tree_comparison (code, false);
   bool min = code == LT_EXPR || code == LE_EXPR;
-  return min == (l->op == SCAN_OP_MIN);
+  return min == (it->op == SCAN_OP_MIN);
 }
 
 /* Whether T is the constant 0 or 1, of an integer or a floating type
@@ -198,9 +199,10 @@ static bool
 check_logical (reader *r)
 {
   scan_loop *l = r->l;
-  bool land = l->op == SCAN_OP_LAND;
-  gimple *store = l->accesses[l->store].stmt;
-  gimple *load = l->accesses[l->recur].stmt;
+  scan_item *it = r->it;
+  bool land = it->op == SCAN_OP_LAND;
+  gimple *store = l->accesses[r->store].stmt;
+  gimple *load = l->accesses[r->recur].stmt;
   tree p = gimple_assign_lhs (load);
   tree f = scan_stored_flag (r, store);
   bool zero = false, one = false, only_flags = VAR_P (f) && f != p;
@@ -245,7 +247,7 @@ check_logical (reader *r)
     }
   error_at (l->clause->loc, "the loop does not update %qs as %<%s[i] = "
             "%s[i-1] %s ...%>; make the operator of the clause match the "
-            "update", l->var_name, l->var_name, l->var_name,
+            "update", it->var_name, it->var_name, it->var_name,
             l->clause->op_name);
   return false;
 }
@@ -293,9 +295,9 @@ flatten (tree e, enum tree_code code, bool neg, vec<tree> *terms,
 static bool
 folded_identity (reader *r, tree v)
 {
-  const scan_access &prev = r->l->accesses[r->l->recur];
+  const scan_access &prev = r->l->accesses[r->recur];
   v = scan_strip (v);
-  if (r->l->op != SCAN_OP_LAND && r->l->op != SCAN_OP_LOR)
+  if (r->it->op != SCAN_OP_LAND && r->it->op != SCAN_OP_LOR)
     return scan_is_load_of (v, prev, r);
   return TREE_CODE (v) == NE_EXPR
          && scan_is_load_of (scan_strip (TREE_OPERAND (v, 0)), prev, r)
@@ -308,9 +310,9 @@ folded_identity (reader *r, tree v)
 static bool
 folded_lor (reader *r, tree v)
 {
-  const scan_access &prev = r->l->accesses[r->l->recur];
+  const scan_access &prev = r->l->accesses[r->recur];
   v = scan_strip (v);
-  if (r->l->op != SCAN_OP_LOR || TREE_CODE (v) != NE_EXPR
+  if (r->it->op != SCAN_OP_LOR || TREE_CODE (v) != NE_EXPR
       || !integer_zerop (TREE_OPERAND (v, 1)))
     return false;
   tree either = scan_strip (TREE_OPERAND (v, 0));
@@ -338,14 +340,15 @@ static enum update_fault
 update_fault (reader *r, tree v)
 {
   scan_loop *l = r->l;
-  const scan_access &prev = l->accesses[l->recur];
+  scan_item *it = r->it;
+  const scan_access &prev = l->accesses[r->recur];
   if (folded_identity (r, v) || folded_lor (r, v))
     return UPDATE_OK;
   /* The chain of the operator's applications (for + and -, of both, with
      signs) must hold y[i-1] once, added; the rest is E.  */
   auto_vec<tree> terms;
   auto_vec<bool> negated;
-  flatten (scan_strip (v), op_code (l->op), false, &terms, &negated);
+  flatten (scan_strip (v), op_code (it->op), false, &terms, &negated);
   int found = -1;
   for (unsigned k = 0; k < terms.length (); k++)
     if (!negated[k] && scan_is_load_of (terms[k], prev, r))
@@ -354,8 +357,8 @@ update_fault (reader *r, tree v)
         break;
       }
   /* - takes y[i-1] first: y[i] = y[i-1] - E.  */
-  if (found < 0 || (l->op == SCAN_OP_SUB && found != 0)
-      || (terms.length () < 2 && !l->in_place))
+  if (found < 0 || (it->op == SCAN_OP_SUB && found != 0)
+      || (terms.length () < 2 && !it->in_place))
     return UPDATE_SHAPE;
   for (unsigned k = 0; k < terms.length (); k++)
     if ((int) k != found
@@ -372,13 +375,14 @@ static bool
 report (reader *r, enum update_fault f)
 {
   scan_loop *l = r->l;
-  const char *name = l->var_name, *op = l->clause->op_name;
+  scan_item *it = r->it;
+  const char *name = it->var_name, *op = l->clause->op_name;
   switch (f)
     {
     case UPDATE_OK:
       return true;
     case UPDATE_SHAPE:
-      if (l->op == SCAN_OP_ADD)
+      if (it->op == SCAN_OP_ADD)
         error_at (l->clause->loc, "the loop does not update %qs as %<%s[i] "
                   "= %s[i-1] + ...%> or its mirror image, nor as a linear "
                   "recurrence %<%s[i] = a * %s[i-1] + b%> (%<%s[i-1]%> read "
@@ -389,7 +393,7 @@ report (reader *r, enum update_fault f)
         error_at (l->clause->loc, "the loop does not update %qs as %<%s[i] "
                   "= %s[i-1] %s ...%>%s; make the operator of the clause "
                   "match the update", name, name, name, op,
-                  l->op == SCAN_OP_SUB ? "" : " or its mirror image");
+                  it->op == SCAN_OP_SUB ? "" : " or its mirror image");
       break;
     case UPDATE_OTHER_SCAN:
       error_at (l->clause->loc, "the scan of %qs reads another array the "
@@ -411,10 +415,11 @@ static bool
 stores_always (reader *r)
 {
   scan_loop *l = r->l;
-  if (scan_always_runs (r, l->accesses[l->store].stmt))
+  scan_item *it = r->it;
+  if (scan_always_runs (r, l->accesses[r->store].stmt))
     return true;
   error_at (l->clause->loc, "the loop may skip the store to %<%s[i]%>; a "
-            "scan stores it in every iteration", l->var_name);
+            "scan stores it in every iteration", it->var_name);
   return false;
 }
 
@@ -469,18 +474,19 @@ static bool
 check_branches (reader *r, tree f)
 {
   scan_loop *l = r->l;
+  scan_item *it = r->it;
   for (gimple *s : r->stmts)
     {
       if (scan_set_var (s) != f)
         continue;
       tree v = scan_assigned_value (r, s);
-      if (!scan_uses_prev (r, v) && scan_segment_op (l->op))
+      if (!scan_uses_prev (r, v) && scan_segment_op (it->op))
         {
           /* A reset: a segmented scan (recurrence.cc).  */
           if (!report (r, walk_tree (&v, find_other_scan, r, NULL)
                           ? UPDATE_OTHER_SCAN : UPDATE_OK))
             return false;
-          l->form = SCAN_FORM_SEGMENT;
+          it->form = SCAN_FORM_SEGMENT;
           continue;
         }
       if (!scan_uses_prev (r, v))
@@ -488,7 +494,7 @@ check_branches (reader *r, tree f)
           error_at (l->clause->loc, "in some iterations the loop sets "
                     "%<%s[i]%> to a value that does not combine "
                     "%<%s[i-1]%>; a scan combines %<%s[i-1]%> by %qs in "
-                    "every branch", l->var_name, l->var_name, l->var_name,
+                    "every branch", it->var_name, it->var_name, it->var_name,
                     l->clause->op_name);
           return false;
         }
@@ -505,21 +511,22 @@ bool
 scan_check_update (reader *r, tree v)
 {
   scan_loop *l = r->l;
-  const char *name = l->var_name, *op = l->clause->op_name;
+  scan_item *it = r->it;
+  const char *name = it->var_name, *op = l->clause->op_name;
 
   if (!stores_always (r))
     return false;
   /* A value of y[i-1] set in branches is the flag stored, or the loop
      uses it in a way the value the reader knows does not show.  */
-  tree flag = scan_stored_flag (r, l->accesses[l->store].stmt);
+  tree flag = scan_stored_flag (r, l->accesses[r->store].stmt);
   tree branched = branched_prev (r);
   /* y[i] = a * y[i-1] + b, and the like: a linear recurrence, maybe
      computed in one variable set again and again (t = y[i-1];
      t = t * a; ...), or with branches that compute its operands or skip
      a step; none is a plain scan.  */
-  if (l->op == SCAN_OP_ADD && scan_affine_update (r))
+  if (it->op == SCAN_OP_ADD && scan_affine_update (r))
     {
-      l->form = SCAN_FORM_AFFINE;
+      it->form = SCAN_FORM_AFFINE;
       return true;
     }
   if (branched && branched != flag)
@@ -531,9 +538,9 @@ scan_check_update (reader *r, tree v)
     }
   if (!branched && (folded_identity (r, v) || folded_lor (r, v)))
     return true;
-  if (l->op == SCAN_OP_LAND || l->op == SCAN_OP_LOR)
+  if (it->op == SCAN_OP_LAND || it->op == SCAN_OP_LOR)
     return branched ? check_branches (r, flag) : check_logical (r);
-  if ((l->op == SCAN_OP_MIN || l->op == SCAN_OP_MAX) && check_select (r))
+  if ((it->op == SCAN_OP_MIN || it->op == SCAN_OP_MAX) && check_select (r))
     return true;
 
   for (tree c : r->cond_operands)

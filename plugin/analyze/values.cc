@@ -21,7 +21,7 @@ find_prev (tree *tp, int *walk_subtrees, void *data)
   if (TYPE_P (*tp))
     *walk_subtrees = 0;
   else if ((TREE_CODE (*tp) == MEM_REF || TREE_CODE (*tp) == ARRAY_REF)
-           && scan_is_load_of (*tp, r->l->accesses[r->l->recur], r))
+           && scan_is_load_of (*tp, r->l->accesses[r->recur], r))
     return *tp;
   return NULL_TREE;
 }
@@ -97,6 +97,9 @@ scan_assigned_value (reader *r, gimple *s)
   /* Replay the body up to S to know its operands' values.  */
   reader replay;
   replay.l = r->l;
+  replay.it = r->it;
+  replay.store = r->store;
+  replay.recur = r->recur;
   replay.loc = r->loc;
   replay.current_block = 0;
   replay.ok = true;

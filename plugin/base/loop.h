@@ -2,10 +2,12 @@
 /* loop.h: the record every stage of the plugin passes on: a scan
    clause as the preprocessor read it (read/), and a loop as the analysis
    found it (analyze/), in the normal form the back ends (opencl/, host/)
-   and the lowering (lower/) take: its bounds, its accesses, its operator
-   and, for an inscan loop, its phases.  What a back end chooses travels
-   apart (lower/lower.h's scan_outline), and the plugin's options are
-   here because every stage reads them.
+   and the lowering (lower/) take, as GCC keeps a loop construct apart
+   from each of its loops: the construct (scan_loop: its bounds, its
+   accesses, for an inscan loop its phases) apart from each item it scans
+   (scan_item: an array or a variable, its operator and type).  What a
+   back end chooses travels apart (lower/lower.h's scan_outline), and the
+   plugin's options are here because every stage reads them.
 
    gcc-compat.h, included here, holds what differs between the GCCs the
    plugin builds for (11 to 16).  */
@@ -101,11 +103,49 @@ struct scan_access
   tree rest;                 /* sizetype, or NULL_TREE when unknown */
 };
 
-/* A loop with a scan clause, as the analysis found it.  */
+/* One item a construct scans (GCC's omp_for_data_loop is the model): an
+   array of a scan clause, a scan variable of an inscan loop, or a
+   reduction or lastprivate variable the same kernels carry.  */
+struct scan_item
+{
+  const char *var_name;      /* as the clause names it */
+  tree var;                  /* the array's or variable's decl */
+  tree type;                 /* its element type */
+  enum scan_op op;
+  bool in_place;             /* y[i] op= y[i-1] */
+  enum scan_form form;
+  /* Of a linear recurrence or a segmented scan: the pair the kernels and
+     the host path scan, a struct of the value (field 0, of TYPE) and the
+     multiplier (of TYPE) or the flag (an int); the variable the loop's
+     INPUT sets to what the iteration contributes.  */
+  tree pair_type, pair;
+  vec<scan_access> accesses; /* of an array: the loop's accesses to it, as
+                                its own reading of the body found them
+                                (analyze.cc) */
+  int store;                 /* index of the y[i] store in ACCESSES */
+  int recur;                 /* index of the y[i-1] load */
+  tree host_var;             /* inscan: the scan variable as the host reads
+                                and sets it: VAR itself, or *r when the
+                                clause names a C++ reference r, which
+                                the kernels see as the local VAR */
+  /* A user-defined operator (op SCAN_OP_USER), as GCC lowered its
+     declaration: MERGE sets OUT to OUT combined with IN; INIT sets PRIV to
+     the identity (and may read ORIG).  For SCAN_OP_LAST, IN is the
+     lastprivate variable and TYPE a struct of whether an iteration set it
+     and its value (see scanomp_last_type).  */
+  gimple_seq merge, init;
+  tree out, in, priv, orig;
+  gimple *update;            /* the call y[i] = f (y[i-1], E) of a scan
+                                clause's loop */
+};
+
+/* A construct with a scan clause or an inscan loop, as the analysis found
+   it (GCC's omp_for_data is the model): the loop's header, its body's
+   accesses and phases, and the items it scans, ITEMS[0 .. N), none of
+   which holds anything of the others'.  */
 struct scan_loop
 {
-  struct scan_clause *clause;
-  const char *var_name;      /* the list item scanned */
+  struct scan_clause *clause; /* NULL for an inscan loop */
   gimple *construct;         /* the outermost statement replaced */
   gomp_for *loop;
   tree device;               /* the target's device() expression, or NULL */
@@ -117,34 +157,19 @@ struct scan_loop
   tree lb, ub;               /* bounds, as written in the omp for */
   enum tree_code cond;       /* LT_EXPR, LE_EXPR, GT_EXPR, GE_EXPR */
   int step;                  /* +1 or -1 */
-  tree var;                  /* the scanned array's decl */
-  tree type;                 /* its element type */
-  enum scan_op op;
-  bool in_place;             /* y[i] op= y[i-1] */
-  enum scan_form form;
-  /* Of a linear recurrence or a segmented scan: the pair the kernels and
-     the host path scan, a struct of the value (field 0, of TYPE) and the
-     multiplier (of TYPE) or the flag (an int); the variable INPUT sets
-     to what the iteration contributes.  */
-  tree pair_type, pair;
   bool outputs;              /* the loop makes stores of the scan phase:
                                 some access is an output one (analyze.cc,
                                 inscan.cc) */
   vec<scan_access> accesses;
-  int store;                 /* index of the y[i] store in ACCESSES */
-  int recur;                 /* index of the y[i-1] load */
   bool inscan;               /* an OpenMP 5.0 inscan reduction */
   bool exclusive;            /* inscan: an exclusive scan */
   bool quiet;                /* inscan: why it declines is a note, since
                                 GCC runs the loop anyway */
   bool silent;               /* a loop race.cc reads: nothing said at all */
-  tree host_var;             /* inscan: the scan variable as the host reads
-                                and sets it: VAR itself, or *r when the
-                                clause names a C++ reference r, which
-                                the kernels see as the local VAR */
   gimple_seq input, output;  /* inscan: the input and scan phases; a
-                                recurrence (FORM): the body copied to set
-                                PAIR, with no stores */
+                                recurrence (its item's FORM): the body
+                                copied to set the item's PAIR, with no
+                                stores */
   /* inscan: where the initialization phase of an exclusive scan ends
      (`#pragma omp scan init_complete'), or UNKNOWN_LOCATION; INPUT then
      starts with a copy of that phase, OUTPUT with the phase itself, and
@@ -157,15 +182,6 @@ struct scan_loop
                                 uninitialized */
   bool output_sets_last;     /* inscan: the scan phase sets a lastprivate
                                 variable (not from the scan variables) */
-  /* A user-defined operator (op SCAN_OP_USER), as GCC lowered its
-     declaration: MERGE sets OUT to OUT combined with IN; INIT sets PRIV to
-     the identity (and may read ORIG).  For SCAN_OP_LAST, IN is the
-     lastprivate variable and TYPE a struct of whether an iteration set it
-     and its value (see scanomp_last_type).  */
-  gimple_seq merge, init;
-  tree out, in, priv, orig;
-  gimple *update;            /* the call y[i] = f (y[i-1], E) of a scan
-                                clause's loop */
   vec<tree> bases;           /* arrays, in argument order */
   vec<tree> unit_strides;    /* Fortran: the strides the analysis took
                                 for 1, which the call checks (access.cc) */
@@ -176,6 +192,8 @@ struct scan_loop
                                 to (descriptors.cc) */
   vec<tree> maps;            /* target map sections: base, start, bytes */
   vec<tree> scalars;         /* loop-invariant scalars read */
+  unsigned n;                /* items */
+  struct scan_item *items;
 };
 
 #endif /* SCANOMP_LOOP_H */

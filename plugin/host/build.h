@@ -15,7 +15,6 @@
 struct host_copy
 {
   scan_loop *l;
-  unsigned n;
   bool scan;                      /* the scan function, else reduce */
   /* The markers that stand for each array's reads of y[i-1], stores to
      y[i] and reads of y[i] after them in the copy of the body, and for
@@ -47,15 +46,15 @@ struct host_copy
   hash_map<tree, tree> map;       /* the loop's decls: the function's */
   bool ok;                        /* the body fits a function */
 
-  host_copy (scan_loop *l_, unsigned n_, bool scan_)
-    : l (l_), n (n_), scan (scan_), stored (NULL_TREE), flag (NULL),
+  host_copy (scan_loop *l_, bool scan_)
+    : l (l_), scan (scan_), stored (NULL_TREE), flag (NULL),
       carry (NULL), ok (true)
   {}
 };
 
 /* copy.cc */
-tree host_identity (scan_loop *l);
-tree host_combined (scan_loop *l, tree a, tree b);
+tree host_identity (const scan_item *it);
+tree host_combined (const scan_item *it, tree a, tree b);
 bool host_swap_in (gimple *stmt, tree from, tree to);
 gimple_seq host_copy_seq (host_copy *o, gimple_seq seq);
 void host_remap_seq (host_copy *o, gimple_seq *seq);
@@ -69,8 +68,8 @@ void host_forget_labels (host_copy *o);
 void host_map_scan_phase (host_copy *o, tree prefix, tree dead);
 
 /* forms.cc */
-tree_code host_simd_code (scan_loop *l, unsigned n);
-unsigned host_group_size (scan_loop *l, unsigned n);
+tree_code host_simd_code (scan_loop *l);
+unsigned host_group_size (scan_loop *l);
 gimple *host_simd_loop (tree p, tree start, tree end, tree s, tree_code code,
                         bool exclusive, gimple_seq before, gimple_seq after);
 void host_add_while (tree p, tree bound, unsigned by, gimple_seq body,

@@ -16,20 +16,20 @@
 
 #include "host/build.h"
 
-/* The identity of array L's built-in operator over its element type (a
+/* The identity of item IT's built-in operator over its element type (a
    user-defined one's is its initializer's, see host.cc).  */
 tree
-host_identity (scan_loop *l)
+host_identity (const scan_item *it)
 {
-  return scanomp_identity (l->op, l->type);
+  return scanomp_identity (it->op, it->type);
 }
 
-/* A combined with B by array L's operator, integers wrapping (the
+/* A combined with B by item IT's operator, integers wrapping (the
    partials of blocks may overflow where no prefix of the loop does).  */
 tree
-host_combined (scan_loop *l, tree a, tree b)
+host_combined (const scan_item *it, tree a, tree b)
 {
-  tree t = l->type;
+  tree t = it->type;
   tree ut = INTEGRAL_TYPE_P (t) ? unsigned_type_for (t) : t;
   auto arith = [&] (tree_code code) {
     return fold_convert (t, fold_build2 (code, ut, fold_convert (ut, a),
@@ -44,7 +44,7 @@ host_combined (scan_loop *l, tree a, tree b)
                                                       boolean_type_node, b,
                                                       build_zero_cst (t))));
   };
-  switch (l->op)
+  switch (it->op)
     {
     case SCAN_OP_MUL:
       return arith (MULT_EXPR);
@@ -61,7 +61,7 @@ host_combined (scan_loop *l, tree a, tree b)
     case SCAN_OP_MIN:
     case SCAN_OP_MAX:
       return fold_build3 (COND_EXPR, t,
-                          fold_build2 (l->op == SCAN_OP_MIN ? LT_EXPR
+                          fold_build2 (it->op == SCAN_OP_MIN ? LT_EXPR
                                                             : GT_EXPR,
                                        boolean_type_node, b, a),
                           unshare_expr (b), unshare_expr (a));
@@ -234,8 +234,8 @@ prepare (gimple_stmt_iterator *gsi, bool *, struct walk_stmt_info *wi)
                                                             : m.decl),
                         GSI_SAME_STMT);
   if (o->flag)
-    for (unsigned k = 0; k < o->n; k++)
-      if (o->flag[k] && sets (s, o->l[k].in))
+    for (unsigned k = 0; k < o->l->n; k++)
+      if (o->flag[k] && sets (s, o->l->items[k].in))
         gsi_insert_after (gsi, gimple_build_assign (o->flag[k],
                                                     integer_one_node),
                           GSI_SAME_STMT);
@@ -337,7 +337,7 @@ bool
 host_in_memory (const host_copy *o, unsigned k, gimple_seq body,
                 gimple_seq output)
 {
-  scan_loop *it = &o->l[k];
+  scan_item *it = &o->l->items[k];
   if (it->op == SCAN_OP_USER
       && (TREE_ADDRESSABLE (it->priv) || TREE_ADDRESSABLE (it->out)
           || TREE_ADDRESSABLE (it->in)))
@@ -374,19 +374,19 @@ add_with (host_copy *o, gimple_seq *seq, gimple_seq copy, unsigned m,
   gimple_seq_add_seq (seq, copy);
 }
 
-/* Append to *SEQ the setting of A, a pair of recurrence L, to A then B:
+/* Append to *SEQ the setting of A, a pair of recurrence IT, to A then B:
    maps x -> k x + v compose as (b.k a.k, b.k a.v + b.v); segments as
    (b.f ? b.v : a.v op b.v, a.f | b.f).  Integers wrap.  */
 static void
-add_pair_combined (scan_loop *l, tree a, tree b, gimple_seq *seq)
+add_pair_combined (const scan_item *it, tree a, tree b, gimple_seq *seq)
 {
-  tree t = l->type;
+  tree t = it->type;
   tree ut = INTEGRAL_TYPE_P (t) ? unsigned_type_for (t) : t;
   auto u = [&] (tree x, unsigned k) {
     return fold_convert (ut, scanomp_pair_field (x, k));
   };
   tree value, with;
-  if (l->form == SCAN_FORM_AFFINE)
+  if (it->form == SCAN_FORM_AFFINE)
     {
       with = fold_build2 (MULT_EXPR, ut, u (b, 1), u (a, 1));
       value = fold_build2 (PLUS_EXPR, ut,
@@ -403,7 +403,7 @@ add_pair_combined (scan_loop *l, tree a, tree b, gimple_seq *seq)
                                         scanomp_pair_field (b, 1),
                                         integer_zero_node),
                            scanomp_pair_field (b, 0),
-                           host_combined (l, scanomp_pair_field (a, 0),
+                           host_combined (it, scanomp_pair_field (a, 0),
                                           scanomp_pair_field (b, 0)));
     }
   /* Both from A as it was.  */
@@ -420,7 +420,7 @@ void
 host_set_identity (host_copy *o, unsigned k, tree x, gimple_seq init,
               gimple_seq *seq)
 {
-  scan_loop *it = &o->l[k];
+  scan_item *it = &o->l->items[k];
   if (it->form != SCAN_FORM_PLAIN)
     {
       bool affine = it->form == SCAN_FORM_AFFINE;
@@ -444,7 +444,7 @@ void
 host_add_combined (host_copy *o, unsigned k, tree a, tree b, gimple_seq merge,
               gimple_seq *seq)
 {
-  scan_loop *it = &o->l[k];
+  scan_item *it = &o->l->items[k];
   if (it->form != SCAN_FORM_PLAIN)
     add_pair_combined (it, a, b, seq);
   else if (it->op == SCAN_OP_USER)

@@ -37,15 +37,17 @@
    truncates, so that a `short' prefix past SHRT_MAX would overflow
    (UBSan found it).  */
 tree_code
-host_simd_code (scan_loop *l, unsigned n)
+host_simd_code (scan_loop *l)
 {
-  tree t = l->type;
+  /* The only item, where the loop has one.  */
+  const scan_item *it = &l->items[0];
+  tree t = it->type;
   bool wide = (INTEGRAL_TYPE_P (t) && TREE_CODE (t) != BOOLEAN_TYPE
                && TYPE_PRECISION (t) >= TYPE_PRECISION (integer_type_node));
-  if (!optimize || n != 1 || (l->inscan && l->host_var != l->var)
-      || l->form != SCAN_FORM_PLAIN || l->init_end != UNKNOWN_LOCATION)
+  if (!optimize || l->n != 1 || (l->inscan && it->host_var != it->var)
+      || it->form != SCAN_FORM_PLAIN || l->init_end != UNKNOWN_LOCATION)
     return ERROR_MARK;
-  switch (l->op)
+  switch (it->op)
     {
     case SCAN_OP_ADD:
     case SCAN_OP_SUB:
@@ -78,7 +80,7 @@ count_stmt (gimple_stmt_iterator *gsi, bool *handled,
   return NULL_TREE;
 }
 
-/* The positions a group of the scan function of L's N items takes, or 0
+/* The positions a group of the scan function of L's items takes, or 0
    where it has no grouped form: a floating-point `+' or `-' of the simd
    form (see simd_code).  Each group scans its elements from the identity,
    a short chain of adds, and adds the carry to each of them, which
@@ -97,10 +99,10 @@ count_stmt (gimple_stmt_iterator *gsi, bool *handled,
    grouped, against 1.05 in the simd form, measured as above) or one of
    more than 40 statements, whose own work hides the latency.  */
 unsigned
-host_group_size (scan_loop *l, unsigned n)
+host_group_size (scan_loop *l)
 {
-  if (host_simd_code (l, n) != PLUS_EXPR || !SCALAR_FLOAT_TYPE_P (l->type)
-      || optimize_size)
+  if (host_simd_code (l) != PLUS_EXPR
+      || !SCALAR_FLOAT_TYPE_P (l->items[0].type) || optimize_size)
     return 0;
   struct walk_stmt_info wi;
   memset (&wi, 0, sizeof wi);
@@ -189,10 +191,12 @@ host_add_groups (host_copy *o, unsigned group, gimple_seq *inputs,
             tree start, tree end, gimple_seq *seq)
 {
   scan_loop *l = o->l;
+  /* The grouped form's one item (host_group_size).  */
+  const scan_item *it = &l->items[0];
   tree lt = TREE_TYPE (p), carry = o->carry[0];
   bool exclusive = l->inscan && l->exclusive;
   auto local = [&] (const char *name) {
-    tree v = create_tmp_var (l->type, name);
+    tree v = create_tmp_var (it->type, name);
     TREE_ADDRESSABLE (v) = TREE_ADDRESSABLE (carry);
     return v;
   };
@@ -218,17 +222,17 @@ host_add_groups (host_copy *o, unsigned group, gimple_seq *inputs,
       {
         set_iv (g);
         tree part = local ("scan_part");
-        gimplify_assign (part, host_identity (l), &body);
+        gimplify_assign (part, host_identity (it), &body);
         for (const host_copy::marker &m : o->markers)
           if (!m.output)
             o->map.put (m.decl, part);
         if (l->inscan)
-          o->map.put (l->var, part);
+          o->map.put (it->var, part);
         add_copy (inputs[first + g]);
         if (g)
           {
             tree sum = local ("scan_sum");
-            gimplify_assign (sum, host_combined (l, sums.last (), part),
+            gimplify_assign (sum, host_combined (it, sums.last (), part),
                              &body);
             part = sum;
           }
@@ -243,15 +247,15 @@ host_add_groups (host_copy *o, unsigned group, gimple_seq *inputs,
           gimplify_assign (prefix, carry, &body);
         else
           gimplify_assign (prefix,
-                           host_combined (l, carry, sums[g - exclusive]),
+                           host_combined (it, carry, sums[g - exclusive]),
                            &body);
-        gimplify_assign (dead, host_identity (l), &body);
+        gimplify_assign (dead, host_identity (it), &body);
         host_map_scan_phase (o, prefix, dead);
         if (l->inscan)
-          o->map.put (l->var, prefix);
+          o->map.put (it->var, prefix);
         add_copy (outputs[first + g]);
       }
-    gimplify_assign (carry, host_combined (l, carry, sums.last ()), &body);
+    gimplify_assign (carry, host_combined (it, carry, sums.last ()), &body);
     host_add_while (p, bound, size, body, seq);
   };
   tree last = create_tmp_var (lt, "scan_last_group");

@@ -85,13 +85,12 @@ static bool
 add_markers (host_copy *o, bool last_only)
 {
   scan_loop *l = o->l;
-  for (unsigned k = 0; k < o->n; k++)
-    if (!l[k].host_var)
-      for (const scan_access &a : l[k].accesses)
-        if (a.base == l[k].var
-            && (a.prev || a.store || (a.after && a.arg < 0)))
+  for (unsigned k = 0; k < l->n; k++)
+    if (!l->items[k].host_var)
+      for (const scan_access &a : l->items[k].accesses)
+        if (a.prev || a.store || (a.after && a.arg < 0))
           {
-            tree decl = create_tmp_var_raw (l[k].type, "scan_marker");
+            tree decl = create_tmp_var_raw (l->items[k].type, "scan_marker");
             tree ref = a.ref, in_stmt = NULL_TREE;
             if (a.arg >= 0 && DECL_P (gimple_call_arg (a.stmt, a.arg)))
               {
@@ -152,7 +151,8 @@ copy_phases (host_copy *o, phases *p, bool scan, bool simd, bool last_only)
   /* A recurrence's reduce function runs its input copy; an inscan
      loop's scan function, its input phase after its scan phase, which
      has run its initialization phase (loop.h).  */
-  bool input = l->inscan || (l->form != SCAN_FORM_PLAIN && !scan);
+  bool input = (l->inscan
+                || (l->items[0].form != SCAN_FORM_PLAIN && !scan));
   gimple_seq in = !input ? gimple_omp_body (l->loop)
                   : scan && l->inscan ? l->input_phase : l->input;
   for (unsigned c = 0; c < p->copies && o->ok; c++)
@@ -161,7 +161,8 @@ copy_phases (host_copy *o, phases *p, bool scan, bool simd, bool last_only)
     {
       /* The scan phase of the simd form.  */
       o->scan = true;
-      o->stored = create_tmp_var_raw (l->type, "scan_marker");
+      /* The simd form's one item.  */
+      o->stored = create_tmp_var_raw (l->items[0].type, "scan_marker");
       for (unsigned c = 0; c < p->copies && o->ok; c++)
         p->outputs[c] = host_copy_seq (o, gimple_omp_body (l->loop));
     }
@@ -179,13 +180,13 @@ copy_phases (host_copy *o, phases *p, bool scan, bool simd, bool last_only)
         p->outputs[c] = host_copy_seq (o, l->output);
       p->output = p->outputs[0];
     }
-  for (unsigned k = 0; k < o->n; k++)
+  for (unsigned k = 0; k < l->n; k++)
     {
-      bool user = l[k].op == SCAN_OP_USER;
-      p->starts[k] = user && !scan ? host_copy_seq (o, l[k].init) : NULL;
-      p->inits[k] = user && l->inscan ? host_copy_seq (o, l[k].init) : NULL;
-      p->merges[k] = user && l->inscan ? host_copy_seq (o, l[k].merge)
-                                       : NULL;
+      const scan_item *it = &l->items[k];
+      bool user = it->op == SCAN_OP_USER;
+      p->starts[k] = user && !scan ? host_copy_seq (o, it->init) : NULL;
+      p->inits[k] = user && l->inscan ? host_copy_seq (o, it->init) : NULL;
+      p->merges[k] = user && l->inscan ? host_copy_seq (o, it->merge) : NULL;
     }
 }
 
@@ -246,10 +247,10 @@ start_carries (host_copy *o, const phases *p, tree io, tree seed_type,
                bool scan, bool simd, tree *vars, gimple_seq *seq)
 {
   scan_loop *l = o->l;
-  unsigned n = o->n;
+  unsigned n = l->n;
   for (unsigned k = 0; k < n; k++)
     {
-      scan_loop *it = &l[k];
+      scan_item *it = &l->items[k];
       vars[k] = NULL_TREE;
       if (it->op == SCAN_OP_LAST)
         {
@@ -296,7 +297,7 @@ start_carries (host_copy *o, const phases *p, tree io, tree seed_type,
     }
   for (const host_copy::marker &m : o->markers)
     if (!m.output)
-      o->map.put (m.decl, l[m.item].form != SCAN_FORM_PLAIN
+      o->map.put (m.decl, l->items[m.item].form != SCAN_FORM_PLAIN
                           ? scanomp_pair_field (o->carry[m.item], 0)
                           : o->carry[m.item]);
   /* Private variables are the function's own, globals too.  */
@@ -320,7 +321,7 @@ iteration_of (host_copy *o, phases *p, const tree *vars, bool scan,
   scan_loop *l = o->l;
   gimple_seq iteration = NULL;
   auto scan_phase = [&] () {
-    for (unsigned k = 0; k < o->n; k++)
+    for (unsigned k = 0; k < o->l->n; k++)
       if (vars[k])
         gimplify_assign (vars[k], o->carry[k], &iteration);
     host_remap_seq (o, &p->output);
@@ -337,12 +338,12 @@ iteration_of (host_copy *o, phases *p, const tree *vars, bool scan,
     {
       if (l->inscan && (scan || last_only) && l->exclusive)
         scan_phase ();
-      for (unsigned k = 0; k < o->n; k++)
+      for (unsigned k = 0; k < o->l->n; k++)
         if (vars[k])
           host_set_identity (o, k, vars[k], p->inits[k], &iteration);
       host_remap_seq (o, &p->body);
       gimple_seq_add_seq (&iteration, p->body);
-      for (unsigned k = 0; k < o->n; k++)
+      for (unsigned k = 0; k < o->l->n; k++)
         if (vars[k])
           host_add_combined (o, k, o->carry[k], vars[k], p->merges[k],
                              &iteration);
@@ -391,12 +392,12 @@ add_positions (host_copy *o, phases *p, tree_code simd_op,
           /* A scan clause's scan phase: markers of its own, from the
              identity, the stores of y[i] storing the prefix, which the
              reads after them read; labels of its own.  */
-          tree dead = create_tmp_var (l->type, "scan_dead");
+          tree dead = create_tmp_var (l->items[0].type, "scan_dead");
           host_map_scan_phase (o, o->carry[0], dead);
           host_forget_labels (o);
           host_remap_seq (o, &p->output);
           gimple_seq_add_seq (&input, iteration);
-          gimplify_assign (dead, host_identity (l), &phase);
+          gimplify_assign (dead, host_identity (&l->items[0]), &phase);
         }
       gimple_seq_add_seq (&phase, p->output);
       /* An exclusive scan's scan phase comes first, as in the source.  */
@@ -424,15 +425,15 @@ store_carries (host_copy *o, tree io, tree seed_type, bool scan,
                gimple_seq *seq)
 {
   scan_loop *l = o->l;
-  for (unsigned k = 0; k < o->n; k++)
+  for (unsigned k = 0; k < o->l->n; k++)
     {
-      tree to = part (io, seed_type, o->n, k, l[k].type);
-      if (l[k].op != SCAN_OP_LAST)
+      tree to = part (io, seed_type, o->l->n, k, l->items[k].type);
+      if (l->items[k].op != SCAN_OP_LAST)
         {
           gimplify_assign (to, o->carry[k], seq);
           continue;
         }
-      tree set = TYPE_FIELDS (l[k].type), value = DECL_CHAIN (set);
+      tree set = TYPE_FIELDS (l->items[k].type), value = DECL_CHAIN (set);
       tree flag = *o->map.get (o->flag[k]);
       tree both = build2 (COMPOUND_EXPR, void_type_node,
                           build2 (MODIFY_EXPR, integer_type_node,
@@ -465,19 +466,20 @@ store_carries (host_copy *o, tree io, tree seed_type, bool scan,
    lastprivate variable is a local of the function, which the iterations
    that set it leave its value in, noting that one did.  */
 static tree
-body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
+body_function (scan_loop *l, tree seed_type, bool scan)
 {
+  unsigned n = l->n;
   tree lt = long_integer_type_node, ul = long_unsigned_type_node;
   tree types[5] = { build_pointer_type (ul), lt, ul, ul, ptr_type_node };
   tree parms[5];
   /* The simd form's input phase stores nothing: the scan phase does.  */
-  tree_code simd_op = scan ? host_simd_code (l, n) : ERROR_MARK;
+  tree_code simd_op = scan ? host_simd_code (l) : ERROR_MARK;
   bool simd = simd_op != ERROR_MARK;
-  host_copy o (l, n, scan && !simd);
+  host_copy o (l, scan && !simd);
   o.carry = XALLOCAVEC (tree, n);
   o.flag = XALLOCAVEC (tree, n);
   for (unsigned k = 0; k < n; k++)
-    o.flag[k] = l[k].op == SCAN_OP_LAST
+    o.flag[k] = l->items[k].op == SCAN_OP_LAST
                 ? create_tmp_var_raw (integer_type_node, "scan_marker")
                 : NULL_TREE;
   bool last_only = l->inscan && !scan && l->output_sets_last;
@@ -485,7 +487,7 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
     return NULL_TREE;
 
   phases p;
-  p.group = scan ? host_group_size (l, n) : 0;
+  p.group = scan ? host_group_size (l) : 0;
   p.copies = p.group ? p.group + 1 : 1;
   p.inputs = XALLOCAVEC (gimple_seq, p.copies);
   p.outputs = XALLOCAVEC (gimple_seq, p.copies);
@@ -502,8 +504,9 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
                                types, parms);
   bool product = false;
   for (unsigned k = 0; k < n; k++)
-    product |= ((l[k].op == SCAN_OP_MUL || l[k].form != SCAN_FORM_PLAIN)
-                && FLOAT_TYPE_P (l[k].type));
+    product |= ((l->items[k].op == SCAN_OP_MUL
+                 || l->items[k].form != SCAN_FORM_PLAIN)
+                && FLOAT_TYPE_P (l->items[k].type));
   host_tune (fn, scan, !product);
   push_gimplify_context ();
   gimple_seq seq = NULL;
@@ -521,16 +524,17 @@ body_function (scan_loop *l, unsigned n, tree seed_type, bool scan)
   return fn;
 }
 
-/* The combine function of L's N items, of element SEED_TYPE; NULL_TREE
+/* The combine function of L's items, of element SEED_TYPE; NULL_TREE
    where a user-defined operator's combiner cannot be copied.  */
 static tree
-combine_function (scan_loop *l, unsigned n, tree seed_type)
+combine_function (scan_loop *l, tree seed_type)
 {
-  host_copy o (l, n, false);
+  unsigned n = l->n;
+  host_copy o (l, false);
   gimple_seq *merges = XALLOCAVEC (gimple_seq, n);
   for (unsigned k = 0; k < n; k++)
-    merges[k] = (l[k].op == SCAN_OP_USER ? host_copy_seq (&o, l[k].merge)
-                 : NULL);
+    merges[k] = (l->items[k].op == SCAN_OP_USER
+                 ? host_copy_seq (&o, l->items[k].merge) : NULL);
   if (!o.ok)
     return NULL_TREE;
   tree types[2] = { ptr_type_node, ptr_type_node };
@@ -540,15 +544,15 @@ combine_function (scan_loop *l, unsigned n, tree seed_type)
   gimple_seq seq = NULL;
   for (unsigned k = 0; k < n; k++)
     {
-      tree a = part (parms[0], seed_type, n, k, l[k].type);
-      tree b = part (parms[1], seed_type, n, k, l[k].type);
-      if (l[k].op != SCAN_OP_USER)
+      tree a = part (parms[0], seed_type, n, k, l->items[k].type);
+      tree b = part (parms[1], seed_type, n, k, l->items[k].type);
+      if (l->items[k].op != SCAN_OP_USER)
         {
           host_add_combined (&o, k, a, b, NULL, &seq);
           continue;
         }
-      tree out = create_tmp_var (l[k].type, "scan_out");
-      tree in = create_tmp_var (l[k].type, "scan_in");
+      tree out = create_tmp_var (l->items[k].type, "scan_out");
+      tree in = create_tmp_var (l->items[k].type, "scan_in");
       TREE_ADDRESSABLE (out) = TREE_ADDRESSABLE (in)
         = host_in_memory (&o, k, NULL, NULL);
       gimplify_assign (out, a, &seq);
@@ -561,12 +565,12 @@ combine_function (scan_loop *l, unsigned n, tree seed_type)
 }
 
 bool
-scanomp_host_functions (scan_loop *l, unsigned n, tree seed_type, tree fns[3])
+scanomp_host_functions (scan_loop *l, tree seed_type, tree fns[3])
 {
   fns[0] = fns[1] = fns[2] = NULL_TREE;
-  tree combine = combine_function (l, n, seed_type);
-  tree reduce = combine ? body_function (l, n, seed_type, false) : NULL_TREE;
-  tree scan = reduce ? body_function (l, n, seed_type, true) : NULL_TREE;
+  tree combine = combine_function (l, seed_type);
+  tree reduce = combine ? body_function (l, seed_type, false) : NULL_TREE;
+  tree scan = reduce ? body_function (l, seed_type, true) : NULL_TREE;
   if (!scan)
     return false;
   fns[0] = reduce;

@@ -8,10 +8,10 @@
 
 #include "base/util.h"
 
-/* The host path's reduce, scan and combine functions of L's N arrays and
-   variables, whose element is of SEED_TYPE, in FNS; false (FNS null)
-   where the loop has none.  */
-bool scanomp_host_functions (struct scan_loop *l, unsigned n, tree seed_type,
+/* The host path's reduce, scan and combine functions of L's items,
+   whose element is of SEED_TYPE, in FNS; false (FNS null) where the loop
+   has none.  */
+bool scanomp_host_functions (struct scan_loop *l, tree seed_type,
                              tree fns[3]);
 
 #endif /* SCANOMP_HOST_H */

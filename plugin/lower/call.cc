@@ -313,7 +313,7 @@ add_args (call_parts *p, unsigned nargs, tree fallback)
     }
 }
 
-/* Append to P's code the seed of the N_ITEMS items, of SEED_TYPE, in
+/* Append to P's code the seed of its loop's items, of SEED_TYPE, in
    P->seed: for an array of the clause y[i-1] at the first i, for a
    variable (an inscan loop's, a reduction beside the clause) its value
    (a field each when there are several); and to P->totals the variables
@@ -321,20 +321,21 @@ add_args (call_parts *p, unsigned nargs, tree fallback)
    target would: from the device, when y is mapped there
    (SCANRT_present_read).  */
 static void
-add_seed (call_parts *p, unsigned n_items, tree seed_type)
+add_seed (call_parts *p, tree seed_type)
 {
   scan_loop *l = p->l;
   gimple_seq *seq = &p->seq, *totals = &p->totals;
   tree lt = long_integer_type_node;
   tree seed = p->seed = addressable_tmp (seed_type, "scan_seed");
   tree total = p->total = NULL_TREE;
+  unsigned n_items = l->n;
   for (unsigned k = 0; k < n_items; k++)
-    if (l[k].host_var && !total)
+    if (l->items[k].host_var && !total)
       total = p->total = addressable_tmp (seed_type, "scan_total");
   tree field = n_items > 1 ? TYPE_FIELDS (seed_type) : NULL_TREE;
   for (unsigned k = 0; k < n_items; k++)
     {
-      scan_loop *item = &l[k];
+      scan_item *item = &l->items[k];
       tree dst = field ? build3 (COMPONENT_REF, item->type, seed, field,
                                  NULL_TREE)
                        : seed;
@@ -477,8 +478,8 @@ add_call (call_parts *p, tree desc, tree resume, tree fallback, tree done)
 }
 
 gimple_seq
-lower_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
-            unsigned nargs, tree resume, tree fallback, tree done)
+lower_call (scan_loop *l, tree seed_type, tree desc, unsigned nargs,
+            tree resume, tree fallback, tree done)
 {
   call_parts p;
   p.l = l;
@@ -499,7 +500,7 @@ lower_call (scan_loop *l, unsigned n_items, tree seed_type, tree desc,
                                  scanomp_on_host (l) ? SCANRT_DEVICE_HOST_CPU
                                                      : -1);
   p.device = scanomp_value (device, &p.seq);
-  add_seed (&p, n_items, seed_type);
+  add_seed (&p, seed_type);
   add_call (&p, desc, resume, fallback, done);
   return p.seq;
 }

@@ -69,22 +69,25 @@ reads_stored (scan_loop *l)
   return false;
 }
 
-/* Whether the host path's reduce function of L's N arrays is a chain of
+/* Whether the host path's reduce function of L's items is a chain of
    the operator as long as its scan function's (SCANRT_SERIAL_REDUCE):
    where not optimized, of a user-defined operator or a recurrence's
    pairs, or of a floating-point operator other than `+' and `-', which
    host.cc's tune does not reassociate or GCC cannot vectorize without
    -ffinite-math-only.  */
 static bool
-serial_reduce (scan_loop *l, unsigned n)
+serial_reduce (scan_loop *l)
 {
   if (!optimize)
     return true;
-  for (unsigned k = 0; k < n; k++)
-    if (l[k].op == SCAN_OP_USER || l[k].form != SCAN_FORM_PLAIN
-        || (FLOAT_TYPE_P (l[k].type) && l[k].op != SCAN_OP_ADD
-            && l[k].op != SCAN_OP_SUB && l[k].op != SCAN_OP_LAST))
-      return true;
+  for (unsigned k = 0; k < l->n; k++)
+    {
+      const scan_item *it = &l->items[k];
+      if (it->op == SCAN_OP_USER || it->form != SCAN_FORM_PLAIN
+          || (FLOAT_TYPE_P (it->type) && it->op != SCAN_OP_ADD
+              && it->op != SCAN_OP_SUB && it->op != SCAN_OP_LAST))
+        return true;
+    }
   return false;
 }
 
@@ -132,10 +135,10 @@ arg_descs (scan_loop *l, vec<arg_desc> *args)
                                                 (TREE_TYPE (s))), 0 });
 }
 
-/* The static SCANRT_desc of L's N arrays as O outlines them, with
+/* The static SCANRT_desc of L's items as O outlines them, with
    arguments ARGS.  */
 static tree
-make_desc (scan_loop *l, unsigned n, const scan_outline *o,
+make_desc (scan_loop *l, const scan_outline *o,
            const vec<arg_desc> &args)
 {
   const char *source = o->source;
@@ -174,21 +177,24 @@ make_desc (scan_loop *l, unsigned n, const scan_outline *o,
   tree desc_type = scanomp_record ("SCANRT_desc", nf, dtypes, dnames, df);
   expanded_location where = expand_location (scanomp_where (l));
   char *site = xasprintf ("%s:%d", where.file, where.line);
-  unsigned op = l->op == SCAN_OP_SUB ? SCAN_OP_ADD : l->op;
-  bool builtin = n == 1 && l->op != SCAN_OP_USER
-                 && l->form == SCAN_FORM_PLAIN;
+  /* A lone array or variable of a built-in operator is the runtime's
+     own type and operator.  */
+  const scan_item *it = &l->items[0];
+  unsigned op = it->op == SCAN_OP_SUB ? SCAN_OP_ADD : it->op;
+  bool builtin = l->n == 1 && it->op != SCAN_OP_USER
+                 && it->form == SCAN_FORM_PLAIN;
   tree vals[nf] = {
     build_int_cst (u, SCANRT_ABI_VERSION),
     fold_convert (cstr, build_string_literal (strlen (site) + 1, site)),
     source ? fold_convert (cstr, build_string_literal (strlen (source) + 1,
                                                       source))
            : null_pointer_node,
-    build_int_cst (u, builtin ? runtime_type (l->type) : SCANRT_TYPE_USER),
+    build_int_cst (u, builtin ? runtime_type (it->type) : SCANRT_TYPE_USER),
     build_int_cst (u, builtin ? op : SCANRT_OP_USER),
     build_int_cst (u, tree_to_uhwi (TYPE_SIZE_UNIT (o->seed_type))),
     build_int_cst (u, (l->exclusive ? SCANRT_EXCLUSIVE : 0)
                       | (reads_stored (l) ? SCANRT_READS_STORED : 0)
-                      | (serial_reduce (l, n) ? SCANRT_SERIAL_REDUCE : 0)),
+                      | (serial_reduce (l) ? SCANRT_SERIAL_REDUCE : 0)),
     build_int_cst (u, args.length ()),
     fold_convert (dtypes[8], build_fold_addr_expr (kinds_var)),
     host[0] ? build_fold_addr_expr (host[0]) : null_pointer_node,
@@ -204,10 +210,10 @@ make_desc (scan_loop *l, unsigned n, const scan_outline *o,
 }
 
 tree
-lower_desc (scan_loop *l, unsigned n, const scan_outline *o, unsigned *nargs)
+lower_desc (scan_loop *l, const scan_outline *o, unsigned *nargs)
 {
   auto_vec<arg_desc> args;
   arg_descs (l, &args);
   *nargs = args.length ();
-  return make_desc (l, n, o, args);
+  return make_desc (l, o, args);
 }

@@ -255,7 +255,7 @@ decided_by_one (gimple_seq seq, tree to_fallback, tree to_done,
 }
 
 void
-scanomp_lower (scan_loop *l, unsigned n, const scan_outline *o,
+scanomp_lower (scan_loop *l, const scan_outline *o,
                gimple_stmt_iterator *gsi)
 {
   if (o->host[0] && !scanomp_on_host (l) && scanomp_options.verbose)
@@ -263,7 +263,7 @@ scanomp_lower (scan_loop *l, unsigned n, const scan_outline *o,
             "the host path: the threads of OpenMP, through functions "
             "compiled from the loop");
   unsigned nargs;
-  tree desc = lower_desc (l, n, o, &nargs);
+  tree desc = lower_desc (l, o, &nargs);
 
   /* The temporaries are locals of a bind around the new code, so that an
      OpenMP region around the construct (a `parallel' holding a target
@@ -285,7 +285,7 @@ scanomp_lower (scan_loop *l, unsigned n, const scan_outline *o,
                                 : fallback;
       tree to_done = orphan ? create_artificial_label (UNKNOWN_LOCATION)
                             : done;
-      gimple_seq seq = lower_call (l, n, o->seed_type, desc, nargs,
+      gimple_seq seq = lower_call (l, o->seed_type, desc, nargs,
                                    NULL_TREE, to_fallback, to_done);
       if (orphan)
         seq = decided_by_one (seq, to_fallback, to_done, fallback, done);
@@ -303,7 +303,7 @@ scanomp_lower (scan_loop *l, unsigned n, const scan_outline *o,
      where the fallback may not see them (a target's firstprivate).  */
   tree resume = l->inscan ? NULL_TREE
                 : create_tmp_var (TREE_TYPE (l->iv), "scan_resume");
-  gimple_seq_add_seq (&seq, lower_call (l, n, o->seed_type, desc, nargs,
+  gimple_seq_add_seq (&seq, lower_call (l, o->seed_type, desc, nargs,
                                         resume, fallback, done));
   gimple_seq_add_stmt (&seq, gimple_build_label (fallback));
   gimple_seq_add_seq (&seq, privatize (l, sequential_loop

@@ -10,7 +10,7 @@
 
 #include "base/util.h"
 
-/* How L's N items run: the kernels, where the loop translates to OpenCL
+/* How L's items run: the kernels, where the loop translates to OpenCL
    C, and the host path's functions, where it has them.  */
 struct scan_outline
 {
@@ -18,14 +18,13 @@ struct scan_outline
   tree seed_type;            /* the element scanned */
   tree host[3];              /* reduce, scan and combine, or NULL */
 };
-bool scanomp_outline (struct scan_loop *l, unsigned n,
-                      struct scan_outline *o);
+bool scanomp_outline (struct scan_loop *l, struct scan_outline *o);
 const char *scanomp_route (const struct scan_loop *l,
                            const struct scan_outline *o);
 char *scanomp_route_detail (const struct scan_loop *l,
                             const struct scan_outline *o, const char *path);
-void scanomp_lower (struct scan_loop *l, unsigned n,
-                    const struct scan_outline *o, gimple_stmt_iterator *gsi);
+void scanomp_lower (struct scan_loop *l, const struct scan_outline *o,
+                    gimple_stmt_iterator *gsi);
 
 
 /* data.cc: give the target constructs of BODY that name their device

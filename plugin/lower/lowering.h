@@ -8,10 +8,9 @@
 
 #include "lower/lower.h"
 
-/* desc.cc: the static SCANRT_desc of L's N arrays as O outlines them,
-   and in *NARGS the number of arguments it describes.  */
-tree lower_desc (scan_loop *l, unsigned n, const scan_outline *o,
-                 unsigned *nargs);
+/* desc.cc: the static SCANRT_desc of L's items as O outlines them, and
+   in *NARGS the number of arguments it describes.  */
+tree lower_desc (scan_loop *l, const scan_outline *o, unsigned *nargs);
 bool lower_stored (scan_loop *l, tree base);
 
 /* call.cc */
@@ -20,8 +19,7 @@ bool lower_reaches_host (scan_loop *l, tree var);
    with DESC, jumping to FALLBACK or DONE.  RESUME, where the fallback
    can go on from the positions the runtime finished, is the index it
    starts from: the first, or the one after them.  */
-gimple_seq lower_call (scan_loop *l, unsigned n_items, tree seed_type,
-                       tree desc, unsigned nargs, tree resume, tree fallback,
-                       tree done);
+gimple_seq lower_call (scan_loop *l, tree seed_type, tree desc,
+                       unsigned nargs, tree resume, tree fallback, tree done);
 
 #endif /* SCANOMP_LOWERING_H */

@@ -21,16 +21,18 @@
    for several arrays a struct of theirs, laid out as emit.cc's
    scanomp_multi.  */
 static tree
-element_type (scan_loop *l, unsigned n)
+element_type (const scan_loop *l)
 {
+  unsigned n = l->n;
+  const scan_item *it = l->items;
   if (n == 1)
-    return l->form != SCAN_FORM_PLAIN ? l->pair_type : l->type;
+    return it->form != SCAN_FORM_PLAIN ? it->pair_type : it->type;
   auto_vec<tree> types, fields;
   auto_vec<const char *> names;
   for (unsigned k = 0; k < n; k++)
     {
-      types.safe_push (l[k].type);
-      names.safe_push (ggc_strdup (ACONCAT (("s", l[k].var_name, NULL))));
+      types.safe_push (it[k].type);
+      names.safe_push (ggc_strdup (ACONCAT (("s", it[k].var_name, NULL))));
     }
   fields.safe_grow (n);
   return scanomp_record ("scanomp_multi", n, types.address (), names.address (),
@@ -38,9 +40,9 @@ element_type (scan_loop *l, unsigned n)
 }
 
 bool
-scanomp_outline (scan_loop *l, unsigned n, scan_outline *o)
+scanomp_outline (scan_loop *l, scan_outline *o)
 {
-  o->seed_type = element_type (l, n);
+  o->seed_type = element_type (l);
   o->host[0] = o->host[1] = o->host[2] = NULL_TREE;
   /* Outside target constructs, the host path may take a loop that does
      not translate to OpenCL C: the translation is tried quietly, and
@@ -48,13 +50,13 @@ scanomp_outline (scan_loop *l, unsigned n, scan_outline *o)
      under -verbose.  */
   bool host_first = scanomp_on_host (l);
   bool device_limits;
-  o->source = scanomp_emit (l, n, host_first ? SCAN_REFUSAL_QUIET
+  o->source = scanomp_emit (l, host_first ? SCAN_REFUSAL_QUIET
                                              : SCAN_REFUSAL_REPORT,
                             &device_limits);
   bool host = ((o->source || (host_first && device_limits))
-               && scanomp_host_functions (l, n, o->seed_type, o->host));
+               && scanomp_host_functions (l, o->seed_type, o->host));
   if (!o->source && host_first && (!host || scanomp_options.verbose))
-    free (scanomp_emit (l, n, host ? SCAN_REFUSAL_HOST : SCAN_REFUSAL_REPORT,
+    free (scanomp_emit (l, host ? SCAN_REFUSAL_HOST : SCAN_REFUSAL_REPORT,
                         &device_limits));
   return o->source || host;
 }

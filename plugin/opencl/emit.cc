@@ -110,14 +110,14 @@ ocl_address (emitter *e, const scan_access &a, gimple *stmt)
   ocl_text (&e->out, ")))");
 }
 
-/* The identity of array L's operator over its element type, as OpenCL
+/* The identity of item IT's operator over its element type, as OpenCL
    C.  */
 void
-ocl_identity (emitter *e, scan_loop *l)
+ocl_identity (emitter *e, const scan_item *it)
 {
-  const char *ty = type_of (e, l->type);
-  bool fl = SCALAR_FLOAT_TYPE_P (l->type);
-  switch (l->op)
+  const char *ty = type_of (e, it->type);
+  bool fl = SCALAR_FLOAT_TYPE_P (it->type);
+  switch (it->op)
     {
     case SCAN_OP_MUL:
     case SCAN_OP_LAND:
@@ -130,16 +130,16 @@ ocl_identity (emitter *e, scan_loop *l)
       if (fl)
         ocl_text (&e->out, "((%s) INFINITY)", ty);
       else
-        ocl_constant (e, TYPE_MAX_VALUE (l->type));
+        ocl_constant (e, TYPE_MAX_VALUE (it->type));
       break;
     case SCAN_OP_MAX:
       if (fl)
         ocl_text (&e->out, "((%s) -INFINITY)", ty);
       else
-        ocl_constant (e, TYPE_MIN_VALUE (l->type));
+        ocl_constant (e, TYPE_MIN_VALUE (it->type));
       break;
     case SCAN_OP_USER:
-      ocl_text (&e->out, "scanomp_identity%d ()", (int) (l - e->items));
+      ocl_text (&e->out, "scanomp_identity%d ()", (int) (it - e->items));
       break;
     default:
       ocl_text (&e->out, "((%s) 0)", ty);
@@ -155,7 +155,7 @@ item_value (emitter *e, unsigned k, bool prefix)
   ocl_text (&e->out, "%s", prefix ? "v" : "r");
   if (e->n > 1)
     ocl_text (&e->out, ".s%u", k);
-  else if (e->l->form != SCAN_FORM_PLAIN)
+  else if (e->items[0].form != SCAN_FORM_PLAIN)
     ocl_text (&e->out, ".f0");
 }
 
@@ -288,7 +288,7 @@ set_scan_vars (emitter *e, hash_set<tree> *seen, const char *from)
 {
   for (unsigned k = 0; k < e->n; k++)
     {
-      scan_loop *it = &e->items[k];
+      scan_item *it = &e->items[k];
       if (!it->host_var || it->op == SCAN_OP_LAST)
         continue;
       if (!seen->add (it->var))
@@ -322,7 +322,7 @@ yield_vars (emitter *e, bool last)
 {
   for (unsigned k = 0; k < e->n; k++)
     {
-      scan_loop *it = &e->items[k];
+      scan_item *it = &e->items[k];
       if (!it->host_var || (it->op == SCAN_OP_LAST) != last)
         continue;
       if (last)
@@ -422,7 +422,7 @@ clause_functions (emitter *e)
   if (e->n == 1)
     {
       ocl_text (&e->out, " = ");
-      ocl_identity (e, l);
+      ocl_identity (e, &e->items[0]);
     }
   else
     ocl_text (&e->out, " = scanomp_identity ()");
@@ -451,7 +451,7 @@ pair_functions (emitter *e)
   hash_set<tree> seen;
   function_start (e, l->input, &seen);
   stmt_seq (e, l->input);
-  ocl_text (&e->out, "  return d%u;\n}\n", DECL_UID (l->pair));
+  ocl_text (&e->out, "  return d%u;\n}\n", DECL_UID (e->items[0].pair));
   if (l->outputs)
     output_function (e);
 }
@@ -467,28 +467,28 @@ arithmetic_type (emitter *e, tree type)
   return TYPE_PRECISION (type) > 32 ? "ulong" : "uint";
 }
 
-/* Combine A and B (OpenCL C expressions) with array L's operator, as the
+/* Combine A and B (OpenCL C expressions) with item IT's operator, as the
    templates' built-in operators do.  */
 static void
-combine (emitter *e, scan_loop *l, const char *a, const char *b)
+combine (emitter *e, const scan_item *it, const char *a, const char *b)
 {
-  const char *t = type_of (e, l->type);
-  const char *ut = arithmetic_type (e, l->type);
-  switch (l->op)
+  const char *t = type_of (e, it->type);
+  const char *ut = arithmetic_type (e, it->type);
+  switch (it->op)
     {
     case SCAN_OP_ADD:
     case SCAN_OP_SUB:
     case SCAN_OP_MUL:
       ocl_text (&e->out, "(%s) ((%s) %s %s (%s) %s)", t, ut, a,
-                l->op == SCAN_OP_MUL ? "*" : "+", ut, b);
+                it->op == SCAN_OP_MUL ? "*" : "+", ut, b);
       break;
     case SCAN_OP_MIN:
     case SCAN_OP_MAX:
       ocl_text (&e->out, "(%s %s %s ? %s : %s)", b,
-                l->op == SCAN_OP_MIN ? "<" : ">", a, b, a);
+                it->op == SCAN_OP_MIN ? "<" : ">", a, b, a);
       break;
     case SCAN_OP_USER:
-      ocl_text (&e->out, "scanomp_combine%d (%s, %s)", (int) (l - e->items),
+      ocl_text (&e->out, "scanomp_combine%d (%s, %s)", (int) (it - e->items),
                 a, b);
       break;
     case SCAN_OP_LAST:
@@ -496,7 +496,7 @@ combine (emitter *e, scan_loop *l, const char *a, const char *b)
       break;
     default:
       ocl_text (&e->out, "(%s) (%s %s %s)", t, a,
-                scanomp_op_spelling (l->op), b);
+                scanomp_op_spelling (it->op), b);
       break;
     }
 }
@@ -517,67 +517,67 @@ local_from (emitter *e, tree v, hash_set<tree> *seen, const char *from)
 static void
 user_operator (emitter *e, unsigned k)
 {
-  scan_loop *l = &e->items[k];
+  scan_item *it = &e->items[k];
   strbuf outer = e->out;
   e->out = { NULL, 0, 0 };
   e->local = true;
-  const char *t = type_of (e, l->type);
+  const char *t = type_of (e, it->type);
   ocl_text (&e->out, "static %s\nscanomp_combine%u (%s a, %s b)\n{\n", t, k, t,
             t);
   hash_set<tree> seen;
-  local_from (e, l->out, &seen, "a");
-  local_from (e, l->in, &seen, "b");
-  declare_locals (e, l->merge, &seen);
-  stmt_seq (e, l->merge);
+  local_from (e, it->out, &seen, "a");
+  local_from (e, it->in, &seen, "b");
+  declare_locals (e, it->merge, &seen);
+  stmt_seq (e, it->merge);
   ocl_text (&e->out, "  return d%u;\n}\n\nstatic %s\nscanomp_identity%u (void)"
-            "\n{\n", DECL_UID (l->out), t, k);
+            "\n{\n", DECL_UID (it->out), t, k);
   hash_set<tree> seen_init;
-  seen_init.add (l->priv);
-  ocl_text (&e->out, "  %s d%u;\n", t, DECL_UID (l->priv));
-  declare_locals (e, l->init, &seen_init);
-  if (seen_init.contains (l->orig))
-    refuse (e, scanomp_where (l), "the initializer of %qs reads "
+  seen_init.add (it->priv);
+  ocl_text (&e->out, "  %s d%u;\n", t, DECL_UID (it->priv));
+  declare_locals (e, it->init, &seen_init);
+  if (seen_init.contains (it->orig))
+    refuse (e, scanomp_where (e->l), "the initializer of %qs reads "
             "%<omp_orig%>; the identity of a scan must not depend on it",
-            l->clause ? l->clause->op_name : l->var_name);
-  stmt_seq (e, l->init);
-  ocl_text (&e->out, "  return d%u;\n}\n\n", DECL_UID (l->priv));
+            e->l->clause ? e->l->clause->op_name : it->var_name);
+  stmt_seq (e, it->init);
+  ocl_text (&e->out, "  return d%u;\n}\n\n", DECL_UID (it->priv));
   ocl_text (&e->funcs, "%s", e->out.s);
   free (e->out.s);
   e->out = outer;
   e->local = false;
 }
 
-/* The pair operator of a recurrence, A then B, and its identity, as
+/* The pair operator of a recurrence (the loop's one item), A then B, and its identity, as
    scanomp_pair_combine and scanomp_pair_identity in E->funcs: maps
    x -> k x + v compose as (b.k a.k, b.k a.v + b.v); segments as
    (b.f ? b.v : a.v op b.v, a.f | b.f).  Integers wrap.  */
 static void
 pair_operator (emitter *e)
 {
-  scan_loop *l = e->l;
+  const scan_item *it = &e->items[0];
   strbuf outer = e->out;
   e->out = { NULL, 0, 0 };
-  const char *p = type_of (e, l->pair_type), *t = type_of (e, l->type);
-  const char *ut = arithmetic_type (e, l->type);
+  const char *p = type_of (e, it->pair_type), *t = type_of (e, it->type);
+  const char *ut = arithmetic_type (e, it->type);
   ocl_text (&e->out, "static %s\nscanomp_pair_combine (%s a, %s b)\n{\n"
             "  %s r;\n", p, p, p, p);
-  if (l->form == SCAN_FORM_AFFINE)
+  if (it->form == SCAN_FORM_AFFINE)
     ocl_text (&e->out, "  r.f1 = (%s) ((%s) b.f1 * (%s) a.f1);\n"
               "  r.f0 = (%s) ((%s) b.f1 * (%s) a.f0 + (%s) b.f0);\n", t, ut,
               ut, t, ut, ut, ut);
   else
     {
       ocl_text (&e->out, "  r.f1 = a.f1 | b.f1;\n  r.f0 = b.f1 ? b.f0 : ");
-      combine (e, l, "a.f0", "b.f0");
+      combine (e, it, "a.f0", "b.f0");
       ocl_text (&e->out, ";\n");
     }
   ocl_text (&e->out, "  return r;\n}\n\nstatic %s\nscanomp_pair_identity "
             "(void)\n{\n  %s r;\n  r.f0 = ", p, p);
-  if (l->form == SCAN_FORM_AFFINE)
+  if (it->form == SCAN_FORM_AFFINE)
     ocl_text (&e->out, "(%s) -0.0;\n  r.f1 = (%s) 1;\n", t, t);
   else
     {
-      ocl_identity (e, l);
+      ocl_identity (e, it);
       ocl_text (&e->out, ";\n  r.f1 = 0;\n");
     }
   ocl_text (&e->out, "  return r;\n}\n\n");
@@ -629,12 +629,12 @@ multi_type (emitter *e)
 static void
 store_address (emitter *e, unsigned k, const char *type)
 {
-  scan_loop *l = &e->items[k];
-  const scan_access &st = l->accesses[l->store];
-  int b = base_index (e, l->var);
+  const scan_item *it = &e->items[k];
+  const scan_access &st = it->accesses[it->store];
+  int b = base_index (e, it->var);
   ocl_text (&e->out, "(__global %s *) (b%d + (long) (b%do - b%dl + %ldL * "
             "(lbv + (i) * %dL) + (long) ", type, b, b, b, (long) st.coef,
-            l->step);
+            e->l->step);
   ocl_expr (e, fold_convert (ssizetype, st.rest), st.stmt);
   ocl_text (&e->out, "))");
 }
@@ -663,11 +663,13 @@ params (emitter *e, bool declarations)
 }
 
 char *
-scanomp_emit (scan_loop *items, unsigned n, enum scan_refusal refusal,
-              bool *device_limits)
+scanomp_emit (scan_loop *l, enum scan_refusal refusal, bool *device_limits)
 {
   emitter e;
-  scan_loop *l = &items[0];
+  scan_item *items = l->items;
+  unsigned n = l->n;
+  /* The only item, where there is one.  */
+  const scan_item *it = &items[0];
   e.l = l;
   e.refusal = refusal;
   e.items = items;
@@ -685,39 +687,39 @@ scanomp_emit (scan_loop *items, unsigned n, enum scan_refusal refusal,
   for (unsigned k = 0; k < n; k++)
     if (items[k].op == SCAN_OP_USER)
       user_operator (&e, k);
-  if (n == 1 && l->form != SCAN_FORM_PLAIN)
+  if (n == 1 && it->form != SCAN_FORM_PLAIN)
     {
       pair_operator (&e);
       ocl_text (&e.out, "#define SCANOMP_T %s\n#define SCANOMP_OP %d\n"
                 "#define SCANOMP_COMBINE(a, b) scanomp_pair_combine ((a), "
                 "(b))\n#define SCANOMP_IDENTITY scanomp_pair_identity ()\n",
-                type_of (&e, l->pair_type), SCAN_OP_USER);
+                type_of (&e, it->pair_type), SCAN_OP_USER);
     }
-  else if (n == 1 && l->op == SCAN_OP_USER)
+  else if (n == 1 && it->op == SCAN_OP_USER)
     ocl_text (&e.out, "#define SCANOMP_T %s\n#define SCANOMP_OP %d\n"
               "#define SCANOMP_COMBINE(a, b) scanomp_combine0 ((a), (b))\n"
               "#define SCANOMP_IDENTITY scanomp_identity0 ()\n",
-              type_of (&e, l->type), SCAN_OP_USER);
+              type_of (&e, it->type), SCAN_OP_USER);
   else if (n == 1)
     {
-      ocl_text (&e.out, "#define SCANOMP_T %s\n", type_of (&e, l->type));
-      if (INTEGRAL_TYPE_P (l->type))
+      ocl_text (&e.out, "#define SCANOMP_T %s\n", type_of (&e, it->type));
+      if (INTEGRAL_TYPE_P (it->type))
         ocl_text (&e.out, "#define SCANOMP_UT %s\n",
-                  arithmetic_type (&e, l->type));
+                  arithmetic_type (&e, it->type));
       ocl_text (&e.out, "#define SCANOMP_T_MIN ");
-      if (INTEGRAL_TYPE_P (l->type))
-        ocl_constant (&e, TYPE_MIN_VALUE (l->type));
+      if (INTEGRAL_TYPE_P (it->type))
+        ocl_constant (&e, TYPE_MIN_VALUE (it->type));
       else
         ocl_text (&e.out, "(-INFINITY)");
       ocl_text (&e.out, "\n#define SCANOMP_T_MAX ");
-      if (INTEGRAL_TYPE_P (l->type))
-        ocl_constant (&e, TYPE_MAX_VALUE (l->type));
+      if (INTEGRAL_TYPE_P (it->type))
+        ocl_constant (&e, TYPE_MAX_VALUE (it->type));
       else
         ocl_text (&e.out, "INFINITY");
       /* `-': the body, run from the identity, already yields the negated
          element; the partial results then combine with +.  */
       ocl_text (&e.out, "\n#define SCANOMP_OP %d\n",
-                l->op == SCAN_OP_SUB ? SCAN_OP_ADD : l->op);
+                it->op == SCAN_OP_SUB ? SCAN_OP_ADD : it->op);
     }
   else
     multi_type (&e);
@@ -736,9 +738,9 @@ scanomp_emit (scan_loop *items, unsigned n, enum scan_refusal refusal,
               "SCANOMP_ARGS)\n\n");
   else if (n == 1)
     {
-      bool pair = l->form != SCAN_FORM_PLAIN;
+      bool pair = it->form != SCAN_FORM_PLAIN;
       ocl_text (&e.out, "#define SCANOMP_STORE(i, v) SCANOMP_STREAM_STORE (");
-      store_address (&e, 0, pair ? type_of (&e, l->type) : "SCANOMP_T");
+      store_address (&e, 0, pair ? type_of (&e, it->type) : "SCANOMP_T");
       ocl_text (&e.out, ", (v)%s)\n\n", pair ? ".f0" : "");
     }
   else
@@ -759,7 +761,7 @@ scanomp_emit (scan_loop *items, unsigned n, enum scan_refusal refusal,
 
   if (l->inscan)
     inscan_functions (&e);
-  else if (l->form != SCAN_FORM_PLAIN)
+  else if (it->form != SCAN_FORM_PLAIN)
     pair_functions (&e);
   else
     clause_functions (&e);

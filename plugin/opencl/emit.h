@@ -27,9 +27,9 @@ void ocl_text (strbuf *b, const char *fmt, ...) ATTRIBUTE_PRINTF_2;
    and OUT (the hooks).  */
 struct emitter
 {
-  scan_loop *l;        /* the first array's analysis, with all arguments */
-  scan_loop *items;    /* every array's */
-  unsigned n;
+  scan_loop *l;                   /* the loop, with all arguments */
+  scan_item *items;               /* its items, L->items */
+  unsigned n;                     /* L->n */
   enum scan_refusal refusal;      /* what a refusal to translate does */
   strbuf out, types, funcs;
   hash_map<tree, char *> names;   /* types and functions translated */
@@ -79,7 +79,7 @@ const scan_access *access_of (emitter *e, tree ref, gimple *stmt);
 void ocl_address (emitter *e, const scan_access &a, gimple *stmt);
 void ocl_element (emitter *e, const scan_access &a, gimple *stmt);
 void pointer_offset (emitter *e, tree p, gimple *stmt);
-void ocl_identity (emitter *e, scan_loop *l);
+void ocl_identity (emitter *e, const scan_item *it);
 void ocl_assign (emitter *e, gimple *s, tree lhs, tree rhs, const char *text);
 void mark_set (emitter *e, tree t);
 

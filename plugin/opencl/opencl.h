@@ -19,12 +19,11 @@ enum scan_refusal
                                 on the host path */
 };
 
-/* The kernels' OpenCL C for the analyses of every array of the clause,
-   L[0 .. N) (L[0] holds the arguments of them all), or NULL where the
+/* The kernels' OpenCL C for loop L and its items, or NULL where the
    loop does not translate, which REFUSAL says how to tell; then
    *DEVICE_LIMITS when all it lacked is what OpenCL C lacks and the host
    has.  */
-char *scanomp_emit (struct scan_loop *l, unsigned n,
-                    enum scan_refusal refusal, bool *device_limits);
+char *scanomp_emit (struct scan_loop *l, enum scan_refusal refusal,
+                    bool *device_limits);
 
 #endif /* SCANOMP_OPENCL_H */

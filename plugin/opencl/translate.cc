@@ -205,7 +205,7 @@ udr_decl (emitter *e, tree t)
     return false;
   for (unsigned k = 0; k < e->n; k++)
     {
-      const scan_loop *it = &e->items[k];
+      const scan_item *it = &e->items[k];
       if (t == it->out || t == it->in || t == it->priv || t == it->orig)
         return true;
     }
@@ -436,8 +436,9 @@ call (emitter *e, gcall *s)
   auto_vec<const scan_access *> by_address;
   by_address.safe_grow_cleared (nargs);
   /* A scan clause's update y[i] = f (y[i-1], E), run from the identity,
-     yields E itself: no need to call f.  */
-  bool update = !e->local && s == e->l->update;
+     yields E itself: no need to call f (the first array's; the others'
+     call f).  */
+  bool update = !e->local && s == e->items[0].update;
   ocl_text (&e->out, "  {\n");
   if (!e->local)
     for (const scan_access &a : e->l->accesses)
