@@ -17,13 +17,15 @@
      host/       the loop as the host path's functions;
      lower/      which of those the loop runs on, and the call into
                  libscanrt that replaces it;
+     diagnose/   what the plugin says of the rest of the function: loops
+                 that race on y[i-1], initialization phases GCC would run
+                 wrong;
      base/       the loop record, what the stages share, and what differs
                  between the GCCs the plugin builds for (11 to 16).
 
    This file registers the plugin and its GIMPLE pass, which finds each
    construct that carries a clause or holds an inscan loop and takes it
-   through the stages, and has analyze/race.cc warn at the other loops
-   whose iterations race on y[i-1].
+   through the stages, and has diagnose/ look at the rest.
 
    Options:
      -fplugin-arg-scanomp-help        print the options and exit
@@ -58,6 +60,7 @@
 
 #include "read/read.h"
 #include "analyze/analyze.h"
+#include "diagnose/diagnose.h"
 #include "lower/lower.h"
 #include "scanrt.h"
 

@@ -61,6 +61,7 @@ enum scanrt_setting
   SCANRT_SET_CACHE_DIR,         /* SCANOMP_CACHE_DIR */
   SCANRT_SET_PROFILE,           /* SCANOMP_PROFILE */
   SCANRT_SET_FAIL_RUNS,         /* SCANOMP_FAIL_RUNS */
+  SCANRT_SET_DISPLAY_ENV,       /* SCANOMP_DISPLAY_ENV */
   SCANRT_NSETTINGS
 };
 /* The variable's name.  */

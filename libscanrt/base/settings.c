@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* settings.c: every environment variable libscanrt reads, in one table:
-   what it takes, its range, and what a wrong value gets.  No other file
-   calls getenv for them (the README's table and scanrt.7 document each
-   name here, which a test checks).
+   what it takes, its range, what a wrong value gets, what unset means
+   and what it is for; and SCANOMP_DISPLAY_ENV, which prints them all.
+   No other file calls getenv for them (the README's table and scanrt.7
+   document each name here, which a test checks).
 
    A setting is read where it is used, at each use, so that a program may
    change one between scans (the benchmarks do); the values a setting
@@ -30,7 +31,13 @@ static const char *const offload_words[] = { "DEFAULT", "MANDATORY",
 static const char *const host_words[] = { "native", "opencl", "off", NULL };
 static const char *const variant_words[] = { "cpu", "gpu", "lookback",
                                              "thesis", NULL };
+static const char *const display_words[] = { "false", "true", "verbose",
+                                             "0", "1", NULL };
 
+/* Each setting: its name and kind; for a number its range (HI 0: the
+   caller's, which may depend on the device) and whether it is rounded
+   down to a power of 2; for a word its values and what a wrong one gets;
+   and for SCANOMP_DISPLAY_ENV, what unset means and what it is for.  */
 static const struct
 {
   const char *name;
@@ -39,41 +46,74 @@ static const struct
   int pow2;                     /* NUMBER: rounded down to a power of 2 */
   const char *const *words;     /* WORD: its values, in enum order */
   const char *otherwise;        /* WORD: what a wrong value gets */
+  const char *unset;            /* what it is where unset */
+  const char *about;            /* what it sets */
 } table[SCANRT_NSETTINGS] = {
   [SCANRT_SET_OFFLOAD] = { "OMP_TARGET_OFFLOAD", WORD, 0, 0, 0,
-                           offload_words, "using DEFAULT" },
-  [SCANRT_SET_DEVICE] = { "SCANOMP_DEVICE", TEXT, 0, 0, 0, NULL, NULL },
+                           offload_words, "using DEFAULT", "DEFAULT",
+                           "whether a scan may fall back to the host" },
+  [SCANRT_SET_DEVICE] = { "SCANOMP_DEVICE", TEXT, 0, 0, 0, NULL, NULL,
+                          "OMP_DEFAULT_DEVICE's",
+                          "the default device: a number, cpu, gpu or "
+                          "host" },
   [SCANRT_SET_OMP_DEVICE] = { "OMP_DEFAULT_DEVICE", TEXT, 0, 0, 0, NULL,
-                              NULL },
-  [SCANRT_SET_DEVICES] = { "SCANOMP_DEVICES", TEXT, 0, 0, 0, NULL, NULL },
-  [SCANRT_SET_UNIFIED] = { "SCANOMP_UNIFIED", TEXT, 0, 0, 0, NULL, NULL },
+                              NULL, "the first GPU, else device 0",
+                              "the default device, after SCANOMP_DEVICE" },
+  [SCANRT_SET_DEVICES] = { "SCANOMP_DEVICES", TEXT, 0, 0, 0, NULL, NULL,
+                           "the default device alone",
+                           "the devices a target scan is split across" },
+  [SCANRT_SET_UNIFIED] = { "SCANOMP_UNIFIED", TEXT, 0, 0, 0, NULL, NULL,
+                           "as each device says",
+                           "0: treat shared-memory devices as discrete" },
   [SCANRT_SET_HOST] = { "SCANOMP_HOST", WORD, 0, 0, 0, host_words,
-                        "scans outside target constructs run natively" },
+                        "scans outside target constructs run natively",
+                        "native", "where scans outside target run: "
+                        "native, opencl or off" },
   [SCANRT_SET_HOST_CUTOFF] = { "SCANOMP_HOST_CUTOFF", NUMBER, 0, SIZE_MAX,
-                               0, NULL, NULL },
+                               0, NULL, NULL, "by path and type",
+                               "shorter scans run on the calling thread" },
   [SCANRT_SET_MAX_BUFFER] = { "SCANOMP_MAX_BUFFER", NUMBER, 4096, 0, 0,
-                              NULL, NULL },
+                              NULL, NULL, "the device's largest",
+                              "bytes of the largest device buffer" },
   [SCANRT_SET_VARIANT] = { "SCANOMP_VARIANT", WORD, 0, 0, 0, variant_words,
-                           "choosing by device type" },
+                           "choosing by device type", "by device type",
+                           "kernel set: cpu, gpu, lookback or thesis" },
   [SCANRT_SET_CPU_UNROLL] = { "SCANOMP_CPU_UNROLL", NUMBER, 1, 16, 0, NULL,
-                              NULL },
+                              NULL, "by the tuning table",
+                              "the CPU kernel set's unrolling" },
   [SCANRT_SET_CPU_CHUNK] = { "SCANOMP_CPU_CHUNK", NUMBER, 1024,
-                             (size_t) 1 << 28, 0, NULL, NULL },
+                             (size_t) 1 << 28, 0, NULL, NULL,
+                             "by the tuning table",
+                             "elements a CPU work-item scans" },
   [SCANRT_SET_STREAM_BYTES] = { "SCANOMP_STREAM_BYTES", NUMBER, 0,
-                                SIZE_MAX, 0, NULL, NULL },
-  [SCANRT_SET_WG] = { "SCANOMP_WG", NUMBER, 1, 0, 1, NULL, NULL },
-  [SCANRT_SET_ITEMS] = { "SCANOMP_ITEMS", NUMBER, 1, 64, 0, NULL, NULL },
+                                SIZE_MAX, 0, NULL, NULL,
+                                "half the device's cache",
+                                "outputs larger stream past the cache" },
+  [SCANRT_SET_WG] = { "SCANOMP_WG", NUMBER, 1, 0, 1, NULL, NULL,
+                      "by the tuning table", "work-group size of the GPU "
+                      "kernel sets" },
+  [SCANRT_SET_ITEMS] = { "SCANOMP_ITEMS", NUMBER, 1, 64, 0, NULL, NULL,
+                         "by the tuning table", "elements per work-item of "
+                         "the GPU kernel sets" },
   [SCANRT_SET_LOCAL_MEM] = { "SCANOMP_LOCAL_MEM", NUMBER, 0, SIZE_MAX, 0,
-                             NULL, NULL },
-  [SCANRT_SET_PTX] = { "SCANOMP_PTX", NUMBER, 0, SIZE_MAX, 0, NULL, NULL },
+                             NULL, NULL, "the device's",
+                             "bytes of local memory assumed" },
+  [SCANRT_SET_PTX] = { "SCANOMP_PTX", NUMBER, 0, SIZE_MAX, 0, NULL, NULL,
+                       "1", "0: no inline PTX on NVIDIA's OpenCL" },
   [SCANRT_SET_CACHE] = { "SCANOMP_CACHE", NUMBER, 0, SIZE_MAX, 0, NULL,
-                         NULL },
+                         NULL, "1", "0: no program binary cache" },
   [SCANRT_SET_CACHE_DIR] = { "SCANOMP_CACHE_DIR", TEXT, 0, 0, 0, NULL,
-                             NULL },
+                             NULL, "$XDG_CACHE_HOME/scanomp",
+                             "where program binaries are kept" },
   [SCANRT_SET_PROFILE] = { "SCANOMP_PROFILE", NUMBER, 0, SIZE_MAX, 0, NULL,
-                           NULL },
+                           NULL, "0", "1: time per call site, at exit" },
   [SCANRT_SET_FAIL_RUNS] = { "SCANOMP_FAIL_RUNS", TEXT, 0, 0, 0, NULL,
-                             NULL },
+                             NULL, "none", "for tests: device runs that "
+                             "fail, by number" },
+  [SCANRT_SET_DISPLAY_ENV] = { "SCANOMP_DISPLAY_ENV", WORD, 0, 0, 0,
+                               display_words, "printing nothing", "false",
+                               "print these settings at start-up: true "
+                               "or verbose" },
 };
 
 const char *
@@ -142,4 +182,30 @@ scanrt_setting_word (enum scanrt_setting s, int deflt)
                      table[s].otherwise);
     }
   return deflt;
+}
+
+/* SCANOMP_DISPLAY_ENV, as libgomp's OMP_DISPLAY_ENV: at start-up, every
+   setting and its value in force, to stderr, between a first and a last
+   line; verbose adds what each is for.  A setting the table leaves to
+   the scan (a tile shape by device, say) shows what unset means.  */
+__attribute__ ((constructor)) static void
+display_settings (void)
+{
+  int how = scanrt_setting_word (SCANRT_SET_DISPLAY_ENV, 0);
+  if (how == 0 || how == 3)
+    return;
+  fprintf (stderr, "SCANOMP DISPLAY ENVIRONMENT BEGIN\n"
+           "  _SCANOMP_VERSION = '%s'\n", SCANRT_VERSION);
+  for (int s = 0; s < SCANRT_NSETTINGS; s++)
+    {
+      const char *text = scanrt_setting_text (s);
+      if (text)
+        fprintf (stderr, "  %s = '%s'", table[s].name, text);
+      else
+        fprintf (stderr, "  %s unset: %s", table[s].name, table[s].unset);
+      if (how == 2)
+        fprintf (stderr, "  (%s)", table[s].about);
+      fputc ('\n', stderr);
+    }
+  fputs ("SCANOMP DISPLAY ENVIRONMENT END\n", stderr);
 }

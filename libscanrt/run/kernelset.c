@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* kernelset.c: choosing a kernel set and its tuning for a device, and
-   enqueuing it.  The templates in templates/ describe what each kernel does;
-   this file only sizes the launches and passes the arguments.
+/* kernelset.c: choosing a kernel set for a device, applying its tile
+   shape (tuning.c's table, unless a setting or the caller gives one, and
+   shrunk to fit the device), and enqueuing it.  The templates in
+   templates/ describe what each kernel does; this file only sizes the
+   launches and passes the arguments.
 
    Tuning can be overridden through scanrt_params, or the environment:
    SCANOMP_VARIANT (cpu, gpu, lookback, thesis), SCANOMP_CPU_UNROLL,
@@ -13,10 +15,6 @@
 #include <string.h>
 
 #include "run.h"
-
-/* Bytes of input each CPU work-item scans: small enough that the chunk is
-   still in cache when it is scanned after its fold.  */
-#define CPU_CHUNK_BYTES (256 * 1024)
 
 static scanrt_variant
 choose_variant (const struct scanrt_launch *l, const scanrt_params *params)
@@ -31,7 +29,7 @@ choose_variant (const struct scanrt_launch *l, const scanrt_params *params)
              ? scanrt_setting_word (SCANRT_SET_VARIANT, -1) : -1;
   if (word >= 0)
     v = variants[word];
-  /* GPUs: the single pass (docs/gpu.md has the figures), where the
+  /* GPUs: the single pass (docs/performance.md has the figures), where the
      device has the 64-bit atomics it publishes with.  */
   if (v == SCANRT_VARIANT_AUTO)
     v = (l->dev->type & CL_DEVICE_TYPE_CPU) ? SCANRT_VARIANT_CPU
@@ -104,23 +102,19 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
   if (!params)
     params = &none;
   l->variant = choose_variant (l, params);
+  const struct scanrt_tuning *shape = scanrt_tuning_of (l->variant, l->n,
+                                                        elem);
 
   if (l->variant == SCANRT_VARIANT_CPU)
     {
-      /* Measured on pocl 3.1 (2^24 elements, 2 cores), four elements a
-         step: int 3.5 ms against 3.8 two at a time, and 4.5 ms against
-         5.8 when the output sits one element off the input, as in the
-         thesis' y[i] = y[i-1] + x[i-1] (each load then matches the last
-         store modulo 4 KiB, a false dependence the core waits on);
-         float and double 3.1 and 1.9 Gelem/s, against 1.2 and 1.1 one at
-         a time.  Eight collapsed for double, to 0.04 Gelem/s.  */
       static const enum scanrt_setting gpu_knobs[] = { SCANRT_SET_WG,
                                                        SCANRT_SET_ITEMS };
       unused ("cpu", gpu_knobs, 2);
-      l->items = pick (params->items, SCANRT_SET_CPU_UNROLL, 4, 0, NULL);
+      l->items = pick (params->items, SCANRT_SET_CPU_UNROLL,
+                       scanrt_tuning_items (shape, elem), 0, NULL);
       size_t per_unit = (l->n + 4 * dev->compute_units - 1)
                         / (4 * dev->compute_units);
-      size_t chunk = CPU_CHUNK_BYTES / elem;
+      size_t chunk = shape->chunk_bytes / elem;
       if (chunk > per_unit)
         chunk = per_unit;
       if (chunk < 4096)
@@ -151,24 +145,12 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
   unused (l->variant == SCANRT_VARIANT_LOOKBACK ? "lookback"
           : l->variant == SCANRT_VARIANT_THESIS ? "thesis" : "gpu",
           cpu_knobs, 2);
-  /* The look-back's shape, measured on an H200 (docs/gpu.md): from 2^24
-     elements, 128 work-items of 128 bytes each (int32 at 2^28: 128 x 32
-     ran 1.11 times as fast as CUB, 256 x 16 1.00; double and the 8-byte
-     pair at 128 x 16, 1.00 and 2.27); below, 256 work-items of 64 bytes
-     each (int32 at 2^16 and 2^20: 256 x 16 ran 2.0 and 1.8 times as fast
-     as CUB, 128 x 32 1.3).  */
-  int big = l->n >= (size_t) 1 << 24;
-  size_t wg = l->variant == SCANRT_VARIANT_LOOKBACK && big ? 128 : 256;
+  size_t wg = shape->wg;
   if (wg > dev->max_wg)
     wg = dev->max_wg;
   while (wg & (wg - 1))
     wg &= wg - 1;
-  size_t items = elem <= 4 ? 8 : 4;
-  if (l->variant == SCANRT_VARIANT_LOOKBACK)
-    {
-      size_t bytes = big ? 128 : 64;
-      items = elem >= bytes ? 1 : bytes / elem;
-    }
+  size_t items = scanrt_tuning_items (shape, elem);
   int given_wg, given_items;
   l->wg = pick (params->work_group_size, SCANRT_SET_WG, wg, dev->max_wg,
                 &given_wg);

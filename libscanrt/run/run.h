@@ -1,13 +1,37 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* run.h: running a scan.  route.c decides where a scan runs, once, and
    runs it there: on the host path (host.c), on one device (launch.c, with
-   the kernel set of kernelset.c), in segments of one device's largest
-   buffer (segments.c), or split across several devices (split.c).  */
+   the kernel set of kernelset.c, in the tile shapes of tuning.c), in
+   segments of one device's largest buffer (segments.c), or split across
+   several devices (split.c).  */
 
 #ifndef SCANRT_RUN_H
 #define SCANRT_RUN_H
 
 #include "data/data.h"
+
+/* tuning.c: a kernel set's default tile shape.  */
+struct scanrt_tuning
+{
+  scanrt_variant variant;
+  size_t min_n;                 /* scans of at least this many elements */
+  size_t max_elem;              /* of elements of at most these bytes (0:
+                                   any) */
+  size_t wg;                    /* work-items a group (GPU sets) */
+  size_t items;                 /* elements a work-item takes at once:
+                                   the CPU set's unroll, the GPU sets'
+                                   items */
+  size_t item_bytes;            /* or, where not 0, this many bytes'
+                                   worth of elements (at least one) */
+  size_t chunk_bytes;           /* CPU set: the bytes a work-item scans
+                                   at a time */
+};
+/* The entry of the table for kernel set V scanning N elements of ELEM
+   bytes; NULL where it has none.  */
+const struct scanrt_tuning *scanrt_tuning_of (scanrt_variant v, size_t n,
+                                              size_t elem);
+/* The items a work-item takes of elements of ELEM bytes under T.  */
+size_t scanrt_tuning_items (const struct scanrt_tuning *t, size_t elem);
 
 /* kernelset.c: running a kernel set.  */
 struct scanrt_launch

@@ -3,7 +3,7 @@
    inscan reduction belongs to in high GIMPLE and checking that it is a
    scan the plugin can outline, into the loop record (base/loop.h); and
    the facts about GIMPLE the later stages read the same way.  reader.h is
-   the stage's own.  */
+   the stage's own, and diagnose/race.cc's, which reads loops with it.  */
 
 #ifndef SCANOMP_ANALYZE_H
 #define SCANOMP_ANALYZE_H
@@ -57,15 +57,6 @@ bool scanomp_analyze_inscan (gimple *construct, struct scan_loop *l,
 location_t scanomp_init_end (gimple *s);
 /* The same for the exclusive scan in CONSTRUCT's body.  */
 location_t scanomp_construct_init_end (gimple *construct);
-/* An error at each initialization phase of an exclusive scan in *BODY
-   outside the constructs of TAKEN, which the plugin takes: GCC would run
-   its loop wrong.  */
-void scanomp_check_init_phases (gimple_seq *body, hash_set<gimple *> &taken);
-
-/* race.cc: warn at each loop construct in *BODY, but those in SKIP (the
-   constructs of scan loops), whose iterations run in parallel while its
-   body computes y[i] from y[i-1].  */
-void scanomp_warn_races (gimple_seq *body, hash_set<gimple *> &skip);
 
 /* sanitizer.cc: whether S is a sanitizer's check (-fsanitize=...), which
    the kernels leave out: a call, setting nothing, of an internal UBSAN_,

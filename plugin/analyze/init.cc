@@ -207,22 +207,3 @@ scan_split_init (scan_loop *l, gimple *first, gimple *second)
   l->output = gimple_omp_body (first);
   return true;
 }
-
-void
-scanomp_check_init_phases (gimple_seq *body, hash_set<gimple *> &taken)
-{
-  scanomp_walk (body, [&] (gimple_stmt_iterator *g) {
-      gimple *s = gsi_stmt (*g);
-      if (taken.contains (s))
-        return WALK_PAST;
-      location_t end = scanomp_init_end (s);
-      if (end != UNKNOWN_LOCATION)
-        error_at (end, "GCC does not implement the initialization phase of "
-                  "an exclusive scan, and the plugin takes it only where it "
-                  "takes the loop: under %<parallel for%>, %<for%> or "
-                  "%<target%>, holding the loop alone, with or without "
-                  "%<simd%>; not in %<simd%> alone, nor under "
-                  "%<-fplugin-arg-scanomp-inscan=off%>");
-      return WALK_INTO;
-    });
-}

@@ -28,6 +28,7 @@
 #include "hash-set.h"
 
 #include "analyze/reader.h"
+#include "diagnose/diagnose.h"
 
 /* The loop of a combined construct that loop construct L holds, or
    NULL: GCC nests distribute around parallel for, for around simd, and
