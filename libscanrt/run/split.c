@@ -451,7 +451,7 @@ scanrt_split_scan (const struct scanrt_request *r,
         scanrt_report ("%s: the scan's stores cannot be cut into blocks, so "
                        "it runs on one device, not on those of %s",
                        r->site,
-                       p && p->devices ? "scanrt_params.l.devices"
+                       p && p->devices ? "scanrt_params.devices"
                                        : "SCANOMP_DEVICES");
       return 0;
     }

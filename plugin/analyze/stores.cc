@@ -47,8 +47,9 @@ jumps_to (gimple *s, tree label)
   return false;
 }
 
-/* y[i] of item IT of L, as GCC writes it: an element of an array, or through the
-   pointer's address plus the index's bytes, computed into *SEQ.  */
+/* y[i] of item IT of L, as GCC writes it: an element of an array, or
+   through the pointer's address plus the index's bytes, computed into
+   *SEQ.  */
 static tree
 element (scan_loop *l, const scan_item *it, gimple_seq *seq)
 {

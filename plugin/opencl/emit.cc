@@ -37,7 +37,7 @@
 
 /* The array of the clause that BASE is, or -1.  */
 int
-item_of (emitter *e, tree base)
+ocl_item_of (emitter *e, tree base)
 {
   for (unsigned k = 0; k < e->n; k++)
     if (e->items[k].var == base)
@@ -47,7 +47,7 @@ item_of (emitter *e, tree base)
 
 /* The index of array DECL among the kernel's parameters.  */
 int
-base_index (emitter *e, tree decl)
+ocl_base_index (emitter *e, tree decl)
 {
   for (unsigned k = 0; k < e->l->bases.length (); k++)
     if (e->l->bases[k] == decl)
@@ -57,7 +57,7 @@ base_index (emitter *e, tree decl)
 
 /* The access record of REF in STMT.  */
 const scan_access *
-access_of (emitter *e, tree ref, gimple *stmt)
+ocl_access_of (emitter *e, tree ref, gimple *stmt)
 {
   for (const scan_access &a : e->l->accesses)
     if (a.ref == ref && a.stmt == stmt)
@@ -67,7 +67,7 @@ access_of (emitter *e, tree ref, gimple *stmt)
 
 /* The byte offset a pointer-valued operand P stands for.  */
 void
-pointer_offset (emitter *e, tree p, gimple *stmt)
+ocl_pointer_offset (emitter *e, tree p, gimple *stmt)
 {
   tree t = TREE_CODE (p) == ADDR_EXPR ? TREE_OPERAND (p, 0) : NULL_TREE;
   if (t && VAR_P (t))
@@ -80,7 +80,8 @@ pointer_offset (emitter *e, tree p, gimple *stmt)
       ocl_text (&e->out, " * %ldL", (long) tree_to_shwi (TYPE_SIZE_UNIT
                                                     (TREE_TYPE (t))));
     }
-  else if ((VAR_P (p) || TREE_CODE (p) == PARM_DECL) && base_index (e, p) >= 0)
+  else if ((VAR_P (p) || TREE_CODE (p) == PARM_DECL)
+           && ocl_base_index (e, p) >= 0)
     ocl_text (&e->out, "0L");
   else
     ocl_expr (e, p, stmt);
@@ -90,13 +91,13 @@ pointer_offset (emitter *e, tree p, gimple *stmt)
 void
 ocl_address (emitter *e, const scan_access &a, gimple *stmt)
 {
-  int k = base_index (e, a.base);
+  int k = ocl_base_index (e, a.base);
   ocl_text (&e->out, "((__global %s *) (b%d + (long) (b%do - b%dl + ",
-            type_of (e, a.elem_type), k, k, k);
+            ocl_type_of (e, a.elem_type), k, k, k);
   tree ref = a.ref;
   if (TREE_CODE (ref) == MEM_REF)
     {
-      pointer_offset (e, TREE_OPERAND (ref, 0), stmt);
+      ocl_pointer_offset (e, TREE_OPERAND (ref, 0), stmt);
       ocl_text (&e->out, " + %ldL",
                 (long) tree_to_shwi (TREE_OPERAND (ref, 1)));
     }
@@ -115,7 +116,7 @@ ocl_address (emitter *e, const scan_access &a, gimple *stmt)
 void
 ocl_identity (emitter *e, const scan_item *it)
 {
-  const char *ty = type_of (e, it->type);
+  const char *ty = ocl_type_of (e, it->type);
   bool fl = SCALAR_FLOAT_TYPE_P (it->type);
   switch (it->op)
     {
@@ -166,12 +167,12 @@ ocl_element (emitter *e, const scan_access &a, gimple *stmt)
 {
   if (a.prev)
     {
-      ocl_identity (e, &e->items[item_of (e, a.base)]);
+      ocl_identity (e, &e->items[ocl_item_of (e, a.base)]);
       return;
     }
   if (a.after)
     {
-      item_value (e, item_of (e, a.base), e->scan_phase);
+      item_value (e, ocl_item_of (e, a.base), e->scan_phase);
       return;
     }
   ocl_text (&e->out, "(*");
@@ -189,7 +190,7 @@ void
 ocl_assign (emitter *e, gimple *s, tree lhs, tree rhs, const char *text)
 {
   const scan_access *a = e->local ? NULL
-                        : access_of (e, scanomp_whole (lhs), s);
+                        : ocl_access_of (e, scanomp_whole (lhs), s);
   if (a && (e->no_stores || (a->output && !e->scan_phase)))
     return;
   /* A field of an element beside the clause's arrays: stored as it is
@@ -215,12 +216,12 @@ ocl_assign (emitter *e, gimple *s, tree lhs, tree rhs, const char *text)
     }
   else if (a)
     {
-      int k = item_of (e, a->base);
+      int k = ocl_item_of (e, a->base);
       if (e->n == 1)
         ocl_text (&e->out, "  r = (SCANOMP_T) ");
       else
         ocl_text (&e->out, "  r.s%d = (%s) ", k,
-                  type_of (e, e->items[k].type));
+                  ocl_type_of (e, e->items[k].type));
     }
   else
     {
@@ -229,20 +230,20 @@ ocl_assign (emitter *e, gimple *s, tree lhs, tree rhs, const char *text)
       ocl_text (&e->out, " = ");
     }
   if (prefix)
-    item_value (e, item_of (e, a->base), true);
+    item_value (e, ocl_item_of (e, a->base), true);
   else if (text)
     ocl_text (&e->out, "%s", text);
   else
     ocl_expr (e, rhs, s);
   ocl_text (&e->out, out ? ");\n" : ";\n");
-  mark_set (e, lhs);
+  ocl_mark_set (e, lhs);
 }
 
 /* After a statement that sets T or a part of it (or takes its address
    for a call), note that the iteration set T when it is an inscan loop's
    lastprivate variable.  */
 void
-mark_set (emitter *e, tree t)
+ocl_mark_set (emitter *e, tree t)
 {
   if (e->local)
     return;
@@ -268,16 +269,16 @@ function_start (emitter *e, gimple_seq seq, hash_set<tree> *seen)
      globals; and whether each lastprivate one was set.  */
   for (tree v : l->privates)
     if (!seen->add (v))
-      declare_var (e, v);
+      ocl_declare_var (e, v);
   for (unsigned k = 0; k < e->n; k++)
     if (e->items[k].op == SCAN_OP_LAST)
       ocl_text (&e->out, "  int f%u = 0;\n", DECL_UID (e->items[k].in));
-  declare_locals (e, seq, seen);
+  ocl_declare_locals (e, seq, seen);
   if (!seen->add (l->iv))
-    ocl_text (&e->out, "  %s d%u;\n", type_of (e, TREE_TYPE (l->iv)),
+    ocl_text (&e->out, "  %s d%u;\n", ocl_type_of (e, TREE_TYPE (l->iv)),
               DECL_UID (l->iv));
   ocl_text (&e->out, "  d%u = (%s) (lbv + k * %dL);\n", DECL_UID (l->iv),
-            type_of (e, TREE_TYPE (l->iv)), l->step);
+            ocl_type_of (e, TREE_TYPE (l->iv)), l->step);
 }
 
 /* Declare, if SEEN lacks them, and set the scan variables of an inscan
@@ -292,7 +293,7 @@ set_scan_vars (emitter *e, hash_set<tree> *seen, const char *from)
       if (!it->host_var || it->op == SCAN_OP_LAST)
         continue;
       if (!seen->add (it->var))
-        ocl_text (&e->out, "  %s d%u;\n", type_of (e, it->type),
+        ocl_text (&e->out, "  %s d%u;\n", ocl_type_of (e, it->type),
                   DECL_UID (it->var));
       ocl_text (&e->out, "  d%u = ", DECL_UID (it->var));
       if (!from)
@@ -310,7 +311,7 @@ static void
 scan_phase_without_stores (emitter *e)
 {
   e->no_stores = true;
-  stmt_seq (e, e->l->output);
+  ocl_stmt_seq (e, e->l->output);
   e->no_stores = false;
 }
 
@@ -366,14 +367,14 @@ inscan_functions (emitter *e)
      from the scan phase without its stores, in the iteration's order (the
      value does not depend on the scan variables: see inscan.cc).  */
   if (l->output_sets_last)
-    declare_locals (e, l->output, &seen);
+    ocl_declare_locals (e, l->output, &seen);
   set_scan_vars (e, &seen, NULL);
   if (l->output_sets_last && l->exclusive)
     {
       scan_phase_without_stores (e);
       set_scan_vars (e, &seen, NULL);
     }
-  stmt_seq (e, l->input);
+  ocl_stmt_seq (e, l->input);
   yield_vars (e, false);
   if (l->output_sets_last && !l->exclusive)
     scan_phase_without_stores (e);
@@ -384,7 +385,7 @@ inscan_functions (emitter *e)
   function_start (e, l->output, &seen_out);
   set_scan_vars (e, &seen_out, "v");
   e->scan_phase = true;
-  stmt_seq (e, l->output);
+  ocl_stmt_seq (e, l->output);
   e->scan_phase = false;
   ocl_text (&e->out, "}\n");
 }
@@ -403,7 +404,7 @@ output_function (emitter *e)
   function_start (e, body, &seen_out);
   set_scan_vars (e, &seen_out, NULL);
   e->scan_phase = true;
-  stmt_seq (e, body);
+  ocl_stmt_seq (e, body);
   e->scan_phase = false;
   ocl_text (&e->out, "}\n");
 }
@@ -430,7 +431,7 @@ clause_functions (emitter *e)
   hash_set<tree> seen;
   function_start (e, body, &seen);
   set_scan_vars (e, &seen, NULL);
-  stmt_seq (e, body);
+  ocl_stmt_seq (e, body);
   yield_vars (e, false);
   yield_vars (e, true);
   ocl_text (&e->out, "  return r;\n}\n");
@@ -450,7 +451,7 @@ pair_functions (emitter *e)
             "SCANOMP_PARAMS)\n{\n");
   hash_set<tree> seen;
   function_start (e, l->input, &seen);
-  stmt_seq (e, l->input);
+  ocl_stmt_seq (e, l->input);
   ocl_text (&e->out, "  return d%u;\n}\n", DECL_UID (e->items[0].pair));
   if (l->outputs)
     output_function (e);
@@ -463,7 +464,7 @@ static const char *
 arithmetic_type (emitter *e, tree type)
 {
   if (!INTEGRAL_TYPE_P (type))
-    return type_of (e, type);
+    return ocl_type_of (e, type);
   return TYPE_PRECISION (type) > 32 ? "ulong" : "uint";
 }
 
@@ -472,7 +473,7 @@ arithmetic_type (emitter *e, tree type)
 static void
 combine (emitter *e, const scan_item *it, const char *a, const char *b)
 {
-  const char *t = type_of (e, it->type);
+  const char *t = ocl_type_of (e, it->type);
   const char *ut = arithmetic_type (e, it->type);
   switch (it->op)
     {
@@ -507,13 +508,13 @@ static void
 local_from (emitter *e, tree v, hash_set<tree> *seen, const char *from)
 {
   seen->add (v);
-  ocl_text (&e->out, "  %s d%u = %s;\n", type_of (e, TREE_TYPE (v)),
+  ocl_text (&e->out, "  %s d%u = %s;\n", ocl_type_of (e, TREE_TYPE (v)),
             DECL_UID (v), from);
 }
 
 /* The combiner and identity of array K's user-defined operator, as the
    functions scanomp_combine<K> and scanomp_identity<K> in E->funcs,
-   translated from GCC's lowering of its declaration (see udr.cc).  */
+   translated from GCC's lowering of its ocl_declaration (see udr.cc).  */
 static void
 user_operator (emitter *e, unsigned k)
 {
@@ -521,25 +522,25 @@ user_operator (emitter *e, unsigned k)
   strbuf outer = e->out;
   e->out = { NULL, 0, 0 };
   e->local = true;
-  const char *t = type_of (e, it->type);
+  const char *t = ocl_type_of (e, it->type);
   ocl_text (&e->out, "static %s\nscanomp_combine%u (%s a, %s b)\n{\n", t, k, t,
             t);
   hash_set<tree> seen;
   local_from (e, it->out, &seen, "a");
   local_from (e, it->in, &seen, "b");
-  declare_locals (e, it->merge, &seen);
-  stmt_seq (e, it->merge);
+  ocl_declare_locals (e, it->merge, &seen);
+  ocl_stmt_seq (e, it->merge);
   ocl_text (&e->out, "  return d%u;\n}\n\nstatic %s\nscanomp_identity%u (void)"
             "\n{\n", DECL_UID (it->out), t, k);
   hash_set<tree> seen_init;
   seen_init.add (it->priv);
   ocl_text (&e->out, "  %s d%u;\n", t, DECL_UID (it->priv));
-  declare_locals (e, it->init, &seen_init);
+  ocl_declare_locals (e, it->init, &seen_init);
   if (seen_init.contains (it->orig))
-    refuse (e, scanomp_where (e->l), "the initializer of %qs reads "
-            "%<omp_orig%>; the identity of a scan must not depend on it",
-            e->l->clause ? e->l->clause->op_name : it->var_name);
-  stmt_seq (e, it->init);
+    ocl_refuse (e, scanomp_where (e->l), "the initializer of %qs reads "
+                "%<omp_orig%>; the identity of a scan must not depend on it",
+                e->l->clause ? e->l->clause->op_name : it->var_name);
+  ocl_stmt_seq (e, it->init);
   ocl_text (&e->out, "  return d%u;\n}\n\n", DECL_UID (it->priv));
   ocl_text (&e->funcs, "%s", e->out.s);
   free (e->out.s);
@@ -547,8 +548,9 @@ user_operator (emitter *e, unsigned k)
   e->local = false;
 }
 
-/* The pair operator of a recurrence (the loop's one item), A then B, and its identity, as
-   scanomp_pair_combine and scanomp_pair_identity in E->funcs: maps
+/* The pair operator of a recurrence (the loop's one item), A then B,
+   and its identity, as scanomp_pair_combine and scanomp_pair_identity in
+   E->funcs: maps
    x -> k x + v compose as (b.k a.k, b.k a.v + b.v); segments as
    (b.f ? b.v : a.v op b.v, a.f | b.f).  Integers wrap.  */
 static void
@@ -557,7 +559,8 @@ pair_operator (emitter *e)
   const scan_item *it = &e->items[0];
   strbuf outer = e->out;
   e->out = { NULL, 0, 0 };
-  const char *p = type_of (e, it->pair_type), *t = type_of (e, it->type);
+  const char *p = ocl_type_of (e, it->pair_type);
+  const char *t = ocl_type_of (e, it->type);
   const char *ut = arithmetic_type (e, it->type);
   ocl_text (&e->out, "static %s\nscanomp_pair_combine (%s a, %s b)\n{\n"
             "  %s r;\n", p, p, p, p);
@@ -593,7 +596,7 @@ multi_type (emitter *e)
 {
   ocl_text (&e->out, "typedef struct {");
   for (unsigned k = 0; k < e->n; k++)
-    ocl_text (&e->out, " %s s%u;", type_of (e, e->items[k].type), k);
+    ocl_text (&e->out, " %s s%u;", ocl_type_of (e, e->items[k].type), k);
   ocl_text (&e->out, " } scanomp_multi;\n#define SCANOMP_T scanomp_multi\n"
             "#define SCANOMP_OP %d\n"
             "static scanomp_multi\nscanomp_combine (scanomp_multi a, "
@@ -631,7 +634,7 @@ store_address (emitter *e, unsigned k, const char *type)
 {
   const scan_item *it = &e->items[k];
   const scan_access &st = it->accesses[it->store];
-  int b = base_index (e, it->var);
+  int b = ocl_base_index (e, it->var);
   ocl_text (&e->out, "(__global %s *) (b%d + (long) (b%do - b%dl + %ldL * "
             "(lbv + (i) * %dL) + (long) ", type, b, b, b, (long) st.coef,
             e->l->step);
@@ -655,7 +658,7 @@ params (emitter *e, bool declarations)
   for (tree s : l->scalars)
     {
       if (declarations)
-        ocl_text (&e->out, ", %s d%u", type_of (e, TREE_TYPE (s)),
+        ocl_text (&e->out, ", %s d%u", ocl_type_of (e, TREE_TYPE (s)),
                   DECL_UID (s));
       else
         ocl_text (&e->out, ", d%u", DECL_UID (s));
@@ -693,16 +696,16 @@ scanomp_emit (scan_loop *l, enum scan_refusal refusal, bool *device_limits)
       ocl_text (&e.out, "#define SCANOMP_T %s\n#define SCANOMP_OP %d\n"
                 "#define SCANOMP_COMBINE(a, b) scanomp_pair_combine ((a), "
                 "(b))\n#define SCANOMP_IDENTITY scanomp_pair_identity ()\n",
-                type_of (&e, it->pair_type), SCAN_OP_USER);
+                ocl_type_of (&e, it->pair_type), SCAN_OP_USER);
     }
   else if (n == 1 && it->op == SCAN_OP_USER)
     ocl_text (&e.out, "#define SCANOMP_T %s\n#define SCANOMP_OP %d\n"
               "#define SCANOMP_COMBINE(a, b) scanomp_combine0 ((a), (b))\n"
               "#define SCANOMP_IDENTITY scanomp_identity0 ()\n",
-              type_of (&e, it->type), SCAN_OP_USER);
+              ocl_type_of (&e, it->type), SCAN_OP_USER);
   else if (n == 1)
     {
-      ocl_text (&e.out, "#define SCANOMP_T %s\n", type_of (&e, it->type));
+      ocl_text (&e.out, "#define SCANOMP_T %s\n", ocl_type_of (&e, it->type));
       if (INTEGRAL_TYPE_P (it->type))
         ocl_text (&e.out, "#define SCANOMP_UT %s\n",
                   arithmetic_type (&e, it->type));
@@ -740,7 +743,7 @@ scanomp_emit (scan_loop *l, enum scan_refusal refusal, bool *device_limits)
     {
       bool pair = it->form != SCAN_FORM_PLAIN;
       ocl_text (&e.out, "#define SCANOMP_STORE(i, v) SCANOMP_STREAM_STORE (");
-      store_address (&e, 0, pair ? type_of (&e, it->type) : "SCANOMP_T");
+      store_address (&e, 0, pair ? ocl_type_of (&e, it->type) : "SCANOMP_T");
       ocl_text (&e.out, ", (v)%s)\n\n", pair ? ".f0" : "");
     }
   else
@@ -753,7 +756,7 @@ scanomp_emit (scan_loop *l, enum scan_refusal refusal, bool *device_limits)
           if (items[k].host_var)
             continue;
           ocl_text (&e.out, " *");
-          store_address (&e, k, type_of (&e, items[k].type));
+          store_address (&e, k, ocl_type_of (&e, items[k].type));
           ocl_text (&e.out, " = v_s.s%u;", k);
         }
       ocl_text (&e.out, " } while (0)\n\n");

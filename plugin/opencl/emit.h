@@ -48,39 +48,39 @@ struct emitter
                                      clause, y[i] is the prefix v */
   bool ok;
   bool beyond_device;             /* a refusal was about more than what
-                                     OpenCL C lacks (see refuse) */
+                                     OpenCL C lacks (see ocl_refuse) */
 };
 
 /* types.cc */
 const char *scanomp_cl_type (tree type);
-const char *type_of (emitter *e, tree type);
-char *declaration (emitter *e, tree type, const char *name);
-unsigned field_index (tree field);
+const char *ocl_type_of (emitter *e, tree type);
+char *ocl_declaration (emitter *e, tree type, const char *name);
+unsigned ocl_field_index (tree field);
 
 /* translate.cc */
-void refuse (emitter *e, location_t loc, const char *gmsgid, ...)
+void ocl_refuse (emitter *e, location_t loc, const char *gmsgid, ...)
   ATTRIBUTE_GCC_DIAG (3, 4);
-void refuse_device (emitter *e, location_t loc, const char *gmsgid, ...)
+void ocl_refuse_device (emitter *e, location_t loc, const char *gmsgid, ...)
   ATTRIBUTE_GCC_DIAG (3, 4);
 void ocl_constant (emitter *e, tree t);
 void ocl_expr (emitter *e, tree t, gimple *stmt);
 void ocl_statement (emitter *e, gimple *s);
-void stmt_seq (emitter *e, gimple_seq seq);
+void ocl_stmt_seq (emitter *e, gimple_seq seq);
 
 /* functions.cc */
-void declare_locals (emitter *e, gimple_seq seq, hash_set<tree> *seen);
-void declare_var (emitter *e, tree t);
-const char *function_name (emitter *e, tree fn, location_t loc);
+void ocl_declare_locals (emitter *e, gimple_seq seq, hash_set<tree> *seen);
+void ocl_declare_var (emitter *e, tree t);
+const char *ocl_function_name (emitter *e, tree fn, location_t loc);
 
 /* emit.cc: the loop body's arrays.  */
-int base_index (emitter *e, tree decl);
-int item_of (emitter *e, tree base);
-const scan_access *access_of (emitter *e, tree ref, gimple *stmt);
+int ocl_base_index (emitter *e, tree decl);
+int ocl_item_of (emitter *e, tree base);
+const scan_access *ocl_access_of (emitter *e, tree ref, gimple *stmt);
 void ocl_address (emitter *e, const scan_access &a, gimple *stmt);
 void ocl_element (emitter *e, const scan_access &a, gimple *stmt);
-void pointer_offset (emitter *e, tree p, gimple *stmt);
+void ocl_pointer_offset (emitter *e, tree p, gimple *stmt);
 void ocl_identity (emitter *e, const scan_item *it);
 void ocl_assign (emitter *e, gimple *s, tree lhs, tree rhs, const char *text);
-void mark_set (emitter *e, tree t);
+void ocl_mark_set (emitter *e, tree t);
 
 #endif /* SCANOMP_EMIT_H */

@@ -39,12 +39,12 @@ struct declaring
 
 /* Declare variable or temporary T, unset.  */
 void
-declare_var (emitter *e, tree t)
+ocl_declare_var (emitter *e, tree t)
 {
   char *name = TREE_CODE (t) == SSA_NAME
                ? xasprintf ("t%u", SSA_NAME_VERSION (t))
                : xasprintf ("d%u", DECL_UID (t));
-  char *decl = declaration (e, TREE_TYPE (t), name);
+  char *decl = ocl_declaration (e, TREE_TYPE (t), name);
   ocl_text (&e->out, "  %s;\n", decl);
   free (decl);
   free (name);
@@ -62,7 +62,7 @@ declare_local (tree *tp, int *walk_subtrees, void *data)
   else if ((((VAR_P (t) || TREE_CODE (t) == RESULT_DECL) && !is_global_var (t))
             || TREE_CODE (t) == SSA_NAME)
            && !d->seen->add (t))
-    declare_var (d->e, t);
+    ocl_declare_var (d->e, t);
   return NULL_TREE;
 }
 
@@ -82,7 +82,7 @@ declare_in (emitter *e, gimple *s, gimple_seq seq, hash_set<tree> *seen)
 }
 
 void
-declare_locals (emitter *e, gimple_seq seq, hash_set<tree> *seen)
+ocl_declare_locals (emitter *e, gimple_seq seq, hash_set<tree> *seen)
 {
   declare_in (e, NULL, seq, seen);
 }
@@ -139,7 +139,7 @@ function_problem (tree fn)
 }
 
 const char *
-function_name (emitter *e, tree fn, location_t loc)
+ocl_function_name (emitter *e, tree fn, location_t loc)
 {
   /* A C++ constructor's complete-object clone may be an alias of the
      base-object one, which holds the body.  */
@@ -149,8 +149,8 @@ function_name (emitter *e, tree fn, location_t loc)
   if (char **known = e->names.get (fn))
     {
       if (e->active.contains (fn))
-        refuse_device (e, loc, "%qD is recursive, and OpenCL C has no "
-                       "recursion; write it as a loop", fn);
+        ocl_refuse_device (e, loc, "%qD is recursive, and OpenCL C has no "
+                           "recursion; write it as a loop", fn);
       return *known;
     }
   char *name = xasprintf ("f%u", DECL_UID (fn));
@@ -158,7 +158,7 @@ function_name (emitter *e, tree fn, location_t loc)
   if (const char *why = function_problem (fn))
     {
       char *msg = xasprintf ("the scan calls %%qD, which %s", why);
-      refuse (e, loc, msg, fn);
+      ocl_refuse (e, loc, msg, fn);
       free (msg);
       return name;
     }
@@ -177,11 +177,11 @@ function_name (emitter *e, tree fn, location_t loc)
   tree ret = TREE_TYPE (TREE_TYPE (fn));
   ocl_text (&e->out, "/* %s */\nstatic %s\n%s (",
             lang_hooks.decl_printable_name (fn, 2),
-            VOID_TYPE_P (ret) ? "void" : type_of (e, ret), name);
+            VOID_TYPE_P (ret) ? "void" : ocl_type_of (e, ret), name);
   for (tree p = DECL_ARGUMENTS (fn); p; p = DECL_CHAIN (p))
     {
       char *pname = xasprintf ("d%u", DECL_UID (p));
-      char *d = declaration (e, TREE_TYPE (p), pname);
+      char *d = ocl_declaration (e, TREE_TYPE (p), pname);
       ocl_text (&e->out, "%s%s", p == DECL_ARGUMENTS (fn) ? "" : ", ", d);
       free (d);
       free (pname);
@@ -190,8 +190,8 @@ function_name (emitter *e, tree fn, location_t loc)
   if (gimple_body (fn))
     {
       hash_set<tree> seen;
-      declare_locals (e, gimple_body (fn), &seen);
-      stmt_seq (e, gimple_body (fn));
+      ocl_declare_locals (e, gimple_body (fn), &seen);
+      ocl_stmt_seq (e, gimple_body (fn));
     }
   else
     cfg_body (e, DECL_STRUCT_FUNCTION (fn));

@@ -83,7 +83,7 @@ refuse_valist (emitter *e, location_t loc, const char *gmsgid,
 }
 
 void
-refuse (emitter *e, location_t loc, const char *gmsgid, ...)
+ocl_refuse (emitter *e, location_t loc, const char *gmsgid, ...)
 {
   e->beyond_device = true;
   va_list ap;
@@ -93,7 +93,7 @@ refuse (emitter *e, location_t loc, const char *gmsgid, ...)
 }
 
 void
-refuse_device (emitter *e, location_t loc, const char *gmsgid, ...)
+ocl_refuse_device (emitter *e, location_t loc, const char *gmsgid, ...)
 {
   va_list ap;
   va_start (ap, gmsgid);
@@ -108,7 +108,7 @@ ocl_constant (emitter *e, tree t)
   if (TREE_CODE (t) == INTEGER_CST)
     {
       const char *ty = POINTER_TYPE_P (type) && !e->local
-                       ? "long" : type_of (e, type);
+                       ? "long" : ocl_type_of (e, type);
       if (TYPE_UNSIGNED (type))
         ocl_text (&e->out, "((%s) %lluUL)", ty,
                   (unsigned long long) TREE_INT_CST_LOW (t));
@@ -123,7 +123,7 @@ ocl_constant (emitter *e, tree t)
       return;
     }
   const REAL_VALUE_TYPE *r = TREE_REAL_CST_PTR (t);
-  const char *ty = type_of (e, type);
+  const char *ty = ocl_type_of (e, type);
   if (real_isnan (r))
     ocl_text (&e->out, "((%s) NAN)", ty);
   else if (real_isinf (r))
@@ -187,7 +187,8 @@ local_ref (emitter *e, tree t, gimple *stmt)
     }
   else
     {
-      ocl_text (&e->out, "(*(%s *) ((char *) ", type_of (e, TREE_TYPE (t)));
+      ocl_text (&e->out, "(*(%s *) ((char *) ",
+                ocl_type_of (e, TREE_TYPE (t)));
       ocl_expr (e, base, stmt);
       ocl_text (&e->out, " + %ld))",
                 (long) tree_to_shwi (TREE_OPERAND (t, 1)));
@@ -218,9 +219,9 @@ static bool
 address_expr (emitter *e, tree t, gimple *stmt)
 {
   if (e->local || (VAR_P (TREE_OPERAND (t, 0))
-                   && base_index (e, TREE_OPERAND (t, 0)) < 0
+                   && ocl_base_index (e, TREE_OPERAND (t, 0)) < 0
                    && (!is_global_var (TREE_OPERAND (t, 0))
-                       || item_of (e, TREE_OPERAND (t, 0)) >= 0)))
+                       || ocl_item_of (e, TREE_OPERAND (t, 0)) >= 0)))
     {
       /* In the loop body too, a local's address is a private
          pointer, and so is an inscan scan variable's.  */
@@ -230,15 +231,15 @@ address_expr (emitter *e, tree t, gimple *stmt)
       return true;
     }
   if (!e->local && TREE_CODE (TREE_OPERAND (t, 0)) == ARRAY_REF
-      && base_index (e, TREE_OPERAND (TREE_OPERAND (t, 0), 0)) >= 0)
+      && ocl_base_index (e, TREE_OPERAND (TREE_OPERAND (t, 0), 0)) >= 0)
     {
       /* &a[k] of an array passed by address, as a C++ reference is:
          pointers in the body are offsets into their arrays.  */
-      pointer_offset (e, t, stmt);
+      ocl_pointer_offset (e, t, stmt);
       return true;
     }
   if (VAR_P (TREE_OPERAND (t, 0))
-      && base_index (e, TREE_OPERAND (t, 0)) >= 0)
+      && ocl_base_index (e, TREE_OPERAND (t, 0)) >= 0)
     {
       ocl_text (&e->out, "0L");
       return true;
@@ -253,10 +254,10 @@ static void
 refuse_compared_base (emitter *e, tree a, gimple *stmt)
 {
   if (!e->local && (VAR_P (a) || TREE_CODE (a) == PARM_DECL)
-      && base_index (e, a) >= 0)
-    refuse_device (e, gimple_location (stmt), "the loop compares %qD, the "
-                   "address of an array, which the kernels do not hold "
-                   "(they hold offsets into the arrays)", a);
+      && ocl_base_index (e, a) >= 0)
+    ocl_refuse_device (e, gimple_location (stmt), "the loop compares %qD, the "
+                       "address of an array, which the kernels do not hold "
+                       "(they hold offsets into the arrays)", a);
 }
 
 /* Write T, an operation of STMT on its operands; false where it is
@@ -270,7 +271,7 @@ operation (emitter *e, tree t, gimple *stmt)
     CASE_CONVERT:
     case FLOAT_EXPR:
     case FIX_TRUNC_EXPR:
-      ocl_text (&e->out, "((%s) ", type_of (e, TREE_TYPE (t)));
+      ocl_text (&e->out, "((%s) ", ocl_type_of (e, TREE_TYPE (t)));
       ocl_expr (e, TREE_OPERAND (t, 0), stmt);
       ocl_text (&e->out, ")");
       return true;
@@ -279,7 +280,7 @@ operation (emitter *e, tree t, gimple *stmt)
     case TRUTH_NOT_EXPR:
       /* ~ of a boolean (a Fortran .not.) flips its one bit: OpenCL C's ~
          would flip the bits of the int it promotes to.  */
-      ocl_text (&e->out, "((%s) %s(", type_of (e, TREE_TYPE (t)),
+      ocl_text (&e->out, "((%s) %s(", ocl_type_of (e, TREE_TYPE (t)),
                 code == NEGATE_EXPR ? "-"
                 : code == BIT_NOT_EXPR
                   && TREE_CODE (TREE_TYPE (t)) != BOOLEAN_TYPE ? "~" : "!");
@@ -287,7 +288,7 @@ operation (emitter *e, tree t, gimple *stmt)
       ocl_text (&e->out, "))");
       return true;
     case ABS_EXPR:
-      ocl_text (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
+      ocl_text (&e->out, "((%s) (", ocl_type_of (e, TREE_TYPE (t)));
       ocl_expr (e, TREE_OPERAND (t, 0), stmt);
       ocl_text (&e->out, " < 0 ? -");
       ocl_expr (e, TREE_OPERAND (t, 0), stmt);
@@ -299,7 +300,7 @@ operation (emitter *e, tree t, gimple *stmt)
     case MAX_EXPR:
       {
         tree a = TREE_OPERAND (t, 0), b = TREE_OPERAND (t, 1);
-        ocl_text (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
+        ocl_text (&e->out, "((%s) (", ocl_type_of (e, TREE_TYPE (t)));
         ocl_expr (e, b, stmt);
         ocl_text (&e->out, code == MIN_EXPR ? " < " : " > ");
         ocl_expr (e, a, stmt);
@@ -311,7 +312,7 @@ operation (emitter *e, tree t, gimple *stmt)
         return true;
       }
     case COND_EXPR:
-      ocl_text (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
+      ocl_text (&e->out, "((%s) (", ocl_type_of (e, TREE_TYPE (t)));
       ocl_expr (e, TREE_OPERAND (t, 0), stmt);
       ocl_text (&e->out, " ? ");
       ocl_expr (e, TREE_OPERAND (t, 1), stmt);
@@ -327,7 +328,7 @@ operation (emitter *e, tree t, gimple *stmt)
         if (TREE_CODE_CLASS (code) == tcc_comparison)
           for (unsigned k = 0; k < 2; k++)
             refuse_compared_base (e, TREE_OPERAND (t, k), stmt);
-        ocl_text (&e->out, "((%s) (", type_of (e, TREE_TYPE (t)));
+        ocl_text (&e->out, "((%s) (", ocl_type_of (e, TREE_TYPE (t)));
         if (code == POINTER_PLUS_EXPR && e->local)
           {
             /* Byte arithmetic on a private pointer.  */
@@ -335,7 +336,7 @@ operation (emitter *e, tree t, gimple *stmt)
             ocl_expr (e, TREE_OPERAND (t, 0), stmt);
           }
         else if (code == POINTER_PLUS_EXPR)
-          pointer_offset (e, TREE_OPERAND (t, 0), stmt);
+          ocl_pointer_offset (e, TREE_OPERAND (t, 0), stmt);
         else
           ocl_expr (e, TREE_OPERAND (t, 0), stmt);
         ocl_text (&e->out, " %s ", op);
@@ -360,12 +361,12 @@ ocl_expr (emitter *e, tree t, gimple *stmt)
     case VAR_DECL:
     case PARM_DECL:
     case RESULT_DECL:
-      if (!e->local && base_index (e, t) >= 0)
+      if (!e->local && ocl_base_index (e, t) >= 0)
         ocl_text (&e->out, "0L");
       else if (e->local && is_global_var (t) && !udr_decl (e, t))
-        refuse (e, gimple_location (stmt), "%qD reads %qD, which is not on "
-                "the OpenCL device; pass its value as an argument",
-                e->fn, t);
+        ocl_refuse (e, gimple_location (stmt), "%qD reads %qD, which is not "
+                    "on the OpenCL device; pass its value as an argument",
+                    e->fn, t);
       else
         ocl_text (&e->out, "d%u", DECL_UID (t));
       return;
@@ -380,7 +381,7 @@ ocl_expr (emitter *e, tree t, gimple *stmt)
           local_ref (e, t, stmt);
           return;
         }
-      if (const scan_access *a = access_of (e, t, stmt))
+      if (const scan_access *a = ocl_access_of (e, t, stmt))
         {
           ocl_element (e, *a, stmt);
           return;
@@ -389,7 +390,7 @@ ocl_expr (emitter *e, tree t, gimple *stmt)
     case COMPONENT_REF:
       ocl_text (&e->out, "(");
       ocl_expr (e, TREE_OPERAND (t, 0), stmt);
-      ocl_text (&e->out, ").f%u", field_index (TREE_OPERAND (t, 1)));
+      ocl_text (&e->out, ").f%u", ocl_field_index (TREE_OPERAND (t, 1)));
       return;
     case ADDR_EXPR:
       if (address_expr (e, t, stmt))
@@ -399,7 +400,7 @@ ocl_expr (emitter *e, tree t, gimple *stmt)
       /* `x = {}' zeroes a struct.  */
       if (CONSTRUCTOR_NELTS (t) == 0 && RECORD_OR_UNION_TYPE_P (TREE_TYPE (t)))
         {
-          ocl_text (&e->out, "(%s) {0}", type_of (e, TREE_TYPE (t)));
+          ocl_text (&e->out, "(%s) {0}", ocl_type_of (e, TREE_TYPE (t)));
           return;
         }
       break;
@@ -409,11 +410,11 @@ ocl_expr (emitter *e, tree t, gimple *stmt)
       break;
     }
   if (e->local)
-    refuse_device (e, gimple_location (stmt), "%qD computes %qE, which "
-                   "cannot be translated to OpenCL C", e->fn, t);
+    ocl_refuse_device (e, gimple_location (stmt), "%qD computes %qE, which "
+                       "cannot be translated to OpenCL C", e->fn, t);
   else
-    refuse_device (e, gimple_location (stmt), "the %<scan%> loop computes "
-                   "%qE, which cannot be translated to OpenCL C", t);
+    ocl_refuse_device (e, gimple_location (stmt), "the %<scan%> loop computes "
+                       "%qE, which cannot be translated to OpenCL C", t);
 }
 
 /* Write the call S: to a math built-in or to a function of the unit.  In
@@ -425,13 +426,13 @@ call (emitter *e, gcall *s)
   tree fn = gimple_call_fndecl (s);
   if (!fn)
     {
-      refuse (e, gimple_location (s), "%qD calls a function through a "
-              "pointer, which OpenCL C cannot do", e->fn);
+      ocl_refuse (e, gimple_location (s), "%qD calls a function through a "
+                  "pointer, which OpenCL C cannot do", e->fn);
       return;
     }
   const char *builtin = scanomp_math_function (fn);
   const char *name = builtin ? builtin
-                     : function_name (e, fn, gimple_location (s));
+                     : ocl_function_name (e, fn, gimple_location (s));
   unsigned nargs = gimple_call_num_args (s);
   auto_vec<const scan_access *> by_address;
   by_address.safe_grow_cleared (nargs);
@@ -445,7 +446,8 @@ call (emitter *e, gcall *s)
       if (a.stmt == s && a.arg >= (update ? 1 : 0) && !a.store)
         {
           by_address[a.arg] = &a;
-          ocl_text (&e->out, "    %s p%d = ", type_of (e, a.elem_type), a.arg);
+          ocl_text (&e->out, "    %s p%d = ", ocl_type_of (e, a.elem_type),
+                    a.arg);
           ocl_element (e, a, s);
           ocl_text (&e->out, ";\n");
         }
@@ -461,7 +463,7 @@ call (emitter *e, gcall *s)
     }
   ocl_text (&e->out, "    ");
   if (lhs)
-    ocl_text (&e->out, "%s c = ", type_of (e, TREE_TYPE (lhs)));
+    ocl_text (&e->out, "%s c = ", ocl_type_of (e, TREE_TYPE (lhs)));
   ocl_text (&e->out, "%s (", name);
   tree parm = builtin ? NULL_TREE : DECL_ARGUMENTS (fn);
   for (unsigned k = 0; k < nargs; k++, parm = parm ? DECL_CHAIN (parm) : parm)
@@ -475,7 +477,7 @@ call (emitter *e, gcall *s)
         {
           /* GIMPLE drops pointer conversions that C makes implicitly, as
              from an array's address to its first element's.  */
-          ocl_text (&e->out, "(%s) ", type_of (e, TREE_TYPE (parm)));
+          ocl_text (&e->out, "(%s) ", ocl_type_of (e, TREE_TYPE (parm)));
           ocl_expr (e, arg, s);
         }
       else
@@ -484,7 +486,7 @@ call (emitter *e, gcall *s)
   ocl_text (&e->out, ");\n");
   for (unsigned k = 0; k < nargs; k++)
     if (TREE_CODE (gimple_call_arg (s, k)) == ADDR_EXPR)
-      mark_set (e, TREE_OPERAND (gimple_call_arg (s, k), 0));
+      ocl_mark_set (e, TREE_OPERAND (gimple_call_arg (s, k), 0));
   /* An inscan loop's elements the call writes go back (see reader.cc).  */
   if (!e->local)
     for (const scan_access &a : e->l->accesses)
@@ -514,7 +516,7 @@ checked_address (emitter *e, gimple *s)
     return false;
   tree v = TREE_OPERAND (gimple_assign_rhs1 (s), 0);
   return VAR_P (gimple_assign_lhs (s)) && VAR_P (v) && !is_global_var (v)
-         && base_index (e, v) < 0;
+         && ocl_base_index (e, v) < 0;
 }
 
 /* Write statement S; in CFG form a condition's branches come from its
@@ -578,9 +580,9 @@ ocl_statement (emitter *e, gimple *s)
     case GIMPLE_RESX:
       return;
     default:
-      refuse (e, gimple_location (s), "%qD holds a statement that cannot be "
-              "translated to OpenCL C (%s)", e->fn,
-              gimple_code_name[gimple_code (s)]);
+      ocl_refuse (e, gimple_location (s), "%qD holds a statement that "
+                  "cannot be translated to OpenCL C (%s)", e->fn,
+                  gimple_code_name[gimple_code (s)]);
       return;
     }
 }
@@ -588,14 +590,14 @@ ocl_statement (emitter *e, gimple *s)
 /* Translate the statements of SEQ, into binds and the bodies of trys,
    whose cleanups may only end lifetimes.  */
 void
-stmt_seq (emitter *e, gimple_seq seq)
+ocl_stmt_seq (emitter *e, gimple_seq seq)
 {
   scanomp_walk (&seq, [&] (gimple_stmt_iterator *g) {
       gimple *s = gsi_stmt (*g);
       if (gimple_code (s) == GIMPLE_TRY
           && !scanomp_only_clobbers (gimple_try_cleanup (s)))
-        refuse (e, gimple_location (s), "%qD runs a destructor or handles "
-                "an exception, which OpenCL C cannot do", e->fn);
+        ocl_refuse (e, gimple_location (s), "%qD runs a destructor or handles "
+                    "an exception, which OpenCL C cannot do", e->fn);
       if (gimple_code (s) == GIMPLE_BIND || gimple_code (s) == GIMPLE_TRY)
         return WALK_INTO;
       ocl_statement (e, s);

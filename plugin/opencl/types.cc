@@ -62,7 +62,7 @@ scanomp_cl_type (tree type)
 /* The position of field F among its type's fields: its OpenCL C name is
    f<position>.  */
 unsigned
-field_index (tree f)
+ocl_field_index (tree f)
 {
   unsigned k = 0;
   for (tree g = TYPE_FIELDS (DECL_CONTEXT (f)); g && g != f;
@@ -113,7 +113,7 @@ natural_layout (tree type, HOST_WIDE_INT *size, HOST_WIDE_INT *align)
 /* The OpenCL C declaration of NAME as TYPE: `int x', `float x[4][2]',
    `s12 *x'; a new string.  */
 char *
-declaration (emitter *e, tree type, const char *name)
+ocl_declaration (emitter *e, tree type, const char *name)
 {
   if (TREE_CODE (type) == ARRAY_TYPE)
     {
@@ -122,7 +122,7 @@ declaration (emitter *e, tree type, const char *name)
       HOST_WIDE_INT n = max && tree_fits_shwi_p (max) ? tree_to_shwi (max) + 1
                                                       : 0;
       char *inner = xasprintf ("%s[%ld]", name, (long) n);
-      char *d = declaration (e, TREE_TYPE (type), inner);
+      char *d = ocl_declaration (e, TREE_TYPE (type), inner);
       free (inner);
       return d;
     }
@@ -131,12 +131,12 @@ declaration (emitter *e, tree type, const char *name)
       tree to = TREE_TYPE (type);
       char *inner = xasprintf (TREE_CODE (to) == ARRAY_TYPE ? "(*%s)" : "*%s",
                                name);
-      char *d = declaration (e, VOID_TYPE_P (to) ? char_type_node : to,
-                             inner);
+      char *d = ocl_declaration (e, VOID_TYPE_P (to) ? char_type_node : to,
+                                 inner);
       free (inner);
       return d;
     }
-  return xasprintf ("%s %s", type_of (e, type), name);
+  return xasprintf ("%s %s", ocl_type_of (e, type), name);
 }
 
 /* A name for TYPE in comments.  */
@@ -184,8 +184,8 @@ record (emitter *e, tree written)
                    ? DECL_SOURCE_LOCATION (decl) : scanomp_where (e->l);
   if (!COMPLETE_TYPE_P (type) || !tree_fits_shwi_p (TYPE_SIZE_UNIT (type)))
     {
-      refuse_device (e, loc, "%qT has no fixed size, and cannot be copied "
-                     "to an OpenCL device", written);
+      ocl_refuse_device (e, loc, "%qT has no fixed size, and cannot be copied "
+                         "to an OpenCL device", written);
       return name;
     }
   bool was_local = e->local;
@@ -208,14 +208,14 @@ record (emitter *e, tree written)
              host path, running it more than once an element, would set
              again.  */
           if (POINTER_TYPE_P (strip_array_types (TREE_TYPE (f))))
-            refuse (e, DECL_SOURCE_LOCATION (f), msg, f, written);
+            ocl_refuse (e, DECL_SOURCE_LOCATION (f), msg, f, written);
           else
-            refuse_device (e, DECL_SOURCE_LOCATION (f), msg, f, written);
+            ocl_refuse_device (e, DECL_SOURCE_LOCATION (f), msg, f, written);
           free (msg);
           continue;
         }
       char *fname = xasprintf ("f%u", k++);
-      char *d = declaration (e, TREE_TYPE (f), fname);
+      char *d = ocl_declaration (e, TREE_TYPE (f), fname);
       ocl_text (&fields, " %s;", d);
       ocl_text (&check, " & (__builtin_offsetof (%s, %s) == %ld)", name,
                 fname, (long) int_byte_position (f));
@@ -224,9 +224,9 @@ record (emitter *e, tree written)
     }
   HOST_WIDE_INT size, align;
   if (e->ok && !natural_layout (type, &size, &align))
-    refuse_device (e, loc, "%qT is not laid out naturally (it is packed or "
-                   "aligned), so an OpenCL device would misread it; drop "
-                   "those attributes", written);
+    ocl_refuse_device (e, loc, "%qT is not laid out naturally (it is "
+                       "packed or aligned), so an OpenCL device would "
+                       "misread it; drop those attributes", written);
   ocl_text (&e->types, "/* %s */\ntypedef %s %s {%s } %s;\ntypedef char "
             "%s_layout[(%s) ? 1 : -1];\n", type_name (written),
             TREE_CODE (type) == UNION_TYPE ? "union" : "struct", name,
@@ -240,7 +240,7 @@ record (emitter *e, tree written)
 /* The OpenCL C name of TYPE, for a cast or a declaration; a pointer is a
    private pointer in a function, a byte offset in the loop body.  */
 const char *
-type_of (emitter *e, tree type)
+ocl_type_of (emitter *e, tree type)
 {
   if (RECORD_OR_UNION_TYPE_P (type))
     return record (e, type);
@@ -249,16 +249,16 @@ type_of (emitter *e, tree type)
       tree main = build_pointer_type (TYPE_MAIN_VARIANT (TREE_TYPE (type)));
       if (char **known = e->names.get (main))
         return *known;
-      char *d = declaration (e, main, "");
+      char *d = ocl_declaration (e, main, "");
       e->names.put (main, d);
       return d;
     }
   const char *name = scanomp_cl_type (type);
   if (!name)
     {
-      refuse_device (e, scanomp_where (e->l), "the scan computes with type "
-                     "%qT, which OpenCL C lacks; use integer types, "
-                     "%<float%>, %<double%>, arrays and structs", type);
+      ocl_refuse_device (e, scanomp_where (e->l), "the scan computes with "
+                         "type %qT, which OpenCL C lacks; use integer types, "
+                         "%<float%>, %<double%>, arrays and structs", type);
       return "int";
     }
   return name;

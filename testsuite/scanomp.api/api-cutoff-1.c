@@ -3,7 +3,7 @@
    elements for integer types and 2^17 for the others.  Results are right
    either way.  */
 /* { dg-do run } */
-/* { dg-set-env SCANOMP_HOST opencl } */
+/* { dg-set-target-env-var SCANOMP_HOST opencl } */
 /* { dg-require-effective-target opencl_device } */
 
 #include "api-check.h"

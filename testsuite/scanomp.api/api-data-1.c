@@ -4,7 +4,7 @@
    mapping neither copy them in nor out, and the last exit copies back.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
-/* { dg-set-env SCANOMP_UNIFIED 0 } */
+/* { dg-set-target-env-var SCANOMP_UNIFIED 0 } */
 
 #include "api-check.h"
 

@@ -2,9 +2,9 @@
 /* SCANOMP_DEVICE chooses the default device among two.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
-/* { dg-set-env POCL_DEVICES "pthread pthread" } */
-/* { dg-set-env SCANOMP_DEVICE 1 } */
-/* { dg-set-env OMP_DEFAULT_DEVICE 0 } */
+/* { dg-set-target-env-var POCL_DEVICES "pthread pthread" } */
+/* { dg-set-target-env-var SCANOMP_DEVICE 1 } */
+/* { dg-set-target-env-var OMP_DEFAULT_DEVICE 0 } */
 
 #include "api-check.h"
 

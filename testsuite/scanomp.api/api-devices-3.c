@@ -4,9 +4,9 @@
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
 /* { dg-devices pocl } */
-/* { dg-set-env POCL_DEVICES "pthread pthread" } */
-/* { dg-set-env SCANOMP_DEVICE "gpu7" } */
-/* { dg-set-env OMP_DEFAULT_DEVICE 1 } */
+/* { dg-set-target-env-var POCL_DEVICES "pthread pthread" } */
+/* { dg-set-target-env-var SCANOMP_DEVICE "gpu7" } */
+/* { dg-set-target-env-var OMP_DEFAULT_DEVICE 1 } */
 
 #include "api-check.h"
 

@@ -8,10 +8,10 @@
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
 /* { dg-devices pocl } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF zero } */
-/* { dg-set-env SCANOMP_VARIANT fastest } */
-/* { dg-set-env SCANOMP_CPU_CHUNK 1 } */
-/* { dg-set-env SCANOMP_WG 64 } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF zero } */
+/* { dg-set-target-env-var SCANOMP_VARIANT fastest } */
+/* { dg-set-target-env-var SCANOMP_CPU_CHUNK 1 } */
+/* { dg-set-target-env-var SCANOMP_WG 64 } */
 
 #include <unistd.h>
 #include "api-check.h"

@@ -2,7 +2,7 @@
 /* OMP_TARGET_OFFLOAD=DISABLED: the host is the only device, as in OpenMP.
    Scans run there, quietly and correctly; data mapping does nothing.  */
 /* { dg-do run } */
-/* { dg-set-env OMP_TARGET_OFFLOAD disabled } */
+/* { dg-set-target-env-var OMP_TARGET_OFFLOAD disabled } */
 
 #include "api-check.h"
 

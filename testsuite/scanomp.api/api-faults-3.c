@@ -3,7 +3,7 @@
    on the host, so it fails with SCANRT_ENODEV, says why, and leaves its
    output alone.  */
 /* { dg-do run } */
-/* { dg-set-env OMP_TARGET_OFFLOAD MANDATORY } */
+/* { dg-set-target-env-var OMP_TARGET_OFFLOAD MANDATORY } */
 
 #include <unistd.h>
 

@@ -4,7 +4,7 @@
    number is still allowed, as in OpenMP.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
-/* { dg-set-env OMP_TARGET_OFFLOAD mandatory } */
+/* { dg-set-target-env-var OMP_TARGET_OFFLOAD mandatory } */
 
 #include "api-check.h"
 

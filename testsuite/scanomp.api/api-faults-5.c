@@ -3,10 +3,10 @@
    SCANRT_EINVAL and write nothing; tuning the device cannot take falls back
    to the host with a message, or fails under SCANRT_NO_HOST.  */
 /* { dg-do run } */
-/* { dg-set-env SCANOMP_HOST opencl } */
+/* { dg-set-target-env-var SCANOMP_HOST opencl } */
 /* { dg-require-effective-target opencl_device } */
 /* { dg-devices pocl } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
 
 #include "api-check.h"
 

@@ -4,9 +4,9 @@
    survive fork), with one message, right results, and no hang (alarm).
    Before, the child waited forever for threads it did not have.  */
 /* { dg-do run } */
-/* { dg-set-env SCANOMP_HOST opencl } */
+/* { dg-set-target-env-var SCANOMP_HOST opencl } */
 /* { dg-require-effective-target opencl_device } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
 
 #include <sys/wait.h>
 #include <unistd.h>

@@ -7,8 +7,8 @@
    its team.  The program is api-fork-1.c's, whose scans there run on
    pocl.  */
 /* { dg-do run } */
-/* { dg-set-env OMP_NUM_THREADS 2 } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-target-env-var OMP_NUM_THREADS 2 } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
 
 #include "api-fork-1.c"
 

@@ -15,8 +15,8 @@
    the host path never starts OpenCL.  */
 /* { dg-do run } */
 /* { dg-options "-fopenmp" } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
-/* { dg-set-env OCL_ICD_VENDORS /nonexistent } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-target-env-var OCL_ICD_VENDORS /nonexistent } */
 
 #include <omp.h>
 #include <scanrt-abi.h>

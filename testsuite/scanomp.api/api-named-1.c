@@ -7,8 +7,8 @@
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
 /* { dg-devices pocl } */
-/* { dg-set-env POCL_DEVICES "pthread pthread" } */
-/* { dg-set-env SCANOMP_DEVICE 1 } */
+/* { dg-set-target-env-var POCL_DEVICES "pthread pthread" } */
+/* { dg-set-target-env-var SCANOMP_DEVICE 1 } */
 
 #include <scanrt-abi.h>
 

@@ -4,7 +4,7 @@
    is the host: number 0.  A scan there runs on the host, with no word
    but the one that there is no OpenCL platform.  */
 /* { dg-do run } */
-/* { dg-set-env OCL_ICD_VENDORS /nonexistent } */
+/* { dg-set-target-env-var OCL_ICD_VENDORS /nonexistent } */
 
 #include <scanrt-abi.h>
 

@@ -3,8 +3,8 @@
    names no device: SCANRT_named_device gives the name back (a number that
    libgomp refuses too), says why once, and a scan there fails.  */
 /* { dg-do run } */
-/* { dg-set-env OCL_ICD_VENDORS /nonexistent } */
-/* { dg-set-env OMP_TARGET_OFFLOAD MANDATORY } */
+/* { dg-set-target-env-var OCL_ICD_VENDORS /nonexistent } */
+/* { dg-set-target-env-var OMP_TARGET_OFFLOAD MANDATORY } */
 
 #include <scanrt-abi.h>
 

@@ -3,7 +3,7 @@
    split into build, transfer, kernel and management.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
-/* { dg-set-env SCANOMP_PROFILE 1 } */
+/* { dg-set-target-env-var SCANOMP_PROFILE 1 } */
 
 #include "api-check.h"
 

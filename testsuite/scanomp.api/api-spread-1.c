@@ -8,8 +8,8 @@
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
 /* { dg-devices pocl } */
-/* { dg-set-env POCL_DEVICES "pthread pthread" } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-target-env-var POCL_DEVICES "pthread pthread" } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
 
 #include "api-check.h"
 

@@ -4,8 +4,8 @@
    blocks are chained, each seeded with the total of the one before.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
-/* { dg-set-env POCL_DEVICES "pthread pthread" } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-target-env-var POCL_DEVICES "pthread pthread" } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
 
 #define DEVICES "1:2,0:1"
 #include "api-user-1.c"

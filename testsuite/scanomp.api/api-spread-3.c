@@ -8,9 +8,9 @@
    that is returned is checked against a sequential loop.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
-/* { dg-set-env POCL_DEVICES "pthread pthread" } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
-/* { dg-set-env SCANOMP_FAIL_RUNS 1,6,8,9,10,12,13,14,15 } */
+/* { dg-set-target-env-var POCL_DEVICES "pthread pthread" } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-target-env-var SCANOMP_FAIL_RUNS 1,6,8,9,10,12,13,14,15 } */
 
 #include "api-check.h"
 #include "api-user-ops.h"

@@ -13,11 +13,11 @@
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
 /* { dg-devices pocl } */
-/* { dg-set-env POCL_DEVICES "pthread pthread" } */
-/* { dg-set-env SCANOMP_DEVICES 0:1,1:1 } */
-/* { dg-set-env SCANOMP_UNIFIED 0 } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 1000000000 } */
-/* { dg-set-env SCANOMP_FAIL_RUNS 16 } */
+/* { dg-set-target-env-var POCL_DEVICES "pthread pthread" } */
+/* { dg-set-target-env-var SCANOMP_DEVICES 0:1,1:1 } */
+/* { dg-set-target-env-var SCANOMP_UNIFIED 0 } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 1000000000 } */
+/* { dg-set-target-env-var SCANOMP_FAIL_RUNS 16 } */
 
 #include "api-check.h"
 #include "api-user-ops.h"

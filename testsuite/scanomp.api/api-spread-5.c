@@ -10,9 +10,9 @@
    fails with a message, and the elements of block 1 are the right ones.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
-/* { dg-set-env POCL_DEVICES "pthread pthread" } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
-/* { dg-set-env SCANOMP_FAIL_RUNS 2,3,5,7,8,10 } */
+/* { dg-set-target-env-var POCL_DEVICES "pthread pthread" } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-target-env-var SCANOMP_FAIL_RUNS 2,3,5,7,8,10 } */
 
 #include <scanrt-abi.h>
 

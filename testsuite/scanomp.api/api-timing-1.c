@@ -6,7 +6,7 @@
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
 /* { dg-devices pocl } */
-/* { dg-set-env POCL_DEVICES "pthread pthread" } */
+/* { dg-set-target-env-var POCL_DEVICES "pthread pthread" } */
 
 #include <time.h>
 

@@ -10,7 +10,7 @@
    settings, where the small sizes run the sequential fallback.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
-/* { dg-set-env OMP_TARGET_OFFLOAD MANDATORY } */
+/* { dg-set-target-env-var OMP_TARGET_OFFLOAD MANDATORY } */
 
 #include <limits.h>
 #include "clause-check.h"

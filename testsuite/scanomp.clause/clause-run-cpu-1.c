@@ -4,12 +4,12 @@
    SCANOMP_DEVICE=host the target loop runs on the host and the plain one
    on pocl (the profile's third column counts calls run on the host).  */
 /* { dg-do run } */
-/* { dg-set-env SCANOMP_HOST opencl } */
-/* { dg-set-env OMP_TARGET_OFFLOAD default } */
+/* { dg-set-target-env-var SCANOMP_HOST opencl } */
+/* { dg-set-target-env-var OMP_TARGET_OFFLOAD default } */
 /* { dg-require-effective-target opencl_device } */
-/* { dg-set-env SCANOMP_DEVICE host } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
-/* { dg-set-env SCANOMP_PROFILE 1 } */
+/* { dg-set-target-env-var SCANOMP_DEVICE host } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-target-env-var SCANOMP_PROFILE 1 } */
 
 #include "clause-check.h"
 

@@ -11,9 +11,9 @@
    copy is the only one.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
-/* { dg-set-env SCANOMP_UNIFIED 0 } */
-/* { dg-set-env OMP_TARGET_OFFLOAD DEFAULT } */
-/* { dg-set-env SCANOMP_PROFILE 1 } */
+/* { dg-set-target-env-var SCANOMP_UNIFIED 0 } */
+/* { dg-set-target-env-var OMP_TARGET_OFFLOAD DEFAULT } */
+/* { dg-set-target-env-var SCANOMP_PROFILE 1 } */
 
 #include "clause-check.h"
 

@@ -7,8 +7,8 @@
 // scans run sequentially.
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
-/* { dg-set-env SCANOMP_UNIFIED 0 } */
-/* { dg-set-env OMP_TARGET_OFFLOAD DEFAULT } */
+/* { dg-set-target-env-var SCANOMP_UNIFIED 0 } */
+/* { dg-set-target-env-var OMP_TARGET_OFFLOAD DEFAULT } */
 
 #include <vector>
 

@@ -9,10 +9,10 @@
    sequentially.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
-/* { dg-set-env POCL_DEVICES "pthread pthread" } */
-/* { dg-set-env SCANOMP_UNIFIED 0 } */
-/* { dg-set-env OMP_TARGET_OFFLOAD MANDATORY } */
-/* { dg-set-env OMP_DEFAULT_DEVICE 1 } */
+/* { dg-set-target-env-var POCL_DEVICES "pthread pthread" } */
+/* { dg-set-target-env-var SCANOMP_UNIFIED 0 } */
+/* { dg-set-target-env-var OMP_TARGET_OFFLOAD MANDATORY } */
+/* { dg-set-target-env-var OMP_DEFAULT_DEVICE 1 } */
 
 #include "clause-check.h"
 

@@ -6,9 +6,9 @@
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
 /* { dg-devices pocl } */
-/* { dg-set-env POCL_DEVICES "pthread pthread" } */
-/* { dg-set-env OMP_TARGET_OFFLOAD MANDATORY } */
-/* { dg-set-env SCANOMP_PROFILE 1 } */
+/* { dg-set-target-env-var POCL_DEVICES "pthread pthread" } */
+/* { dg-set-target-env-var OMP_TARGET_OFFLOAD MANDATORY } */
+/* { dg-set-target-env-var SCANOMP_PROFILE 1 } */
 
 #include "clause-check.h"
 

@@ -2,7 +2,7 @@
 /* OMP_TARGET_OFFLOAD=DISABLED: the scan loop runs as the sequential loop
    the plugin keeps, with the same results, and nothing is printed.  */
 /* { dg-do run } */
-/* { dg-set-env OMP_TARGET_OFFLOAD DISABLED } */
+/* { dg-set-target-env-var OMP_TARGET_OFFLOAD DISABLED } */
 
 #include "clause-check.h"
 

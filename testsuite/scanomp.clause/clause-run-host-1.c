@@ -8,10 +8,10 @@
    test.  Each loop is checked
    against the same loop run sequentially.  */
 /* { dg-do run } */
-/* { dg-set-env SCANOMP_HOST native } */
-/* { dg-set-env OMP_TARGET_OFFLOAD default } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
-/* { dg-set-env OCL_ICD_VENDORS /nonexistent } */
+/* { dg-set-target-env-var SCANOMP_HOST native } */
+/* { dg-set-target-env-var OMP_TARGET_OFFLOAD default } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-target-env-var OCL_ICD_VENDORS /nonexistent } */
 
 #include <omp.h>
 

@@ -8,10 +8,10 @@
    an empty directory, so nothing may start OpenCL.  */
 /* { dg-do run } */
 /* { dg-options "-fplugin-arg-scanomp-verbose" } */
-/* { dg-set-env SCANOMP_HOST native } */
-/* { dg-set-env OMP_TARGET_OFFLOAD default } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
-/* { dg-set-env OCL_ICD_VENDORS /nonexistent } */
+/* { dg-set-target-env-var SCANOMP_HOST native } */
+/* { dg-set-target-env-var OMP_TARGET_OFFLOAD default } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-target-env-var OCL_ICD_VENDORS /nonexistent } */
 
 #include "clause-check.h"
 

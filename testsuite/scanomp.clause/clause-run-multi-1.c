@@ -4,7 +4,7 @@
    device, at every size.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
-/* { dg-set-env OMP_TARGET_OFFLOAD MANDATORY } */
+/* { dg-set-target-env-var OMP_TARGET_OFFLOAD MANDATORY } */
 
 #include "clause-check.h"
 

@@ -11,8 +11,8 @@
    the program (clause-run-named-2.c).  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
-/* { dg-set-env SCANOMP_PROFILE 1 } */
-/* { dg-set-env OMP_TARGET_OFFLOAD DEFAULT } */
+/* { dg-set-target-env-var SCANOMP_PROFILE 1 } */
+/* { dg-set-target-env-var OMP_TARGET_OFFLOAD DEFAULT } */
 
 #include "clause-check.h"
 

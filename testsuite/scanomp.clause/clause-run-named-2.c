@@ -3,8 +3,8 @@
    OpenCL device at all) stops the program after saying why, as OpenMP
    requires, rather than falling back.  */
 /* { dg-do run } */
-/* { dg-set-env OCL_ICD_VENDORS /nonexistent } */
-/* { dg-set-env OMP_TARGET_OFFLOAD MANDATORY } */
+/* { dg-set-target-env-var OCL_ICD_VENDORS /nonexistent } */
+/* { dg-set-target-env-var OMP_TARGET_OFFLOAD MANDATORY } */
 /* { dg-shouldfail "MANDATORY with no GPU" } */
 
 #include "clause-check.h"

@@ -7,8 +7,8 @@
    checked against the sequential loop.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
-/* { dg-set-env OMP_TARGET_OFFLOAD MANDATORY } */
-/* { dg-set-env SCANOMP_PROFILE 1 } */
+/* { dg-set-target-env-var OMP_TARGET_OFFLOAD MANDATORY } */
+/* { dg-set-target-env-var SCANOMP_PROFILE 1 } */
 
 #include "clause-check.h"
 

@@ -6,7 +6,7 @@
    magnitude for + and - in floating point.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
 
 #include "clause-check.h"
 

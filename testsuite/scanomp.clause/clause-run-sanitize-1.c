@@ -7,9 +7,9 @@
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
 /* { dg-options "-fsanitize=address,undefined,bounds -fno-sanitize-recover=all -fplugin-arg-scanomp-verbose" } */
-/* { dg-set-env OMP_TARGET_OFFLOAD MANDATORY } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
-/* { dg-set-env ASAN_OPTIONS detect_leaks=0 } */
+/* { dg-set-target-env-var OMP_TARGET_OFFLOAD MANDATORY } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-target-env-var ASAN_OPTIONS detect_leaks=0 } */
 
 #include "clause-check.h"
 

@@ -9,9 +9,9 @@
    run on the device too, though below the host cutoff.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
-/* { dg-set-env SCANOMP_MAX_BUFFER 1000000 } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 100000 } */
-/* { dg-set-env SCANOMP_FAIL_RUNS 9,18,27,36,45,54 } */
-/* { dg-set-env OMP_TARGET_OFFLOAD default } */
+/* { dg-set-target-env-var SCANOMP_MAX_BUFFER 1000000 } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 100000 } */
+/* { dg-set-target-env-var SCANOMP_FAIL_RUNS 9,18,27,36,45,54 } */
+/* { dg-set-target-env-var OMP_TARGET_OFFLOAD default } */
 
 #include "clause-run-copies-1.c"

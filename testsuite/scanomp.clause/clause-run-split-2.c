@@ -10,12 +10,12 @@
    loops are not in target constructs: SCANOMP_HOST=opencl sends them to
    pocl.  Each is checked against the sequential loop.  */
 /* { dg-do run } */
-/* { dg-set-env SCANOMP_HOST opencl } */
+/* { dg-set-target-env-var SCANOMP_HOST opencl } */
 /* { dg-require-effective-target opencl_device } */
-/* { dg-set-env SCANOMP_MAX_BUFFER 1000000 } */
-/* { dg-set-env SCANOMP_UNIFIED 0 } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 100000 } */
-/* { dg-set-env OMP_TARGET_OFFLOAD default } */
+/* { dg-set-target-env-var SCANOMP_MAX_BUFFER 1000000 } */
+/* { dg-set-target-env-var SCANOMP_UNIFIED 0 } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 100000 } */
+/* { dg-set-target-env-var OMP_TARGET_OFFLOAD default } */
 
 #include "clause-check.h"
 

@@ -7,12 +7,12 @@
    host.  Each result checked against the loop run sequentially.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
-/* { dg-set-env POCL_DEVICES "pthread pthread" } */
-/* { dg-set-env SCANOMP_DEVICES 0:1,1:1 } */
-/* { dg-set-env SCANOMP_UNIFIED 0 } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
-/* { dg-set-env SCANOMP_FAIL_RUNS 2,4,5,6 } */
-/* { dg-set-env OMP_TARGET_OFFLOAD DEFAULT } */
+/* { dg-set-target-env-var POCL_DEVICES "pthread pthread" } */
+/* { dg-set-target-env-var SCANOMP_DEVICES 0:1,1:1 } */
+/* { dg-set-target-env-var SCANOMP_UNIFIED 0 } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-target-env-var SCANOMP_FAIL_RUNS 2,4,5,6 } */
+/* { dg-set-target-env-var OMP_TARGET_OFFLOAD DEFAULT } */
 
 #include "clause-check.h"
 

@@ -8,11 +8,11 @@
    against the same models.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
-/* { dg-set-env POCL_DEVICES "pthread pthread" } */
-/* { dg-set-env SCANOMP_DEVICES 0:1,1:1 } */
-/* { dg-set-env SCANOMP_UNIFIED 0 } */
-/* { dg-set-env OMP_TARGET_OFFLOAD DEFAULT } */
-/* { dg-set-env SCANOMP_PROFILE 1 } */
+/* { dg-set-target-env-var POCL_DEVICES "pthread pthread" } */
+/* { dg-set-target-env-var SCANOMP_DEVICES 0:1,1:1 } */
+/* { dg-set-target-env-var SCANOMP_UNIFIED 0 } */
+/* { dg-set-target-env-var OMP_TARGET_OFFLOAD DEFAULT } */
+/* { dg-set-target-env-var SCANOMP_PROFILE 1 } */
 
 #include "clause-run-data-1.c"
 

@@ -6,10 +6,10 @@
    reads them only once they are copied in.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
-/* { dg-set-env POCL_DEVICES "pthread pthread" } */
-/* { dg-set-env SCANOMP_DEVICES 0:1,1:1 } */
-/* { dg-set-env SCANOMP_UNIFIED 0,1 } */
-/* { dg-set-env OMP_TARGET_OFFLOAD DEFAULT } */
+/* { dg-set-target-env-var POCL_DEVICES "pthread pthread" } */
+/* { dg-set-target-env-var SCANOMP_DEVICES 0:1,1:1 } */
+/* { dg-set-target-env-var SCANOMP_UNIFIED 0,1 } */
+/* { dg-set-target-env-var OMP_TARGET_OFFLOAD DEFAULT } */
 
 #include "clause-run-spread-4.c"
 

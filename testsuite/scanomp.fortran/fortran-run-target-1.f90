@@ -6,7 +6,7 @@
 ! the program in libgomp (GCC 16's) with no device but the host, as
 ! without the plugin: the kernels run here at its default.
 ! { dg-do run }
-! { dg-set-env OMP_TARGET_OFFLOAD DEFAULT }
+! { dg-set-target-env-var OMP_TARGET_OFFLOAD DEFAULT }
 
 program target_data
   implicit none

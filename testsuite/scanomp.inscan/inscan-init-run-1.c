@@ -7,7 +7,7 @@
    `omp for', a loop inside `target'.  Each must match the sequential
    loop exactly, final values included.  */
 /* { dg-do run } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
 
 #include "inscan-check.h"
 

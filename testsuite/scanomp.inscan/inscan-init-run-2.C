@@ -4,7 +4,7 @@
 // initialization phase reads what its scan phase overwrites.  Each must
 // match the sequential loop exactly.
 // { dg-do run }
-// { dg-set-env SCANOMP_HOST_CUTOFF 0 }
+// { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 }
 
 #include <vector>
 

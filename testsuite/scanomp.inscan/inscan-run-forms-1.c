@@ -3,7 +3,7 @@
    types in one loop, input phases of several statements, scan phases that
    write two arrays, and a target region around the loop.  */
 /* { dg-do run } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
 
 #include "inscan-check.h"
 

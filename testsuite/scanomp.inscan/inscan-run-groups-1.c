@@ -8,7 +8,7 @@
    every partial sum is exact in any order, so each loop must match the
    sequential loop bit for bit, its variable's final value too.  */
 /* { dg-do run } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
 
 #include "inscan-check.h"
 

@@ -6,7 +6,7 @@
    running magnitude otherwise.  With the plugin, a host cutoff of 0 sends
    even the smallest loops to the device.  */
 /* { dg-do run } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
 
 #include "inscan-check.h"
 

@@ -5,9 +5,9 @@
    Its scan phase sets a lastprivate variable.  Checked against the
    sequential loop.  */
 /* { dg-do run } */
-/* { dg-set-env SCANOMP_HOST off } */
-/* { dg-set-env OMP_TARGET_OFFLOAD DEFAULT } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-target-env-var SCANOMP_HOST off } */
+/* { dg-set-target-env-var OMP_TARGET_OFFLOAD DEFAULT } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
 
 #include "inscan-check.h"
 

@@ -5,7 +5,7 @@
    for a non-null pointer (found 2026-11-28).  The loop has no kernel and
    runs on the host path.  Each call must match the sequential loop.  */
 /* { dg-do run } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
 
 #include "inscan-check.h"
 

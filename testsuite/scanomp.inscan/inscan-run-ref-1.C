@@ -7,7 +7,7 @@
    with the total.  With the plugin they run as kernels; without it on
    GCC's host threads.  Both must match the sequential loops exactly.  */
 /* { dg-do run } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
 
 #include "inscan-check.h"
 

@@ -4,7 +4,7 @@
    refuses schedule there).  With the plugin they run as kernels; without it on GCC's host
    threads.  Each must match the sequential loop exactly.  */
 /* { dg-do run } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
 
 #include "inscan-check.h"
 

@@ -4,8 +4,8 @@
    and i <= n - 1.  Each is checked against the sequential loop; with the
    plugin and OMP_TARGET_OFFLOAD=MANDATORY they run on the device.  */
 /* { dg-do run } */
-/* { dg-set-env SCANOMP_HOST_CUTOFF 0 } */
-/* { dg-set-env OMP_TARGET_OFFLOAD MANDATORY } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-target-env-var OMP_TARGET_OFFLOAD MANDATORY } */
 
 #include "inscan-check.h"
 

@@ -8,8 +8,8 @@
 // Checked against sequential loops.
 // { dg-do run }
 // { dg-require-effective-target opencl_device }
-// { dg-set-env SCANOMP_HOST_CUTOFF 0 }
-// { dg-set-env OMP_TARGET_OFFLOAD MANDATORY }
+// { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 }
+// { dg-set-target-env-var OMP_TARGET_OFFLOAD MANDATORY }
 
 #include "udr-check.h"
 #include "udr-matrix.h"
