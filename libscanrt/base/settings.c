@@ -31,8 +31,17 @@ static const char *const offload_words[] = { "DEFAULT", "MANDATORY",
 static const char *const host_words[] = { "native", "opencl", "off", NULL };
 static const char *const variant_words[] = { "cpu", "gpu", "lookback",
                                              "thesis", NULL };
+/* SCANOMP_DISPLAY_ENV's words, and their indices.  */
 static const char *const display_words[] = { "false", "true", "verbose",
                                              "0", "1", NULL };
+enum display
+{
+  DISPLAY_FALSE,
+  DISPLAY_TRUE,
+  DISPLAY_VERBOSE,
+  DISPLAY_0,
+  DISPLAY_1
+};
 
 /* Each setting: its name and kind; for a number its range (HI 0: the
    caller's, which may depend on the device) and whether it is rounded
@@ -191,8 +200,8 @@ scanrt_setting_word (enum scanrt_setting s, int deflt)
 __attribute__ ((constructor)) static void
 display_settings (void)
 {
-  int how = scanrt_setting_word (SCANRT_SET_DISPLAY_ENV, 0);
-  if (how == 0 || how == 3)
+  int how = scanrt_setting_word (SCANRT_SET_DISPLAY_ENV, DISPLAY_FALSE);
+  if (how == DISPLAY_FALSE || how == DISPLAY_0)
     return;
   fprintf (stderr, "SCANOMP DISPLAY ENVIRONMENT BEGIN\n"
            "  _SCANOMP_VERSION = '%s'\n", SCANRT_VERSION);
@@ -203,7 +212,7 @@ display_settings (void)
         fprintf (stderr, "  %s = '%s'", table[s].name, text);
       else
         fprintf (stderr, "  %s unset: %s", table[s].name, table[s].unset);
-      if (how == 2)
+      if (how == DISPLAY_VERBOSE)
         fprintf (stderr, "  (%s)", table[s].about);
       fputc ('\n', stderr);
     }
