@@ -23,13 +23,18 @@
    timed two ways in the same repetition: device time (OpenCL profiling
    events: scanrt_params.kernel_seconds, and the copies' own events) and
    wall time per call including the wait.  Also reported: the first scan of
-   the process (device start-up and build included), and one int32 scan of
+   the process (device start-up and build included), one int32 scan of
    arrays that are not resident (copied in and out), against the bare
-   transfers.
+   transfers, and for the lookback set a third way, as bench-cub times
+   CUB: the wall time per call of REPS calls back to back
+   (lookback-burst; each of libscanrt's calls waits for its scan).
 
-     bench-device [--sweep] [--anchor CUB.TSV] [LOG2MAX [RESULTS.TSV]]
+     bench-device [--sweep] [--compare] [--step K] [--anchor CUB.TSV]
+                  [LOG2MAX [RESULTS.TSV]]
 
-   Sizes 2^16, 2^18, ... up to 2^LOG2MAX (default 24; 28 on a large GPU).
+   Sizes 2^16, 2^(16+K), ... up to 2^LOG2MAX (K default 2; LOG2MAX default
+   24; 28 on a large GPU).  --compare times only what the comparison with
+   CUB needs (the copies and the lookback set, every fourth power of 2).
    --anchor reads bench-cub's TSV and prints each method's speed as a
    fraction of CUB's (CUB's time over ours: 1.00 = as fast as CUB).
    --sweep also times the lookback set's tile shapes (SCANOMP_WG x
@@ -158,26 +163,33 @@ copier_open (const char *name, size_t bytes)
   return -1;
 }
 
-/* Copy BYTES with method M; returns the device time of the copy.  */
-static double
-copier_run (int m, size_t bytes)
+/* Copy BYTES with method M; the device time of the copy to *DEV.
+   Returns an OpenCL status.  */
+static cl_int
+copier_run (int m, size_t bytes, double *dev)
 {
   cl_event e = NULL;
   size_t global = bytes / 16;
+  cl_int err;
   if (m == M_COPY_KERNEL)
-    clEnqueueNDRangeKernel (copier.q, copier.k, 1, NULL, &global, NULL, 0,
-                            NULL, &e);
+    err = clEnqueueNDRangeKernel (copier.q, copier.k, 1, NULL, &global, NULL,
+                                  0, NULL, &e);
   else
-    clEnqueueCopyBuffer (copier.q, copier.a, copier.b, 0, 0, bytes, 0, NULL,
-                         &e);
-  clFinish (copier.q);
+    err = clEnqueueCopyBuffer (copier.q, copier.a, copier.b, 0, 0, bytes, 0,
+                               NULL, &e);
+  if (err == CL_SUCCESS)
+    err = clFinish (copier.q);
   cl_ulong start = 0, end = 0;
-  clGetEventProfilingInfo (e, CL_PROFILING_COMMAND_START, sizeof start,
-                           &start, NULL);
-  clGetEventProfilingInfo (e, CL_PROFILING_COMMAND_END, sizeof end, &end,
-                           NULL);
-  clReleaseEvent (e);
-  return (end - start) * 1e-9;
+  if (err == CL_SUCCESS)
+    err = clGetEventProfilingInfo (e, CL_PROFILING_COMMAND_START,
+                                   sizeof start, &start, NULL);
+  if (err == CL_SUCCESS)
+    err = clGetEventProfilingInfo (e, CL_PROFILING_COMMAND_END, sizeof end,
+                                   &end, NULL);
+  if (e)
+    clReleaseEvent (e);
+  *dev = (end - start) * 1e-9;
+  return err;
 }
 
 struct args
@@ -219,17 +231,50 @@ scan (int m, struct args *a)
                       cases[a->c].op, &p);
 }
 
-/* Run method M once on A; its device time to *DEV, -1 if unknown.  */
+/* Run method M once on A; its device time to *DEV, -1 if unknown.  A
+   call that fails stops the benchmark: no time is reported for it.  */
 static void
 run_method (int m, struct args *a, double *dev)
 {
   if (m == M_COPY_KERNEL || m == M_COPY_BUFFER)
-    *dev = copier_run (m, a->n * kind_sizes[cases[a->c].kind]);
+    {
+      cl_int err = copier_run (m, a->n * kind_sizes[cases[a->c].kind], dev);
+      if (err != CL_SUCCESS)
+        {
+          fprintf (stderr, "bench-device: %s n=%zu: OpenCL error %d\n",
+                   method_names[m], a->n, (int) err);
+          exit (1);
+        }
+    }
   else
     {
-      scan (m, a);
+      int status = scan (m, a);
+      if (status != SCANRT_OK)
+        {
+          fprintf (stderr, "bench-device: %s %s n=%zu: %s\n",
+                   cases[a->c].name, method_names[m], a->n,
+                   scanrt_status_name (status));
+          exit (1);
+        }
       *dev = a->device_time;
     }
+}
+
+/* The wall time per call of REPS calls of method M on A back to back,
+   the median of five such runs.  */
+static double
+burst (int m, struct args *a, int reps)
+{
+  double t[5], dev;
+  for (int b = 0; b < 5; b++)
+    {
+      double t0 = bench_now ();
+      for (int r = 0; r < reps; r++)
+        run_method (m, a, &dev);
+      t[b] = (bench_now () - t0) / reps;
+    }
+  qsort (t, 5, sizeof *t, bench_by_value);
+  return t[2];
 }
 
 /* The sequential reference of case C over X.  */
@@ -410,18 +455,24 @@ floors (FILE *out, const struct args *a)
     for (int r = 0; r < reps; r++)
       {
         double t0 = bench_now ();
+        int ok;
         if (m == 0)
-          {
-            clEnqueueNDRangeKernel (copier.q, copier.k, 1, NULL, &one, NULL,
-                                    0, NULL, NULL);
-            clFinish (copier.q);
-          }
+          ok = clEnqueueNDRangeKernel (copier.q, copier.k, 1, NULL, &one,
+                                       NULL, 0, NULL, NULL) == CL_SUCCESS
+               && clFinish (copier.q) == CL_SUCCESS;
         else if (m == 1)
-          clEnqueueReadBuffer (copier.q, copier.a, CL_TRUE, 0, sizeof word,
-                               &word, 0, NULL, NULL);
+          ok = clEnqueueReadBuffer (copier.q, copier.a, CL_TRUE, 0,
+                                    sizeof word, &word, 0, NULL, NULL)
+               == CL_SUCCESS;
         else
-          scan (m == 2 ? M_LOOKBACK : M_LOOKBACK_PORTABLE, &small);
+          ok = scan (m == 2 ? M_LOOKBACK : M_LOOKBACK_PORTABLE, &small)
+               == SCANRT_OK;
         t[m * reps + r] = bench_now () - t0;
+        if (!ok)
+          {
+            fprintf (stderr, "bench-device: floor %d failed\n", m);
+            exit (1);
+          }
       }
   static const char *const names[] = { "launch-floor", "read-floor",
                                        "lookback-floor", "port-floor" };
@@ -491,11 +542,18 @@ check (int m, struct args *a, const void *ref)
 int
 main (int argc, char **argv)
 {
-  int sweep = 0;
+  int sweep = 0, compare = 0, step = 2;
   const char *anchor_path = NULL;
   for (; argc > 1 && argv[1][0] == '-'; argc--, argv++)
     if (!strcmp (argv[1], "--sweep"))
       sweep = 1;
+    else if (!strcmp (argv[1], "--compare"))
+      compare = 1, step = 4;
+    else if (!strcmp (argv[1], "--step") && argc > 2 && atoi (argv[2]) > 0)
+      {
+        step = atoi (argv[2]);
+        argc--, argv++;
+      }
     else if (!strcmp (argv[1], "--anchor") && argc > 2)
       {
         anchor_path = argv[2];
@@ -532,8 +590,9 @@ main (int argc, char **argv)
                "not open\n", device, name);
       return 2;
     }
-  printf ("device %d: %s; sizes 2^16 to 2^%d; medians%s\n\n", device, name,
-          log2max, nanchors ? "; CUB from the anchor" : "");
+  printf ("device %d: %s; sizes 2^16 to 2^%d, every %d; medians%s\n\n",
+          device, name, log2max, step,
+          nanchors ? "; CUB from the anchor" : "");
   printf ("%-12s %-22s %10s %11s %11s %8s %8s %7s %7s %7s\n", "case",
           "method", "n", "device s", "wall s", "Gel/s", "wall-dev",
           "CUB dev", "CUB wal", "copy");
@@ -594,8 +653,8 @@ main (int argc, char **argv)
         return 1;
       if (c == 0)
         floors (out, &a);
-      int to = c == 0 ? NMETHODS : M_THESIS;
-      for (int k = 16; k <= log2max; k += 2)
+      int to = compare ? M_LOOKBACK + 1 : c == 0 ? NMETHODS : M_THESIS;
+      for (int k = 16; k <= log2max; k += step)
         {
           a.n = (size_t) 1 << k;
           int reps = k >= 26 ? 21 : 41;
@@ -614,6 +673,11 @@ main (int argc, char **argv)
           for (int m = 0; m < to; m++)
             row (out, cases[c].name, method_names[m], a.n, reps, dev[m],
                  wall[m], dev[M_COPY_KERNEL]);
+          row (out, cases[c].name, "lookback-burst", a.n, reps, -1,
+               burst (M_LOOKBACK, &a, reps), 0);
+          /* The results once more, after every timed call.  */
+          if (!check (M_LOOKBACK, &a, ref))
+            return 1;
         }
       if (sweep && (c == 0 || cases[c].kind == K_DOUBLE
                     || cases[c].kind == K_PAIR) && !cases[c].exclusive)

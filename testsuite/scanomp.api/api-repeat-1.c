@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* Run to run: a float or double + scan repeated with one configuration
+   gives the same bits every time.  The inputs span twenty binary orders
+   of magnitude and both signs, so any change in how the additions are
+   grouped changes the rounding and shows.  Each path is repeated: the host
+   path, the device's own kernel set, the look-back set with small tiles
+   (many work-groups, whose hand-offs vary most with timing), and the
+   multi-level set; inclusive and exclusive.
+
+     SCANOMP_REPEAT_N     elements (default 2^18)
+     SCANOMP_REPEAT_RUNS  repetitions of each path (default 12)
+
+   On a GPU, run it with more of both (scripts/gpu-run repeat).  It prints,
+   per path and type, how many runs differed from the first.  */
+/* { dg-do run } */
+/* { dg-require-effective-target opencl_device } */
+
+#include "api-check.h"
+
+static const struct
+{
+  const char *name;
+  int host;
+  scanrt_variant variant;
+  size_t work_group_size, items;
+} paths[] = {
+  { "host", 1, SCANRT_VARIANT_AUTO, 0, 0 },
+  { "device", 0, SCANRT_VARIANT_AUTO, 0, 0 },
+  { "lookback-small", 0, SCANRT_VARIANT_LOOKBACK, 32, 2 },
+  { "gpu", 0, SCANRT_VARIANT_GPU, 0, 0 },
+};
+#define NPATHS (sizeof paths / sizeof paths[0])
+
+static size_t
+setting (const char *name, size_t fallback)
+{
+  const char *v = getenv (name);
+  return v && atol (v) > 0 ? (size_t) atol (v) : fallback;
+}
+
+int
+main (void)
+{
+  size_t n = setting ("SCANOMP_REPEAT_N", (size_t) 1 << 18);
+  size_t runs = setting ("SCANOMP_REPEAT_RUNS", 12);
+  double *x = malloc (n * sizeof *x);
+  float *xf = malloc (n * sizeof *xf);
+  char *first = malloc (n * sizeof (double));
+  char *again = malloc (n * sizeof (double));
+  if (!x || !xf || !first || !again)
+    FAIL ("out of memory");
+  for (size_t i = 0; i < n; i++)
+    {
+      x[i] = rnd_real (-1, 1) * ldexp (1, (int) (rnd () % 20) - 10);
+      xf[i] = (float) x[i];
+    }
+
+  int differed = 0;
+  for (size_t p = 0; p < NPATHS; p++)
+    for (int t = 0; t < 2; t++)
+      for (int exclusive = 0; exclusive < 2; exclusive++)
+        {
+          scanrt_type type = t ? SCANRT_DOUBLE : SCANRT_FLOAT;
+          const void *in = t ? (const void *) x : (const void *) xf;
+          size_t bytes = n * (t ? sizeof (double) : sizeof (float));
+          scanrt_params params = SCANRT_PARAMS_INIT;
+          params.flags = exclusive ? SCANRT_EXCLUSIVE : 0;
+          if (paths[p].host)
+            params.device = scanrt_get_num_devices ();
+          else
+            params.flags |= SCANRT_NO_HOST;
+          params.variant = paths[p].variant;
+          params.work_group_size = paths[p].work_group_size;
+          params.items = paths[p].items;
+          size_t diff = 0;
+          for (size_t r = 0; r <= runs; r++)
+            {
+              char *out = r ? again : first;
+              memset (out, 0x5c, bytes);
+              int status = scanrt_scan (out, in, n, type, SCANRT_ADD, &params);
+              if (status != (paths[p].host ? SCANRT_HOST : SCANRT_OK))
+                FAIL ("%s %s: %s", paths[p].name, t ? "double" : "float",
+                      scanrt_status_name (status));
+              if (r && memcmp (first, again, bytes))
+                diff++;
+            }
+          printf ("%-15s %-6s %-9s %zu of %zu runs differed from the "
+                  "first\n", paths[p].name, t ? "double" : "float",
+                  exclusive ? "exclusive" : "inclusive", diff, runs);
+          differed |= diff != 0;
+        }
+  if (differed)
+    FAIL ("a scan repeated with one configuration gave different bits");
+  free (x);
+  free (xf);
+  free (first);
+  free (again);
+  return 0;
+}
