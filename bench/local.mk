@@ -85,8 +85,8 @@ CLEANFILES += bench/bench-scan$(EXEEXT) bench/bench-clause$(EXEEXT) \
 	bench/bench-host$(EXEEXT) bench/bench-data$(EXEEXT) \
 	bench/bench-split$(EXEEXT) bench/bench-recurrence$(EXEEXT) \
 	$(EXTRA_LIBRARIES)
-EXTRA_DIST += bench/plot.gp bench/bench-cub.cu scripts/gpu-prepare \
-	scripts/gpu-run
+EXTRA_DIST += bench/plot.gp bench/bench-cub.cu bench/cub-compare.awk \
+	scripts/gpu-prepare scripts/gpu-run
 BENCH_ENV = POCL_CACHE_DIR=$(abs_top_builddir)/pocl-cache \
 	OMP_WAIT_POLICY=passive
 bench: bench/bench-scan$(EXEEXT) bench/bench-clause$(EXEEXT) \
