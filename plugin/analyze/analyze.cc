@@ -472,8 +472,14 @@ scanomp_analyze (scan_loop *l, scan_item *it, gimple *construct,
     return false;
 
   /* The loop is ours: read its body as GCC writes it without the
-     sanitizers, which changes nothing it computes.  */
+     sanitizers, which changes nothing it computes, with small functions'
+     calls as what they compute and the fields of structs it reads as
+     variables, once, for the first array.  */
+  if (item == 0)
+    scan_inline_calls (construct, gimple_omp_body_ptr (l->loop), true);
   scan_read_through_temporaries (gimple_omp_body (l->loop), true);
+  if (item == 0)
+    scan_hoist_field_reads (l, gimple_omp_body_ptr (l->loop));
   reader first;
   return (read_body (l, it, &first, &cp)
           && check_body (l, it, &first, &cp));
@@ -485,7 +491,7 @@ scanomp_release (scan_loop *l)
   l->accesses.release ();
   l->bases.release ();
   l->unit_strides.release ();
-  l->descriptor_reads.release ();
+  l->field_reads.release ();
   l->maps.release ();
   l->scalars.release ();
   l->privates.release ();

@@ -496,7 +496,10 @@ gather (tree c, tree iv, void *data)
   switch (OMP_CLAUSE_CODE (c))
     {
     case OMP_CLAUSE_PRIVATE:
-      if (decl != iv)
+      /* GCC's own clause on a VLA, for its debug information: the body
+         reaches the array through the pointer its value names, which a
+         firstprivate clause copies.  */
+      if (decl != iv && !OMP_CLAUSE_PRIVATE_DEBUG (c))
         push_once (&p->priv, decl);
       return false;
     case OMP_CLAUSE_FIRSTPRIVATE:

@@ -325,7 +325,11 @@ read_construct (gimple *construct, scan_loop *l, scan_copies *cp)
     }
   for (vec<tree> *v : { &cp->priv, &cp->first, &cp->last })
     for (tree decl : *v)
-      if (const char *why = scan_copy_problem (decl))
+      /* A pointer each iteration starts from, as GCC gives a VLA's: the
+         kernels read what it points to, as an array's base.  */
+      if (v == &cp->first && POINTER_TYPE_P (TREE_TYPE (decl)))
+        continue;
+      else if (const char *why = scan_copy_problem (decl))
         {
           scan_complain (l, loc, "this inscan loop runs on host threads: "
                          "%qD, which a clause gives each iteration a copy "
@@ -407,21 +411,27 @@ read_phases (scan_loop *l, gimple_seq *body)
                      "variable; the kernels have only its value", ref);
       return false;
     }
-  /* Read the body as GCC writes it without the sanitizers, in a copy: GCC
-     may yet run the loop as it stands.  */
+  /* Read the body with small functions' calls as what they compute
+     (inline.cc), and as GCC writes it without the sanitizers, in a copy:
+     GCC may yet run the loop as it stands.  */
+  if (scan_inline_calls (l->construct, body, false))
+    {
+      *body = copy_body (*body);
+      scan_inline_calls (l->construct, body, true);
+    }
   if (scan_read_through_temporaries (*body, false))
     {
       if (*body == gimple_omp_body (l->loop))
         *body = copy_body (*body);
       scan_read_through_temporaries (*body, true);
     }
-  /* Fortran's descriptors, read as variables of the plugin's own, in a
-     copy too.  */
-  if (scan_descriptor_reads (*body))
+  /* Structs' fields (Fortran's descriptors, `s->p'), read as variables
+     of the plugin's own, in a copy too.  */
+  if (scan_field_reads (*body))
     {
       if (*body == gimple_omp_body (l->loop))
         *body = copy_body (*body);
-      scan_hoist_descriptor_reads (l, *body);
+      scan_hoist_field_reads (l, body);
     }
   gimple_seq phases = phases_of (*body);
   for (gimple_stmt_iterator g = gsi_start (phases); !gsi_end_p (g);
@@ -526,7 +536,12 @@ read_body (scan_loop *l, unsigned scan_vars, const scan_copies *cp,
      own variables.  */
   reader pre;
   scan_reader_init (&pre, l, NULL, loc, gimple_omp_for_pre_body (l->loop));
+  /* The host computes them once, before the loop: what they read (`n'
+     through a lambda's closure) is no access of the loop's.  */
+  bool silent = l->silent;
+  l->silent = true;
   read_pre_bodies (&pre, gimple_omp_body (l->construct));
+  l->silent = silent;
   l->lb = scan_substitute (&pre, l->lb);
   l->ub = scan_substitute (&pre, l->ub);
   substitute_bounds (gimple_omp_body (l->construct), l);

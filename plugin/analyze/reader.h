@@ -84,11 +84,21 @@ bool scan_split_pointer (tree p, tree *base, tree *off);
 /* sanitizer.cc */
 bool scan_read_through_temporaries (gimple_seq seq, bool change);
 
-/* descriptors.cc: whether BODY reads a field of a Fortran array's
-   descriptor that it does not set; make each such read in BODY, a copy
-   of the loop's, a variable of L's descriptor_reads.  */
-bool scan_descriptor_reads (gimple_seq body);
-void scan_hoist_descriptor_reads (struct scan_loop *l, gimple_seq body);
+/* inline.cc: whether *SEQ, the body of CONSTRUCT's loop, calls a function
+   whose body is straight-line code, other than a function of a
+   user-defined operator of the construct (the analysis looks for its
+   calls); with CHANGE, replace each such call by what it computes, in a
+   scope of the new variables' own around *SEQ.  */
+bool scan_inline_calls (gimple *construct, gimple_seq *seq, bool change);
+
+/* fields.cc: whether BODY reads a field of a struct that it does not set
+   (a Fortran array's descriptor, `s->p'); make each such read in BODY
+   a variable of L's field_reads.  */
+bool scan_field_reads (gimple_seq body);
+/* Make each dereference in S of a variable's address, `MEM[&x]', the
+   variable.  */
+void scan_fold_derefs (gimple *s);
+void scan_hoist_field_reads (struct scan_loop *l, gimple_seq *body);
 
 /* init.cc: set the phases of L's loop from its two GIMPLE_OMP_SCANs
    FIRST and SECOND, an exclusive scan whose initialization phase ends at
@@ -146,6 +156,9 @@ gimple *scan_output_from_prev (scan_loop *l, const scan_item *it);
 /* udr.cc */
 tree scanomp_reduced_decl (tree clause);
 tree scanomp_find_udr (gimple *construct, tree var);
+/* Into FNS, the functions the combiners and initializers of the
+   user-defined operators of CONSTRUCT's reductions call.  */
+void scanomp_udr_functions (gimple *construct, hash_set<tree> *fns);
 /* Read the operator of reduction CLAUSE, declared by the user, into
    IT.  */
 void scanomp_read_udr (struct scan_item *it, tree clause);

@@ -54,22 +54,17 @@ clauses_of (gimple *s)
     }
 }
 
-/* The reduction clause over VAR with a user-defined operator on S or on
-   the constructs it nests, through binds.  */
-tree
-scanomp_find_udr (gimple *s, tree var)
+/* Call FN on each reduction clause with a user-defined operator on S or
+   on the constructs it nests, through binds, until it returns true.  */
+template <typename F>
+static void
+for_each_udr (gimple *s, F fn)
 {
-  tree found = NULL_TREE;
-  /* S's own clauses, then its statements': whether to go on into S.  */
   auto visit = [&] (gimple *t) {
     for (tree c = clauses_of (t); c; c = OMP_CLAUSE_CHAIN (c))
       if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_REDUCTION
-          && OMP_CLAUSE_REDUCTION_PLACEHOLDER (c)
-          && scanomp_reduced_decl (c) == var)
-        {
-          found = c;
-          return WALK_STOP;
-        }
+          && OMP_CLAUSE_REDUCTION_PLACEHOLDER (c) && fn (c))
+        return WALK_STOP;
     switch (gimple_code (t))
       {
       case GIMPLE_BIND:
@@ -86,7 +81,37 @@ scanomp_find_udr (gimple *s, tree var)
     scanomp_walk (scanomp_inner_seq (s), [&] (gimple_stmt_iterator *g) {
         return visit (gsi_stmt (*g));
       });
+}
+
+/* The reduction clause over VAR with a user-defined operator on S or on
+   the constructs it nests, through binds.  */
+tree
+scanomp_find_udr (gimple *s, tree var)
+{
+  tree found = NULL_TREE;
+  for_each_udr (s, [&] (tree c) {
+      if (scanomp_reduced_decl (c) != var)
+        return false;
+      found = c;
+      return true;
+    });
   return found;
+}
+
+void
+scanomp_udr_functions (gimple *s, hash_set<tree> *fns)
+{
+  for_each_udr (s, [&] (tree c) {
+      for (gimple_seq *seq : { &OMP_CLAUSE_REDUCTION_GIMPLE_MERGE (c),
+                               &OMP_CLAUSE_REDUCTION_GIMPLE_INIT (c) })
+        scanomp_walk (seq, [&] (gimple_stmt_iterator *g) {
+            if (tree f = is_gimple_call (gsi_stmt (*g))
+                         ? gimple_call_fndecl (gsi_stmt (*g)) : NULL_TREE)
+              fns->add (f);
+            return WALK_INTO;
+          });
+      return false;
+    });
 }
 
 void

@@ -185,11 +185,10 @@ struct scan_loop
   vec<tree> bases;           /* arrays, in argument order */
   vec<tree> unit_strides;    /* Fortran: the strides the analysis took
                                 for 1, which the call checks (access.cc) */
-  vec<tree> descriptor_reads; /* Fortran: pairs of a variable of the
-                                plugin's own and the read of an array
-                                descriptor's field it stands for in the
-                                body (`b.data'), which the call sets it
-                                to (descriptors.cc) */
+  vec<tree> field_reads;     /* pairs of a variable of the plugin's own
+                                and the read of a struct's field it
+                                stands for in the body (`b.data', `s->p'),
+                                which the call sets it to (fields.cc) */
   vec<tree> maps;            /* target map sections: base, start, bytes */
   vec<tree> scalars;         /* loop-invariant scalars read */
   unsigned n;                /* items */

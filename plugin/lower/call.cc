@@ -484,12 +484,12 @@ lower_call (scan_loop *l, tree seed_type, tree desc, unsigned nargs,
   call_parts p;
   p.l = l;
   p.seq = p.totals = NULL;
-  /* What the body reads of Fortran's array descriptors.  */
-  for (unsigned k = 0; k < l->descriptor_reads.length (); k += 2)
+  /* What the body reads of structs' fields (fields.cc).  */
+  for (unsigned k = 0; k < l->field_reads.length (); k += 2)
     {
-      gimple_add_tmp_var (l->descriptor_reads[k]);
-      gimplify_assign (l->descriptor_reads[k],
-                       unshare_expr (l->descriptor_reads[k + 1]), &p.seq);
+      gimple_add_tmp_var (l->field_reads[k]);
+      gimplify_assign (l->field_reads[k],
+                       unshare_expr (l->field_reads[k + 1]), &p.seq);
     }
   add_bounds (&p, resume, fallback, done);
   add_args (&p, nargs, fallback);
