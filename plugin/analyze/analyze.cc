@@ -401,7 +401,11 @@ check_body (scan_loop *l, scan_item *it, reader *first, scan_copies *cp)
                 l->clause->op_name);
       return false;
     }
-  it->type = TREE_TYPE (TREE_TYPE (it->var));
+  it->type = TREE_TYPE (vt);
+  /* A pointer to an array: fields.cc's for an array member
+     (`std::array's elements).  */
+  if (POINTER_TYPE_P (vt) && TREE_CODE (it->type) == ARRAY_TYPE)
+    it->type = TREE_TYPE (it->type);
   tree udr = l->clause->user ? scanomp_find_udr (l->construct, it->var)
                              : NULL_TREE;
   if (udr)

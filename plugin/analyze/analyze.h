@@ -65,7 +65,7 @@ location_t scanomp_construct_init_end (gimple *construct);
 bool scanomp_sanitizer_call (const gimple *s);
 /* Whether SEQ, a try's cleanup, only ends the lifetimes of variables (as
    GCC's around a loop whose body holds a compound literal, or a
-   sanitizer's).  */
+   sanitizer's), or nothing (those fields.cc dropped).  */
 bool scanomp_only_clobbers (gimple_seq seq);
 /* udr.cc: whether FN is a function of this unit the kernels may call:
    defined here, not built in.  */

@@ -84,9 +84,10 @@ set_root (tree t)
 
 /* The name of the variable standing for T, a read of D's field, as the
    kernels' parameters and the messages name it: a Fortran descriptor's
-   array (the variable, or the component that holds the descriptor); a
-   member's own name; or, for a member a library keeps to itself
-   (`_M_start') or one without a name (a base class), D's.  */
+   array (the variable, or the component that holds the descriptor); the
+   outermost member with a name of the user's (`balance' for
+   `this->balance._M_impl._M_start', a member a library keeps to itself
+   or a base class having none); or D's.  */
 static tree
 name_of (tree t, tree d)
 {
@@ -98,15 +99,22 @@ name_of (tree t, tree d)
       if (TREE_CODE (x) != COMPONENT_REF && TREE_CODE (x) != ARRAY_REF)
         break;
     }
-  tree field = TREE_OPERAND (t, 1);
-  tree name = DECL_NAME (field);
-  if (name && !DECL_ARTIFICIAL (field) && IDENTIFIER_POINTER (name)[0] != '_')
-    return name;
-  return DECL_NAME (d);
+  tree name = NULL_TREE;
+  for (tree x = t; TREE_CODE (x) == COMPONENT_REF || TREE_CODE (x) == ARRAY_REF;
+       x = TREE_OPERAND (x, 0))
+    if (TREE_CODE (x) == COMPONENT_REF)
+      {
+        tree field = TREE_OPERAND (x, 1);
+        tree n = DECL_NAME (field);
+        if (n && !DECL_ARTIFICIAL (field) && IDENTIFIER_POINTER (n)[0] != '_')
+          name = n;
+      }
+  return name ? name : DECL_NAME (d);
 }
 
-/* A MEM_REF through the address of a variable, at offset 0 and of its
-   type, is the variable: `this->x' where `this' is `&it'.  */
+/* A MEM_REF through an address, at offset 0 and of the type of what is
+   addressed, is that: `this->x' where `this' is `&it', `*p' where `p'
+   is `&a[i]'.  */
 static tree
 fold_deref (tree t)
 {
@@ -154,6 +162,7 @@ scan_fold_derefs (gimple *s)
 struct field_walk
 {
   hash_set<tree> set;
+  hash_set<tree> assigned;     /* variables assigned themselves */
   hash_set<tree> escaped;
   scan_loop *l;
   bool calls;
@@ -211,9 +220,43 @@ hoistable (field_walk *w, tree t, tree d)
           && (TREE_CODE (d) == PARM_DECL || !is_global_var (d)));
 }
 
+/* The variable of W's loop standing for E, made the first time; or,
+   without a loop, NULL_TREE, E being counted.  */
+static tree
+read_var (field_walk *w, tree e, tree name)
+{
+  w->found++;
+  if (!w->l)
+    return NULL_TREE;
+  vec<tree> &reads = w->l->field_reads;
+  for (unsigned k = 0; k < reads.length (); k += 2)
+    if (operand_equal_p (reads[k + 1], e, 0))
+      return reads[k];
+  tree v = create_tmp_var_raw (TREE_TYPE (e), NULL);
+  DECL_NAME (v) = name;
+  reads.safe_push (v);
+  reads.safe_push (unshare_expr (e));
+  return v;
+}
+
+/* Whether the address of T, an array that is a field of D, is the same
+   in every iteration of the body W notes: D is a variable, or a pointer
+   the body does not assign, whose address does not escape (to a call
+   that may write memory, for a global one).  */
+static bool
+invariant_member (field_walk *w, tree t, tree d)
+{
+  if (TREE_CODE (struct_ref_of (t)) != MEM_REF)
+    return true;
+  return (!w->assigned.contains (d) && !TREE_ADDRESSABLE (d)
+          && !(w->calls && is_global_var (d)));
+}
+
 /* walk_gimple_op callback: a read of a field of scalar or pointer type
    of a struct the body does not set becomes its variable in the loop's
-   field_reads, made at the first; or, without a loop, is counted.  */
+   field_reads, made at the first; so does the address of an array that
+   is a field (`s.a[i]', `s->a[i]', a std::array's elements), the element
+   then read through it; without a loop, each is counted.  */
 static tree
 hoist_read (tree *tp, int *walk_subtrees, void *data)
 {
@@ -224,27 +267,29 @@ hoist_read (tree *tp, int *walk_subtrees, void *data)
       *walk_subtrees = 0;
       return NULL_TREE;
     }
+  if (TREE_CODE (*tp) == ARRAY_REF
+      && TREE_CODE (TREE_TYPE (TREE_OPERAND (*tp, 0))) == ARRAY_TYPE)
+    {
+      tree a = TREE_OPERAND (*tp, 0);
+      tree d = struct_of (a);
+      if (d && invariant_member (w, a, d))
+        {
+          tree v = read_var (w, build_fold_addr_expr (a), name_of (a, d));
+          if (v)
+            TREE_OPERAND (*tp, 0)
+              = build2 (MEM_REF, TREE_TYPE (a), v,
+                        build_int_cst (reference_alias_ptr_type (a), 0));
+        }
+      return NULL_TREE;
+    }
   tree d = struct_of (*tp);
   tree type = TREE_TYPE (*tp);
   if (!d || (!INTEGRAL_TYPE_P (type) && !POINTER_TYPE_P (type))
       || !hoistable (w, *tp, d))
     return NULL_TREE;
   *walk_subtrees = 0;
-  w->found++;
-  if (!w->l)
-    return NULL_TREE;
-  vec<tree> &reads = w->l->field_reads;
-  for (unsigned k = 0; k < reads.length (); k += 2)
-    if (operand_equal_p (reads[k + 1], *tp, 0))
-      {
-        *tp = reads[k];
-        return NULL_TREE;
-      }
-  tree v = create_tmp_var_raw (type, NULL);
-  DECL_NAME (v) = name_of (*tp, d);
-  reads.safe_push (v);
-  reads.safe_push (unshare_expr (*tp));
-  *tp = v;
+  if (tree v = read_var (w, *tp, name_of (*tp, d)))
+    *tp = v;
   return NULL_TREE;
 }
 
@@ -261,7 +306,11 @@ note_sets (gimple_seq body, field_walk *w)
       gimple *s = gsi_stmt (*g);
       field_walk *w = (field_walk *) wi->info;
       if (tree lhs = gimple_get_lhs (s))
-        walk_tree (&lhs, note_set, w, NULL);
+        {
+          walk_tree (&lhs, note_set, w, NULL);
+          if (DECL_P (lhs) || TREE_CODE (lhs) == SSA_NAME)
+            w->assigned.add (lhs);
+        }
       if (is_gimple_call (s) && !gimple_call_internal_p (s)
           && !(gimple_call_flags (s) & (ECF_CONST | ECF_PURE)))
         w->calls = true;
@@ -282,20 +331,29 @@ walk_reads (gimple_seq body, field_walk *w)
   walk_gimple_seq (body, NULL, hoist_read, &wi);
 }
 
-/* Into AT, an iterator at each statement of *SEQ that is no scope, try
-   or inscan phase, through those.  */
+/* Into AT, an iterator at each statement of *SEQ, through scopes, tries
+   and inscan phases, and into BLOCK the number of the straight-line
+   stretch it is in: a new one after each label, and at each scope, try
+   or phase.  */
 static void
-statements (gimple_seq *seq, vec<gimple_stmt_iterator> *at)
+statements (gimple_seq *seq, vec<gimple_stmt_iterator> *at,
+            vec<unsigned> *block)
 {
+  unsigned n = 0;
   scanomp_walk (seq, [&] (gimple_stmt_iterator *g) {
       switch (gimple_code (gsi_stmt (*g)))
         {
         case GIMPLE_BIND:
         case GIMPLE_TRY:
         case GIMPLE_OMP_SCAN:
+          n++;
           return WALK_INTO;
+        case GIMPLE_LABEL:
+          n++;
+          /* Fall through.  */
         default:
           at->safe_push (*g);
+          block->safe_push (n);
           return WALK_PAST;
         }
     });
@@ -359,18 +417,100 @@ invariant_address (field_walk *w, tree v)
           && (DECL_P (TREE_OPERAND (v, 0)) || !w->set.contains (t)));
 }
 
+/* Whether V may be the address of a MEM_REF where the stretch of code
+   that computes it uses it: an address, or a pointer variable of the
+   function's own.  */
+static bool
+local_address (tree v)
+{
+  return (TREE_CODE (v) == ADDR_EXPR
+          || ((VAR_P (v) || TREE_CODE (v) == PARM_DECL)
+              && POINTER_TYPE_P (TREE_TYPE (v)) && !is_global_var (v)
+              && !TREE_ADDRESSABLE (v)));
+}
+
+/* walk_tree callback: add to DATA, a vec, each variable *TP names.  */
+static tree
+add_var (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (VAR_P (*tp) || TREE_CODE (*tp) == PARM_DECL
+           || TREE_CODE (*tp) == SSA_NAME)
+    ((vec<tree> *) data)->safe_push (*tp);
+  return NULL_TREE;
+}
+
+/* walk_tree callback: whether *TP is the address of a MEM_REF that is
+   the temporary DATA.  */
+static tree
+uses_as_base (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (TREE_CODE (*tp) == MEM_REF && TREE_OPERAND (*tp, 0) == data)
+    return *tp;
+  return NULL_TREE;
+}
+
+/* Whether statement S uses the temporary T as a MEM_REF's address.  */
+static bool
+uses_temp (gimple *s, tree t)
+{
+  for (unsigned k = 0; k < gimple_num_ops (s); k++)
+    if (gimple_op (s, k)
+        && walk_tree (gimple_op_ptr (s, k), uses_as_base, t, NULL))
+      return true;
+  return false;
+}
+
+/* Whether the value V, computed at statement DEF of AT (of stretches
+   BLOCK), may replace the temporary T where it is used: each use after
+   DEF, and either V the same in every iteration (INVARIANT) or each use
+   in DEF's stretch with no statement between assigning a variable V
+   names.  */
+static bool
+may_replace (const vec<gimple_stmt_iterator> &at, const vec<unsigned> &block,
+             unsigned def, tree t, tree v, bool invariant)
+{
+  auto_vec<tree> vars;
+  walk_tree (&v, add_var, &vars, NULL);
+  bool killed = false;
+  for (unsigned k = 0; k < at.length (); k++)
+    {
+      gimple *s = gsi_stmt (at[k]);
+      if (k != def && uses_temp (s, t)
+          && (k < def || (!invariant && (killed || block[k] != block[def]))))
+        return false;
+      if (k > def)
+        if (tree lhs = gimple_get_lhs (s))
+          if (vars.contains (lhs))
+            killed = true;
+    }
+  return true;
+}
+
 /* In *BODY, which sets what W notes, replace each temporary GCC made of
-   an address the same in every iteration (invariant_address: `D.5 =
-   &this->x', `D.6 = p', a field read made a variable), used only as the
-   address of MEM_REFs, by that address, and drop its assignment, so that
-   the fields read through it are seen as read from their struct.
-   Whether any was.  */
+   an address that is used only as the address of MEM_REFs, by that
+   address, and drop its assignment, so that the fields read through it
+   are seen as read from their struct, and an element through its
+   address as the element (`D.5 = &this->x', `D.6 = &a[i]; D.7 = *D.6',
+   a field read made a variable): where the address is the same in
+   every iteration (invariant_address), or where the temporary is used
+   next to where it is set (may_replace).  Whether any was.  */
 static bool
 propagate (gimple_seq *body, field_walk *w)
 {
   auto_vec<gimple_stmt_iterator> at;
-  statements (body, &at);
+  auto_vec<unsigned> block;
+  statements (body, &at, &block);
   temp_uses u;
+  /* The copies `A = T' of each variable T: T's other use, unless A is
+     replaced too.  */
+  hash_map<tree, auto_vec<tree>> copies;
+  /* Of a variable assigned more than once (GCC reuses its temporaries),
+     the value, if every assignment's is the same.  */
+  hash_map<tree, tree> same;
   for (gimple_stmt_iterator &g : at)
     {
       gimple *s = gsi_stmt (g);
@@ -380,45 +520,300 @@ propagate (gimple_seq *body, field_walk *w)
           bool existed;
           int &n = u.sets.get_or_insert (lhs, &existed);
           n = existed ? n + 1 : 1;
+          tree v = gimple_assign_single_p (s) ? gimple_assign_rhs1 (s)
+                                              : NULL_TREE;
+          tree &first = same.get_or_insert (lhs, &existed);
+          if (!existed)
+            first = v;
+          else if (first && (!v || !operand_equal_p (first, v, 0)))
+            first = NULL_TREE;
+        }
+      if (lhs && VAR_P (lhs) && gimple_assign_single_p (s)
+          && VAR_P (gimple_assign_rhs1 (s)))
+        {
+          copies.get_or_insert (gimple_assign_rhs1 (s)).safe_push (lhs);
+          continue;
         }
       for (unsigned k = 0; k < gimple_num_ops (s); k++)
         if (gimple_op (s, k) && !(gimple_op (s, k) == lhs && VAR_P (lhs)))
           walk_tree (gimple_op_ptr (s, k), note_use, &u, NULL);
     }
-  auto_vec<unsigned> defs;
+  /* In order: each temporary whose value may replace it, that value (a
+     copy's, its original's), and where that was computed; the
+     assignments to drop.  */
+  hash_map<tree, unsigned> origin;
+  hash_set<gimple *> defs;
   for (unsigned k = 0; k < at.length (); k++)
     {
       gimple *s = gsi_stmt (at[k]);
       tree lhs = gimple_assign_single_p (s) ? gimple_assign_lhs (s)
                                             : NULL_TREE;
-      if (lhs && VAR_P (lhs) && DECL_ARTIFICIAL (lhs)
-          && !TREE_ADDRESSABLE (lhs) && !is_global_var (lhs)
-          && *u.sets.get (lhs) == 1 && !u.other.contains (lhs)
-          && invariant_address (w, gimple_assign_rhs1 (s)))
+      if (!lhs || !VAR_P (lhs) || !DECL_ARTIFICIAL (lhs)
+          || TREE_ADDRESSABLE (lhs) || is_global_var (lhs)
+          || u.other.contains (lhs))
+        continue;
+      tree v = gimple_assign_rhs1 (s);
+      /* A temporary GCC reuses, each time for the same address the same
+         in every iteration.  */
+      if (*u.sets.get (lhs) != 1)
         {
-          u.value.put (lhs, gimple_assign_rhs1 (s));
-          defs.safe_push (k);
+          if (*same.get (lhs) && invariant_address (w, v))
+            {
+              u.value.put (lhs, v);
+              origin.put (lhs, k);
+              defs.add (s);
+            }
+          continue;
+        }
+      unsigned from = k;
+      if (tree *earlier = u.value.get (v))
+        {
+          from = *origin.get (v);
+          v = *earlier;
+        }
+      bool invariant = invariant_address (w, v);
+      if ((invariant || local_address (v))
+          && may_replace (at, block, from, lhs, v, invariant)
+          && (from == k || may_replace (at, block, k, lhs, v, invariant)))
+        {
+          u.value.put (lhs, v);
+          origin.put (lhs, from);
+          defs.add (s);
         }
     }
-  if (defs.is_empty ())
+  /* A temporary copied to one that stays stays too.  */
+  for (bool again = true; again;)
+    {
+      again = false;
+      for (auto it = u.value.begin (); it != u.value.end (); ++it)
+        if (auto_vec<tree> *to = copies.get ((*it).first))
+          for (tree a : *to)
+            if (!u.value.get (a))
+              {
+                u.value.remove ((*it).first);
+                again = true;
+                break;
+              }
+    }
+  if (u.value.is_empty ())
     return false;
-  for (unsigned k = 0, d = 0; k < at.length (); k++)
-    if (d < defs.length () && defs[d] == k)
-      {
+  for (unsigned k = 0; k < at.length (); k++)
+    {
+      gimple *s = gsi_stmt (at[k]);
+      tree lhs = gimple_get_lhs (s);
+      if (lhs && VAR_P (lhs) && u.value.get (lhs) && defs.contains (s))
         gsi_replace (&at[k], gimple_build_nop (), false);
-        d++;
-      }
-    else
-      {
-        gimple *s = gsi_stmt (at[k]);
-        /* An address that is itself a replaced temporary: a round
-           each.  */
-        for (unsigned i = 0; i < gimple_num_ops (s); i++)
-          if (gimple_op (s, i))
-            walk_tree (gimple_op_ptr (s, i), replace_base, &u, NULL);
-        scan_fold_derefs (s);
-      }
+      else
+        {
+          for (unsigned i = 0; i < gimple_num_ops (s); i++)
+            if (gimple_op (s, i))
+              walk_tree (gimple_op_ptr (s, i), replace_base, &u, NULL);
+          scan_fold_derefs (s);
+        }
+    }
   return true;
+}
+
+/* Whether V is a struct variable of the body's own making, whose fields
+   forward_fields may read through: a temporary (GCC's, or inline.cc's
+   for a callee's local) whose address the body does not take (TAKEN;
+   GCC's took it for a call inline.cc has read).  */
+static bool
+local_struct (tree v, hash_set<tree> &taken)
+{
+  return (VAR_P (v) && DECL_ARTIFICIAL (v) && !taken.contains (v)
+          && !is_global_var (v) && RECORD_OR_UNION_TYPE_P (TREE_TYPE (v)));
+}
+
+/* REF with its innermost variable replaced by TO.  */
+static tree
+reroot (tree ref, tree to)
+{
+  if (!handled_component_p (ref))
+    return to;
+  tree copy = copy_node (ref);
+  TREE_OPERAND (copy, 0) = reroot (TREE_OPERAND (ref, 0), to);
+  return copy;
+}
+
+/* The value that the field read REF, at statement AT of the stretches
+   BLOCK, has: found back in AT's stretch, through copies of whole
+   structs (`D.2 = D.1') to the store of the field (`D.1.f = v'), where
+   v, a variable or a constant, is not assigned on the way; or
+   NULL_TREE.  */
+static tree
+field_value (const vec<gimple_stmt_iterator> &at, const vec<unsigned> &block,
+             hash_set<tree> &taken, unsigned k, tree ref)
+{
+  auto_vec<tree> assigned;
+  for (unsigned j = k; j-- > 0 && block[j] == block[k];)
+    {
+      gimple *s = gsi_stmt (at[j]);
+      if (gimple_code (s) == GIMPLE_NOP)
+        continue;
+      tree lhs = gimple_get_lhs (s);
+      if (!lhs || (!is_gimple_assign (s) && !gimple_clobber_p (s)))
+        {
+          if (is_gimple_call (s) || gimple_code (s) == GIMPLE_ASM)
+            return NULL_TREE;
+          continue;
+        }
+      if (operand_equal_p (lhs, ref, 0) && gimple_assign_single_p (s))
+        {
+          tree v = gimple_assign_rhs1 (s);
+          return ((CONSTANT_CLASS_P (v) || VAR_P (v)
+                   || TREE_CODE (v) == PARM_DECL)
+                  && !assigned.contains (v) ? v : NULL_TREE);
+        }
+      tree root = set_root (ref);
+      if (lhs == root)
+        {
+          tree from = gimple_assign_single_p (s) ? gimple_assign_rhs1 (s)
+                                                 : NULL_TREE;
+          if (!from || !local_struct (from, taken) || gimple_clobber_p (s))
+            return NULL_TREE;
+          ref = reroot (ref, from);
+          continue;
+        }
+      if (set_root (lhs) == root)
+        /* Another field of the struct, or a part of this one.  */
+        {
+          if (TREE_CODE (lhs) != COMPONENT_REF || TREE_CODE (ref) != COMPONENT_REF
+              || TREE_OPERAND (lhs, 1) == TREE_OPERAND (ref, 1))
+            return NULL_TREE;
+          continue;
+        }
+      assigned.safe_push (lhs);
+    }
+  return NULL_TREE;
+}
+
+/* Drop the clobbers in SEQ, cleanups included, of the structs of its
+   own making (TAKEN says whose address it takes) that it does not
+   READ.  */
+static void
+drop_clobbers (gimple_seq *seq, hash_set<tree> &read, hash_set<tree> &taken)
+{
+  for (gimple_stmt_iterator g = gsi_start (*seq); !gsi_end_p (g);
+       gsi_next (&g))
+    {
+      gimple *s = gsi_stmt (g);
+      switch (gimple_code (s))
+        {
+        case GIMPLE_BIND:
+          drop_clobbers (gimple_bind_body_ptr (as_a<gbind *> (s)), read,
+                         taken);
+          break;
+        case GIMPLE_TRY:
+          drop_clobbers (gimple_try_eval_ptr (s), read, taken);
+          drop_clobbers (gimple_try_cleanup_ptr (s), read, taken);
+          break;
+        case GIMPLE_OMP_SCAN:
+          drop_clobbers (gimple_omp_body_ptr (s), read, taken);
+          break;
+        default:
+          if (gimple_clobber_p (s)
+              && local_struct (gimple_assign_lhs (s), taken)
+              && !read.contains (gimple_assign_lhs (s)))
+            gsi_replace (&g, gimple_build_nop (), false);
+          break;
+        }
+    }
+}
+
+/* In *BODY: read each field of a struct of its own making from the value
+   stored to it, through copies of whole structs (an iterator returned
+   by value: `D.7._M_current = p; D.8 = D.7; x = D.8._M_current'); then
+   drop the stores to such structs that nothing reads any more.  Whether
+   anything changed.  */
+static bool
+forward_fields (gimple_seq *body)
+{
+  auto_vec<gimple_stmt_iterator> at;
+  auto_vec<unsigned> block;
+  statements (body, &at, &block);
+  hash_set<tree> taken;
+  for (gimple_stmt_iterator &g : at)
+    for (unsigned i = 0; i < gimple_num_ops (gsi_stmt (g)); i++)
+      if (gimple_op (gsi_stmt (g), i))
+        walk_tree (gimple_op_ptr (gsi_stmt (g), i),
+                   [] (tree *tp, int *walk_subtrees, void *data) -> tree {
+                     if (TYPE_P (*tp))
+                       *walk_subtrees = 0;
+                     else if (TREE_CODE (*tp) == ADDR_EXPR)
+                       if (tree d = set_root (*tp))
+                         ((hash_set<tree> *) data)->add (d);
+                     return NULL_TREE;
+                   }, &taken, NULL);
+  bool changed = false;
+  for (unsigned k = 0; k < at.length (); k++)
+    {
+      gimple *s = gsi_stmt (at[k]);
+      if (!gimple_assign_single_p (s)
+          || TREE_CODE (gimple_assign_rhs1 (s)) != COMPONENT_REF
+          || !local_struct (set_root (gimple_assign_rhs1 (s)), taken))
+        continue;
+      if (tree v = field_value (at, block, taken, k,
+                                gimple_assign_rhs1 (s)))
+        {
+          gimple_assign_set_rhs1 (s, unshare_expr (v));
+          changed = true;
+        }
+    }
+  /* Stores to structs that nothing reads.  */
+  hash_set<tree> read;
+  for (bool again = true; again;)
+    {
+      again = false;
+      read.empty ();
+      for (gimple_stmt_iterator &g : at)
+        {
+          gimple *s = gsi_stmt (g);
+          tree lhs = gimple_get_lhs (s);
+          for (unsigned i = 0; i < gimple_num_ops (s); i++)
+            {
+              tree *op = gimple_op_ptr (s, i);
+              if (!*op)
+                continue;
+              if (*op == lhs)
+                {
+                  /* A store reads the variables of its subscripts, and
+                     the address it stores through.  */
+                  auto_vec<tree> vars;
+                  tree t = lhs;
+                  for (; handled_component_p (t); t = TREE_OPERAND (t, 0))
+                    for (int o = 1; o < TREE_OPERAND_LENGTH (t); o++)
+                      if (TREE_OPERAND (t, o))
+                        walk_tree (&TREE_OPERAND (t, o), add_var, &vars,
+                                   NULL);
+                  if (TREE_CODE (t) == MEM_REF)
+                    walk_tree (&TREE_OPERAND (t, 0), add_var, &vars, NULL);
+                  for (tree v : vars)
+                    read.add (v);
+                  continue;
+                }
+              auto_vec<tree> vars;
+              walk_tree (op, add_var, &vars, NULL);
+              for (tree v : vars)
+                read.add (v);
+            }
+        }
+      for (gimple_stmt_iterator &g : at)
+        {
+          gimple *s = gsi_stmt (g);
+          tree lhs = gimple_get_lhs (s);
+          if (lhs && is_gimple_assign (s)
+              && local_struct (set_root (lhs), taken)
+              && !read.contains (set_root (lhs)))
+            {
+              gsi_replace (&g, gimple_build_nop (), false);
+              again = changed = true;
+            }
+        }
+    }
+  if (changed)
+    drop_clobbers (body, read, taken);
+  return changed;
 }
 
 /* walk_tree callback: whether *TP reads a field.  */
@@ -454,7 +849,8 @@ scan_hoist_field_reads (scan_loop *l, gimple_seq *body)
       w.calls = false;
       w.found = 0;
       note_sets (*body, &w);
-      bool changed = propagate (body, &w);
+      bool changed = forward_fields (body);
+      changed |= propagate (body, &w);
       field_walk again;
       again.l = l;
       again.calls = false;

@@ -12,7 +12,8 @@
      _1 = this->D.22712._M_impl.D.22019._M_start;  _2 = __n * 4;
      D.7 = _1 + _2;  return D.7;
 
-   Each call to a function whose body is such code (assignments and
+   Each call that reaches memory through a pointer or a reference, to a
+   function whose body is such code (assignments and
    calls of the same kind, one return at the end, no branch, no loop, no
    volatile access, at most MAX_STATEMENTS statements) is replaced, in the
    body the analysis reads, by a copy of the callee's statements: its
@@ -43,40 +44,158 @@
 enum
 {
   MAX_STATEMENTS = 24,
-  MAX_DEPTH = 6
+  MAX_DEPTH = 10
 };
 
-/* Add S, a statement of a callee's body, to OUT, skipping what computes
-   nothing; false where it is no straight-line code.  */
-static bool
-add_straight (gimple *s, vec<gimple *> *out)
+static bool straight_body (tree fn, vec<gimple *> *out, tree *value,
+                           int depth);
+
+/* Following one path through a callee's body: the statements it runs,
+   the values known to be constant, and the return's constant value.  */
+struct path
 {
+  vec<gimple *> *out;
+  hash_map<tree, tree> known;
+  tree value;
+  int depth;
+};
+
+/* The constant E is on path P, or NULL_TREE.  */
+static tree
+constant_of (path *p, tree e)
+{
+  if (CONSTANT_CLASS_P (e))
+    return e;
+  tree *v = p->known.get (e);
+  return v ? *v : NULL_TREE;
+}
+
+/* Whether FN is `__builtin_is_constant_evaluated' (false where code
+   runs) and, if so, the value it gives.  */
+static tree
+builtin_value (tree fn)
+{
+  if (fn && DECL_NAME (fn) && fndecl_built_in_p (fn)
+      && id_equal (DECL_NAME (fn), "__builtin_is_constant_evaluated"))
+    return boolean_false_node;
+  return NULL_TREE;
+}
+
+/* Whether BODY, the statements a callee runs, sets its own variables
+   alone: no store to memory, no call.  */
+static bool
+only_locals (const vec<gimple *> &body)
+{
+  for (gimple *s : body)
+    if (gimple_code (s) != GIMPLE_RETURN)
+      {
+        tree lhs = gimple_get_lhs (s);
+        if (!is_gimple_assign (s) || !lhs
+            || !(VAR_P (lhs) || TREE_CODE (lhs) == SSA_NAME
+                 || TREE_CODE (lhs) == RESULT_DECL)
+            || is_global_var (lhs))
+          return false;
+      }
+  return true;
+}
+
+/* Whether the call S may be read on path P: a callee that may be read
+   in turn (inline_seq does it), or one whose value is a constant, which
+   replaces it; not `__builtin_unreachable ()', which no run reaches.  */
+static bool
+take_call (path *p, gcall *s)
+{
+  tree fn = gimple_call_fndecl (s);
+  tree lhs = gimple_call_lhs (s);
+  if (gimple_call_internal_p (s) || !fn
+      || fndecl_built_in_p (fn, BUILT_IN_UNREACHABLE)
+      || (gimple_call_flags (s) & ECF_NORETURN))
+    return false;
+  tree value = builtin_value (fn);
+  auto_vec<gimple *> inner;
+  if (!value && (!straight_body (fn, &inner, &value, p->depth + 1)
+                 || !only_locals (inner)))
+    value = NULL_TREE;
+  /* A call that computes a constant and nothing else: the constant
+     (`std::__is_constant_evaluated ()'), or nothing.  */
+  if (value && !lhs)
+    return true;
+  if (lhs && value && (VAR_P (lhs) || TREE_CODE (lhs) == SSA_NAME))
+    {
+      value = fold_convert (TREE_TYPE (lhs), value);
+      p->known.put (lhs, value);
+      p->out->safe_push (gimple_build_assign (lhs, value));
+      return true;
+    }
+  if (lhs)
+    p->known.remove (lhs);
+  p->out->safe_push (s);
+  return true;
+}
+
+/* Take statement S on path P; false where the path cannot be read: a
+   volatile access, too many statements, a statement of another kind.  */
+static bool
+take (path *p, gimple *s)
+{
+  if (p->out->length () == MAX_STATEMENTS || gimple_has_volatile_ops (s))
+    return false;
   switch (gimple_code (s))
     {
     case GIMPLE_NOP:
     case GIMPLE_PREDICT:
     case GIMPLE_DEBUG:
+    case GIMPLE_LABEL:
       return true;
     case GIMPLE_ASSIGN:
-      if (gimple_clobber_p (s))
+      {
+        if (gimple_clobber_p (s))
+          return true;
+        tree lhs = gimple_assign_lhs (s);
+        tree c = gimple_assign_single_p (s)
+                 ? constant_of (p, gimple_assign_rhs1 (s)) : NULL_TREE;
+        if ((VAR_P (lhs) || TREE_CODE (lhs) == SSA_NAME))
+          {
+            if (c)
+              p->known.put (lhs, c);
+            else
+              p->known.remove (lhs);
+          }
+        p->out->safe_push (s);
         return true;
-      /* Fall through.  */
+      }
     case GIMPLE_CALL:
+      return take_call (p, as_a<gcall *> (s));
     case GIMPLE_RETURN:
-      if (gimple_has_volatile_ops (s) || out->length () == MAX_STATEMENTS)
-        return false;
-      out->safe_push (s);
+      if (tree v = gimple_return_retval (as_a<greturn *> (s)))
+        p->value = constant_of (p, v);
+      p->out->safe_push (s);
       return true;
     default:
       return false;
     }
 }
 
-/* Add the statements of SEQ, a gimplified body not yet lowered, to OUT:
+/* The way condition S goes on path P: 1 or 0, or -1 where its operands
+   are not known.  */
+static int
+decide (path *p, gcond *s)
+{
+  tree a = constant_of (p, gimple_cond_lhs (s));
+  tree b = constant_of (p, gimple_cond_rhs (s));
+  tree c = a && b ? fold_binary (gimple_cond_code (s), boolean_type_node,
+                                  a, b)
+                  : NULL_TREE;
+  if (!c || TREE_CODE (c) != INTEGER_CST)
+    return -1;
+  return !integer_zerop (c);
+}
+
+/* Add the statements of SEQ, a gimplified body not yet lowered, to FLAT:
    through its scopes, and tries whose handler only ends the program (a
    noexcept function's) or whose cleanup only clobbers.  */
 static bool
-add_straight_seq (gimple_seq seq, vec<gimple *> *out)
+flatten (gimple_seq seq, vec<gimple *> *flat)
 {
   for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g);
        gsi_next (&g))
@@ -84,7 +203,7 @@ add_straight_seq (gimple_seq seq, vec<gimple *> *out)
       gimple *s = gsi_stmt (g);
       if (gbind *b = dyn_cast<gbind *> (s))
         {
-          if (!add_straight_seq (gimple_bind_body (b), out))
+          if (!flatten (gimple_bind_body (b), flat))
             return false;
         }
       else if (gimple_code (s) == GIMPLE_TRY)
@@ -95,68 +214,144 @@ add_straight_seq (gimple_seq seq, vec<gimple *> *out)
                        : (gimple_seq_singleton_p (handler)
                           && gimple_code (gimple_seq_first_stmt (handler))
                                == GIMPLE_EH_MUST_NOT_THROW);
-          if (!quiet || !add_straight_seq (gimple_try_eval (s), out))
+          if (!quiet || !flatten (gimple_try_eval (s), flat))
             return false;
         }
-      else if (!add_straight (s, out))
-        return false;
+      else
+        flat->safe_push (s);
     }
   return true;
 }
 
-/* Add the statements of F's control-flow graph to OUT, a path from entry
-   to exit through blocks of one successor each.  */
+/* Follow path P through SEQ, a gimplified body not yet lowered, from its
+   start to its return, taking each branch whose condition is known
+   (`if (std::__is_constant_evaluated () && ...)', a library's assertion,
+   is known false where code runs).  */
 static bool
-add_straight_cfg (function *f, vec<gimple *> *out)
+follow_seq (path *p, gimple_seq seq)
 {
-  basic_block bb = ENTRY_BLOCK_PTR_FOR_FN (f);
-  for (unsigned blocks = 0; ; blocks++)
+  auto_vec<gimple *> flat;
+  if (!flatten (seq, &flat))
+    return false;
+  hash_map<tree, unsigned> labels;
+  for (unsigned k = 0; k < flat.length (); k++)
+    if (glabel *l = dyn_cast<glabel *> (flat[k]))
+      labels.put (gimple_label_label (l), k);
+  unsigned at = 0;
+  for (int steps = 0; at < flat.length () && steps < 4 * MAX_STATEMENTS;
+       steps++)
     {
-      if (EDGE_COUNT (bb->succs) != 1 || blocks > MAX_STATEMENTS)
+      gimple *s = flat[at];
+      tree to = NULL_TREE;
+      if (gcond *c = dyn_cast<gcond *> (s))
+        {
+          int way = decide (p, c);
+          if (way < 0)
+            return false;
+          to = way ? gimple_cond_true_label (c) : gimple_cond_false_label (c);
+        }
+      else if (gimple_code (s) == GIMPLE_GOTO)
+        to = gimple_goto_dest (s);
+      else if (!take (p, s))
         return false;
-      bb = single_succ (bb);
-      if (bb == EXIT_BLOCK_PTR_FOR_FN (f))
+      else if (gimple_code (s) == GIMPLE_RETURN)
         return true;
-      for (gimple_stmt_iterator g = gsi_start_bb (bb); !gsi_end_p (g);
-           gsi_next (&g))
-        if (gimple_code (gsi_stmt (g)) != GIMPLE_LABEL
-            && !add_straight (gsi_stmt (g), out))
-          return false;
+      if (!to)
+        at++;
+      else if (unsigned *k = TREE_CODE (to) == LABEL_DECL ? labels.get (to)
+                                                          : NULL)
+        at = *k;
+      else
+        return false;
     }
+  /* The end of a function without a value is its return.  */
+  if (at < flat.length ())
+    return false;
+  p->out->safe_push (gimple_build_return (NULL_TREE));
+  return true;
 }
 
-/* Into OUT, the statements of FN's body if it is straight-line code
-   ending in its one return; false otherwise.  */
+/* Follow path P through F's control-flow graph, from entry to exit.  */
 static bool
-straight_body (tree fn, vec<gimple *> *out)
+follow_cfg (path *p, function *f)
 {
-  if (!fn || TREE_CODE (fn) != FUNCTION_DECL || fndecl_built_in_p (fn)
-      || stdarg_p (TREE_TYPE (fn)) || TREE_THIS_VOLATILE (fn))
-    return false;
-  function *f = DECL_STRUCT_FUNCTION (fn);
+  basic_block bb = single_succ (ENTRY_BLOCK_PTR_FOR_FN (f));
+  for (int steps = 0; steps < 4 * MAX_STATEMENTS; steps++)
+    {
+      if (bb == EXIT_BLOCK_PTR_FOR_FN (f))
+        return true;
+      gimple *last = NULL;
+      for (gimple_stmt_iterator g = gsi_start_bb (bb); !gsi_end_p (g);
+           gsi_next (&g))
+        {
+          last = gsi_stmt (g);
+          if (gimple_code (last) != GIMPLE_COND && !take (p, last))
+            return false;
+        }
+      if (gcond *c = last ? dyn_cast<gcond *> (last) : NULL)
+        {
+          int way = decide (p, c);
+          edge t, e;
+          if (way < 0)
+            return false;
+          extract_true_false_edges_from_block (bb, &t, &e);
+          bb = (way ? t : e)->dest;
+        }
+      else if (EDGE_COUNT (bb->succs) == 1)
+        bb = single_succ (bb);
+      else
+        return false;
+    }
+  return false;
+}
+
+/* The function whose body a call of FN runs: FN, or what it is an alias
+   of (a C++ constructor's or destructor's complete-object form often is
+   of its base-object form).  */
+static tree
+body_decl (tree fn)
+{
   cgraph_node *node = cgraph_node::get (fn);
+  return node && node->alias ? node->ultimate_alias_target ()->decl : fn;
+}
+
+/* Into OUT, the statements FN's body runs where each branch it takes
+   is known (so straight-line code), ending in its return, whose value,
+   where constant, goes to *VALUE; false where there is no such path, or
+   calls go DEPTH deep.  */
+static bool
+straight_body (tree fn, vec<gimple *> *out, tree *value, int depth)
+{
+  *value = NULL_TREE;
+  if (depth > MAX_DEPTH || !fn || TREE_CODE (fn) != FUNCTION_DECL
+      || fndecl_built_in_p (fn) || stdarg_p (TREE_TYPE (fn))
+      || TREE_THIS_VOLATILE (fn))
+    return false;
+  fn = body_decl (fn);
+  cgraph_node *node = cgraph_node::get (fn);
+  function *f = DECL_STRUCT_FUNCTION (fn);
   if (!f || !node || !node->definition || f->calls_setjmp
       || (DECL_RESULT (fn) && DECL_BY_REFERENCE (DECL_RESULT (fn))))
     return false;
+  /* Gimplified here only where the call graph would: not an external
+     body (an `extern template' member) without optimization, which it
+     drops unread.  */
   if (!gimple_has_body_p (fn))
     {
-      if (!DECL_SAVED_TREE (fn) || node->analyzed)
+      if (!DECL_SAVED_TREE (fn) || node->analyzed
+          || (DECL_EXTERNAL (fn) && !opt_for_fn (fn, optimize)))
         return false;
       gimplify_function_tree (fn);
     }
-  bool ok = f->cfg ? add_straight_cfg (f, out)
-                   : add_straight_seq (gimple_body (fn), out);
-  if (!ok)
+  path p;
+  p.out = out;
+  p.value = NULL_TREE;
+  p.depth = depth;
+  if (!(f->cfg ? follow_cfg (&p, f) : follow_seq (&p, gimple_body (fn)))
+      || out->is_empty () || gimple_code (out->last ()) != GIMPLE_RETURN)
     return false;
-  /* What follows the return (the `__builtin_unreachable ()' C++ puts at
-     the end of a function with a value) never runs.  */
-  for (unsigned k = 0; k < out->length (); k++)
-    if (gimple_code ((*out)[k]) == GIMPLE_RETURN)
-      {
-        out->truncate (k + 1);
-        return true;
-      }
-  return false;
+  *value = p.value;
+  return true;
 }
 
 /* Copying a callee's statements into the caller.  */
@@ -214,12 +409,17 @@ remap (tree *tp, int *walk_subtrees, void *data)
         c->ok = false;
       else
         *tp = unshare_expr (gimple_call_arg (c->call, k));
+      /* The argument is the caller's.  */
+      *walk_subtrees = 0;
     }
   else if (TREE_CODE (t) == SSA_NAME
            || TREE_CODE (t) == RESULT_DECL
            || (VAR_P (t) && !is_global_var (t)
                && DECL_CONTEXT (t) == c->fn))
-    *tp = local_for (c, t);
+    {
+      *tp = local_for (c, t);
+      *walk_subtrees = 0;
+    }
   else if (TREE_CODE (t) == LABEL_DECL)
     c->ok = false;
   return NULL_TREE;
@@ -240,15 +440,34 @@ sets_parameter (tree fn, const vec<gimple *> &body)
   return false;
 }
 
+/* Whether CALL reaches memory through a pointer or a reference: one it
+   returns, or one it is given (`this' among them).  A call of values
+   alone the kernels and the host path make as it is.  */
+static bool
+through_pointers (gcall *call)
+{
+  tree lhs = gimple_call_lhs (call);
+  if (lhs && POINTER_TYPE_P (TREE_TYPE (lhs)))
+    return true;
+  for (unsigned k = 0; k < gimple_call_num_args (call); k++)
+    if (POINTER_TYPE_P (TREE_TYPE (gimple_call_arg (call, k))))
+      return true;
+  return false;
+}
+
 /* Whether CALL's callee has a straight-line body, into BODY, whose
    parameters its arguments can stand for.  */
 static bool
 expandable (gcall *call, vec<gimple *> *body)
 {
   tree fn = gimple_call_fndecl (call);
-  if (gimple_call_internal_p (call) || gimple_call_chain (call)
-      || !straight_body (fn, body) || sets_parameter (fn, *body))
+  tree value;
+  if (!fn || gimple_call_internal_p (call) || gimple_call_chain (call)
+      || !through_pointers (call)
+      || !straight_body (fn, body, &value, 0)
+      || sets_parameter (body_decl (fn), *body))
     return false;
+  fn = body_decl (fn);
   unsigned params = 0;
   for (tree p = DECL_ARGUMENTS (fn); p; p = DECL_CHAIN (p))
     params++;
@@ -264,10 +483,10 @@ expandable (gcall *call, vec<gimple *> *body)
 static gimple_seq
 expand_call (gcall *call, vec<tree> *locals)
 {
-  tree fn = gimple_call_fndecl (call);
   auto_vec<gimple *> body;
   if (!expandable (call, &body))
     return NULL;
+  tree fn = body_decl (gimple_call_fndecl (call));
 
   copier c;
   c.fn = fn;

@@ -38,6 +38,7 @@ scanomp_only_clobbers (gimple_seq seq)
 {
   for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
     if (!gimple_clobber_p (gsi_stmt (g)) && !is_gimple_debug (gsi_stmt (g))
+        && gimple_code (gsi_stmt (g)) != GIMPLE_NOP
         && !scanomp_sanitizer_call (gsi_stmt (g)))
       return false;
   return true;

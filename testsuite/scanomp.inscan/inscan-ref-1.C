@@ -32,12 +32,10 @@ g (long *y, const int *x, int n, long &s)
     }
 }
 
-/* An element written through a reference must reach the call once.  */
-static void
-both (long &dst, const long &src)
-{
-  dst += src;
-}
+/* An element written through a reference must reach the call once:
+   where the plugin cannot read what the call does with it (defined
+   elsewhere; a body it can read, it reads as what it computes).  */
+void both (long &dst, const long &src);
 
 void
 h (long *y, const int *x, int n, long &s)
