@@ -182,8 +182,9 @@ collect (gimple_seq *seq, vec<found> *out, bool in_target)
                there.  */
             if (inscan && other && scanomp_options.verbose
                 && (in_target || !holds_orphan (s)))
-              inform (gimple_location (s), "this inscan loop runs on host "
-                      "threads: its construct holds more than the loop");
+              inform (gimple_location (s), "this inscan loop is left to "
+                      "GCC%'s own implementation: its construct holds more "
+                      "than the loop");
             inscan &= !other;
             break;
           case GIMPLE_OMP_TARGET:
@@ -420,6 +421,11 @@ public:
   unsigned int
   execute (function *fun) final override
   {
+    /* Once the compilation has failed, the notes of -verbose about what
+       runs where describe nothing that will run.  */
+    bool verbose = scanomp_options.verbose;
+    if (seen_error ())
+      scanomp_options.verbose = false;
     gimple_seq body = gimple_body (fun->decl);
     hash_set<tree> named;
     scanomp_name_devices (&body, &named);
@@ -445,6 +451,7 @@ public:
         offload_inscan (f);
     scanomp_gomp_devices (&body, &named);
     gimple_set_body (fun->decl, body);
+    scanomp_options.verbose = verbose;
     return 0;
   }
 };

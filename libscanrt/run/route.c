@@ -5,8 +5,9 @@
    A loop the plugin compiled outside any target construct runs on the
    host path (host.c): the program's own OpenMP threads, or the calling
    thread alone below the host path's cutoff.  SCANOMP_HOST=opencl sends
-   it to a CPU device instead, as a target loop; SCANOMP_HOST=off leaves
-   it to the caller, which runs the loop as written.
+   it to a CPU device instead, as a target loop but whatever its size (no
+   device cutoff); SCANOMP_HOST=off leaves it to the caller, which runs
+   the loop as written.
 
    A call of the API takes the host path too, where it may fall back to
    the host, names no device, and works on no data mapped on one: its
@@ -15,8 +16,8 @@
    take to scan them (on the H100 machine, 0.233 s of 0.244 s for 2^28
    ints), and a CPU device runs on the host's own cores.  Naming a device
    (scanrt_params.device) sends a call there.  SCANOMP_HOST=opencl sends
-   every call to its device; SCANOMP_HOST=off computes each on the
-   calling thread.
+   every call to its device, those that would stay on the host whatever
+   their size; SCANOMP_HOST=off computes each on the calling thread.
 
    A target loop, and a call of the API that does not stay on the host,
    go to their device:
@@ -106,9 +107,11 @@ devices_of (const struct scanrt_request *r, struct scanrt_device_list *l)
 
 /* Why R, for DEVICE (-1: a name that MANDATORY leaves with none, said),
    does not run there: SCANRT_HOST, or a negative status where STRICT
-   forbids the host; SCANRT_OK where it runs there.  */
+   forbids the host; SCANRT_OK where it runs there.  CHOSEN: the user
+   sent it there with SCANOMP_HOST=opencl, whatever its size.  */
 static int
-not_there (const struct scanrt_request *r, int device, int strict)
+not_there (const struct scanrt_request *r, int device, int strict,
+           int chosen)
 {
   const scanrt_params *p = r->params;
   int no_host = p && (p->flags & SCANRT_NO_HOST);
@@ -142,7 +145,7 @@ not_there (const struct scanrt_request *r, int device, int strict)
     }
   if (r->n == 0)
     return SCANRT_OK;
-  if (!strict && r->n < device_cutoff (r->desc)
+  if (!strict && !chosen && r->n < device_cutoff (r->desc)
       && !scanrt_resident (scanrt_device_info (device), r->desc, r->args))
     return SCANRT_HOST;
   if (scanrt_forked ())
@@ -159,9 +162,9 @@ not_there (const struct scanrt_request *r, int device, int strict)
 
 /* R on its device, or its devices: SCANRT_OK; SCANRT_HOST where the host
    is to run positions *DONE on (all of them without DONE); or a negative
-   status.  */
+   status.  CHOSEN: as not_there's.  */
 static int
-on_devices (const struct scanrt_request *r, size_t *done)
+on_devices (const struct scanrt_request *r, size_t *done, int chosen)
 {
   const scanrt_params *p = r->params;
   enum scanrt_offload policy = scanrt_offload_policy ();
@@ -176,7 +179,7 @@ on_devices (const struct scanrt_request *r, size_t *done)
   if (listed < 0)
     return SCANRT_EINVAL;
   int split = listed && r->n && policy != SCANRT_OFFLOAD_DISABLED
-              && (strict || r->n >= device_cutoff (r->desc))
+              && (strict || chosen || r->n >= device_cutoff (r->desc))
               && !scanrt_forked ();
   if (scanrt_split_scan (r, split ? &list : NULL, strict, done, &status))
     return status;
@@ -187,7 +190,7 @@ on_devices (const struct scanrt_request *r, size_t *done)
   int device = r->device == SCANRT_DEVICE_HOST_CPU
                ? scanrt_cpu_device () : scanrt_resolve_device (r->device);
   size_t len;
-  status = not_there (r, device, strict);
+  status = not_there (r, device, strict, chosen);
   if (status == SCANRT_OK && r->n == 0)
     {
       if (r->total)
@@ -233,7 +236,9 @@ scanrt_route_loop (const struct scanrt_request *r, int threads, size_t *done)
     return SCANRT_HOST;
   int native = way == HOST_NATIVE && desc->scan;
   if (!native && desc->source)
-    status = on_devices (r, done ? &finished : NULL);
+    status = on_devices (r, done ? &finished : NULL,
+                         r->device == SCANRT_DEVICE_HOST_CPU
+                         && way == HOST_OPENCL);
   else if (!native && scanrt_first_report ("no kernels", desc->site))
     scanrt_report ("%s: this loop has no OpenCL kernel (the plugin could "
                    "not translate it; -fplugin-arg-scanomp-verbose says "
@@ -271,7 +276,8 @@ scanrt_route_call (const struct scanrt_request *r, size_t *done)
 {
   int way = scanrt_setting_word (SCANRT_SET_HOST, HOST_NATIVE);
   if (!call_on_host (r, way))
-    return on_devices (r, done);
+    return on_devices (r, done, way == HOST_OPENCL
+                                && call_on_host (r, HOST_NATIVE));
   *done = 0;
   if (way == HOST_NATIVE
       && scanrt_team_scan (r, 0, r->n < team_cutoff (r->desc)) == SCANRT_OK)

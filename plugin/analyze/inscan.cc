@@ -304,7 +304,8 @@ read_construct (gimple *construct, scan_loop *l, scan_copies *cp)
     l->loop = scan_find_loop (gimple_omp_body (construct), &other);
   if (other)
     {
-      scan_complain (l, loc, "this inscan loop runs on host threads: its "
+      scan_complain (l, loc, "this inscan loop is left to GCC%'s own "
+                             "implementation: its "
                      "construct holds more than the loop");
       return false;
     }
@@ -315,11 +316,13 @@ read_construct (gimple *construct, scan_loop *l, scan_copies *cp)
   if (tree c = scan_gather_copies (construct, l->iv, cp))
     {
       if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_LINEAR)
-        scan_complain (l, loc, "this inscan loop runs on host threads: its "
+        scan_complain (l, loc, "this inscan loop is left to GCC%'s own "
+                               "implementation: its "
                        "%<linear%> clause names %qD, which the kernels do "
                        "not carry", OMP_CLAUSE_DECL (c));
       else
-        scan_complain (l, loc, "this inscan loop runs on host threads: the "
+        scan_complain (l, loc, "this inscan loop is left to GCC%'s own "
+                               "implementation: the "
                        "kernels do not order its iterations");
       return false;
     }
@@ -331,7 +334,8 @@ read_construct (gimple *construct, scan_loop *l, scan_copies *cp)
         continue;
       else if (const char *why = scan_copy_problem (decl))
         {
-          scan_complain (l, loc, "this inscan loop runs on host threads: "
+          scan_complain (l, loc, "this inscan loop is left to GCC%'s own "
+                                 "implementation: "
                          "%qD, which a clause gives each iteration a copy "
                          "of, is %s", decl, why);
           return false;
@@ -364,7 +368,8 @@ read_variables (scan_loop *l, unsigned max, const scan_copies *cp,
         why = "one scan variable too many for the kernels";
       if (why)
         {
-          scan_complain (l, loc, "this inscan loop runs on host threads: "
+          scan_complain (l, loc, "this inscan loop is left to GCC%'s own "
+                                 "implementation: "
                          "%qD is %s", var, why);
           return false;
         }
@@ -384,7 +389,8 @@ read_variables (scan_loop *l, unsigned max, const scan_copies *cp,
     {
       if (l->n == max)
         {
-          scan_complain (l, loc, "this inscan loop runs on host threads: "
+          scan_complain (l, loc, "this inscan loop is left to GCC%'s own "
+                                 "implementation: "
                          "it has too many scan and lastprivate variables");
           return false;
         }
@@ -406,9 +412,10 @@ read_phases (scan_loop *l, gimple_seq *body)
   tree ref;
   if (gimple *use = dereference (l, body, &ref))
     {
-      scan_complain (l, gimple_location (use), "this inscan loop runs on "
-                     "host threads: it takes the address of %qD, a scan "
-                     "variable; the kernels have only its value", ref);
+      scan_complain (l, gimple_location (use), "this inscan loop is left "
+                     "to GCC%'s own implementation: it takes the address of "
+                     "%qD, a scan variable; the kernels have only its "
+                     "value", ref);
       return false;
     }
   /* Read the body with small functions' calls as what they compute
@@ -441,7 +448,8 @@ read_phases (scan_loop *l, gimple_seq *body)
   if (!first || !second || !gimple_omp_scan_clauses (as_a<gomp_scan *> (second)))
     {
       scan_complain (l, gimple_location (l->construct), "this inscan loop "
-                     "runs on host threads: its body is not two phases "
+                     "is left to GCC%'s own "
+                     "implementation: its body is not two phases "
                      "around %<#pragma omp scan%>");
       return false;
     }
@@ -563,7 +571,8 @@ read_body (scan_loop *l, unsigned scan_vars, const scan_copies *cp,
       if (l->accesses[k].store && k < input_accesses)
         {
           location_t at = gimple_location (l->accesses[k].stmt);
-          scan_complain (l, at, "this inscan loop runs on host threads: its "
+          scan_complain (l, at, "this inscan loop is left to GCC%'s own "
+                                "implementation: its "
                          "%s phase stores to memory",
                          scan_in_init (l, at) ? "initialization" : "input");
           return false;
@@ -581,8 +590,9 @@ read_body (scan_loop *l, unsigned scan_vars, const scan_copies *cp,
   if (gimple *s = scan_set_from_prefix (l, l->output, vars, arrays, cp->last,
                                         &l->output_sets_last, &z))
     {
-      scan_complain (l, gimple_location (s), "this inscan loop runs on host "
-                     "threads: its scan phase may set %qD, a lastprivate "
+      scan_complain (l, gimple_location (s), "this inscan loop is left to "
+                     "GCC%'s own implementation: its scan phase may set %qD, "
+                     "a lastprivate "
                      "variable, from the scan variables; the kernels carry "
                      "only values the iteration has without them", z);
       return false;
@@ -614,7 +624,8 @@ host_trees_own (scan_loop *l)
     if (walk_tree (&t, find_inner, &inner, NULL))
       {
         scan_complain (l, gimple_location (l->construct), "this inscan "
-                       "loop runs on host threads: its bounds or indices "
+                       "loop is left to GCC%'s own "
+                       "implementation: its bounds or indices "
                        "use temporaries of the construct");
         return false;
       }

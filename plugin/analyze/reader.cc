@@ -23,24 +23,48 @@
 #include "analyze/reader.h"
 
 /* Report why L cannot be outlined: an error for a scan clause; for an
-   inscan reduction, which GCC runs anyway, a note under -verbose.  An
+   inscan reduction, which GCC runs anyway, a note under -verbose, which
+   says so, then no more notes for the loop.  An
    inscan loop with an initialization phase that GCC would run wrong (see
    init.cc) gets an error, which says so where the note says that the
-   loop runs on host threads.  */
+   loop is left to GCC's own implementation.  */
 void
 scan_complain (scan_loop *l, location_t loc, const char *gmsgid, ...)
 {
   if (l->silent || (l->quiet && !scanomp_options.verbose))
     return;
-  static const char host[] = "this inscan loop runs on host threads: ";
+  static const char host[] = "this inscan loop is left to GCC%'s own "
+                             "implementation: ";
   if (l->inscan && !l->quiet && !strncmp (gmsgid, host, strlen (host)))
     gmsgid = ACONCAT (("cannot run this loop, whose exclusive scan has an "
                        "initialization phase, which GCC does not implement: ",
                        gmsgid + strlen (host), NULL));
+  /* The reader's messages name a scan clause's loop; an inscan loop is
+     not one.  */
+  static const char clause[] = "the %<scan%> loop";
+  if (l->inscan)
+    if (const char *at = strstr (gmsgid, clause))
+      {
+        char *before = XALLOCAVEC (char, at - gmsgid + 1);
+        memcpy (before, gmsgid, at - gmsgid);
+        before[at - gmsgid] = 0;
+        gmsgid = ACONCAT ((before, "this inscan loop", at + strlen (clause),
+                           NULL));
+      }
+  bool why_only = l->inscan && l->quiet && l->construct
+                  && strncmp (gmsgid, host, strlen (host));
   va_list ap;
   va_start (ap, gmsgid);
   scanomp_diagnose_valist (l->quiet, loc, gmsgid, &ap);
   va_end (ap);
+  /* A note that says only what stopped an inscan loop: and what then
+     runs it, once.  */
+  if (why_only)
+    {
+      inform (gimple_location (l->construct), "so this inscan loop is left "
+              "to GCC%'s own implementation");
+      l->silent = true;
+    }
 }
 
 /* Point at the clause after an error at a statement.  */
@@ -459,8 +483,8 @@ scan_sets_no_shared (reader *r, gimple_seq seq)
   location_t loc = gimple_location (s) != UNKNOWN_LOCATION
                    ? gimple_location (s) : r->loc;
   if (r->l->inscan)
-    scan_complain (r->l, loc, "this inscan loop runs on host threads: it "
-                   "sets %qD, which the loop shares", v);
+    scan_complain (r->l, loc, "this inscan loop is left to GCC%'s own "
+                   "implementation: it sets %qD, which the loop shares", v);
   else
     {
       scan_complain (r->l, loc, "the %<scan%> loop sets %qD, which it "

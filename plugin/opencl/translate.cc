@@ -76,8 +76,8 @@ refuse_valist (emitter *e, location_t loc, const char *gmsgid,
         inform (scanomp_where (l), "so this loop has no OpenCL kernel, and "
                 "could not run in a %<target%> construct");
       else if (loc != scanomp_where (l))
-        inform (scanomp_where (l), l->quiet ? "so this inscan loop runs on "
-                "host threads" : "for this scan");
+        inform (scanomp_where (l), l->quiet ? "so this inscan loop is left to "
+                "GCC%'s own implementation" : "for this scan");
     }
   e->ok = false;
 }

@@ -71,9 +71,15 @@ with_reduction (long *y, const long *x, const int *h, long n)
   y[0] = t;
 }
 
-/* Defined elsewhere: the plugin cannot read what it does with the
-   element (one whose body it can read, it reads as what it computes).  */
-long first (const long *p);
+/* A branch on a value: the plugin cannot read the call as what it
+   computes (straight-line code it reads through).  */
+static long
+first (const long *p)
+{
+  if (p[0] > 7)
+    return p[0];
+  return 2 * p[0];
+}
 
 void
 passed (long *y, const long *x, const int *h, long n)

@@ -119,7 +119,7 @@ contains
     !$omp declare reduction (cadd : complex(8) : omp_out = omp_out + omp_in) &
     !$omp   initializer (omp_priv = (0d0, 0d0))
     s = 0
-    !$omp parallel do reduction(inscan, cadd: s) ! { dg-message "this inscan loop runs on host threads: 's' is of a type OpenCL C lacks" }
+    !$omp parallel do reduction(inscan, cadd: s) ! { dg-message "this inscan loop is left to GCC's own implementation: 's' is of a type OpenCL C lacks" }
     do i = 1, n
       s = s + x(i)
       !$omp scan inclusive(s)
@@ -135,7 +135,7 @@ contains
     real(8) :: s
     integer :: i
     s = 0
-    !$omp parallel do simd reduction(inscan, +: s) ! { dg-message "this inscan loop runs on host threads: its construct holds more than the loop" }
+    !$omp parallel do simd reduction(inscan, +: s) ! { dg-message "this inscan loop is left to GCC's own implementation: its construct holds more than the loop" }
     do i = 1, size(x)
       y(i) = s
       !$omp scan exclusive(s)
@@ -150,9 +150,9 @@ contains
     integer, intent(out) :: y(n)
     integer :: s, i
     s = 0
-    !$omp parallel do reduction(inscan, +: s)
+    !$omp parallel do reduction(inscan, +: s) ! { dg-message "so this inscan loop is left to GCC's own implementation" }
     do i = 1, n
-      s = s + x(idx(i)) ! { dg-message "an array index in the 'scan' loop is not an affine function of the loop index" }
+      s = s + x(idx(i)) ! { dg-message "an array index in this inscan loop is not an affine function of the loop index" }
       !$omp scan inclusive(s)
       y(i) = s
     end do

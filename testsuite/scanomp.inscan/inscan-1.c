@@ -27,7 +27,7 @@ void
 g (int *y, const int *x, int n)
 {
   pair p = { 0, 0 };
-#pragma omp parallel for reduction(inscan, pp: p) /* { dg-message "so this inscan loop runs on host threads" } */
+#pragma omp parallel for reduction(inscan, pp: p) /* { dg-message "so this inscan loop is left to GCC's own implementation" } */
   for (int i = 0; i < n; i++)
     {
       p.a += x[i];
@@ -52,10 +52,10 @@ h (int *y, const int *x, int n, int c)
     {
       s += x[i];
 #pragma omp scan inclusive(s)
-      y[i] = last = s; /* { dg-message "this inscan loop runs on host threads: its scan phase may set 'last', a lastprivate variable, from the scan variables" } */
+      y[i] = last = s; /* { dg-message "this inscan loop is left to GCC's own implementation: its scan phase may set 'last', a lastprivate variable, from the scan variables" } */
     }
   int tmp[2];
-#pragma omp parallel for reduction(inscan, +: s) private(tmp) /* { dg-message "this inscan loop runs on host threads: 'tmp', which a clause gives each iteration a copy of, is of a type OpenCL C lacks" } */
+#pragma omp parallel for reduction(inscan, +: s) private(tmp) /* { dg-message "this inscan loop is left to GCC's own implementation: 'tmp', which a clause gives each iteration a copy of, is of a type OpenCL C lacks" } */
   for (int i = 0; i < n; i++)
     {
       {
@@ -73,7 +73,7 @@ void
 k (int *y, const int *x, int n)
 {
   _Bool b = 0;
-#pragma omp parallel for reduction(inscan, |: b) /* { dg-message "this inscan loop runs on host threads: 'b' is a _Bool, whose size OpenCL C leaves open" } */
+#pragma omp parallel for reduction(inscan, |: b) /* { dg-message "this inscan loop is left to GCC's own implementation: 'b' is a _Bool, whose size OpenCL C leaves open" } */
   for (int i = 0; i < n; i++)
     {
       b |= x[i] > 0;
@@ -114,7 +114,7 @@ shared_set (int *y, const int *x, int n)
 #pragma omp scan inclusive(s)
       {
         y[i] = s;
-        last = i; /* { dg-message "this inscan loop runs on host threads: it sets 'last', which the loop shares" } */
+        last = i; /* { dg-message "this inscan loop is left to GCC's own implementation: it sets 'last', which the loop shares" } */
       }
     }
   return last;

@@ -21,7 +21,7 @@ orphaned (long *y, const long *x, long n)
 void
 in_target (long *y, const long *x, long n)
 {
-#pragma omp target map(tofrom: y[0:n]) map(to: x[0:n]) /* { dg-message "this inscan loop runs on host threads: its construct holds more than the loop" } */
+#pragma omp target map(tofrom: y[0:n]) map(to: x[0:n]) /* { dg-message "this inscan loop is left to GCC's own implementation: its construct holds more than the loop" } */
 #pragma omp parallel
   {
     y[0] = 0;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The -verbose notes of inscan loops in a parallel region that holds
    more than the loop: an orphaned `omp for' there is taken on its own,
-   and the region gets no note saying its loop runs on host threads.  */
+   and the region gets no note saying its loop is left to GCC's own
+   implementation.  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-scanomp-verbose" } */
 

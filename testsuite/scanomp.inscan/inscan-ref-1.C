@@ -24,7 +24,7 @@ g (long *y, const int *x, int n, long &s)
   for (int i = 0; i < n; i++)
     {
       {
-        long *p = &s; /* { dg-message "this inscan loop runs on host threads: it takes the address of 's', a scan variable; the kernels have only its value" } */
+        long *p = &s; /* { dg-message "this inscan loop is left to GCC's own implementation: it takes the address of 's', a scan variable; the kernels have only its value" } */
         *p += x[i];
       }
 #pragma omp scan inclusive(s)
@@ -33,9 +33,16 @@ g (long *y, const int *x, int n, long &s)
 }
 
 /* An element written through a reference must reach the call once:
-   where the plugin cannot read what the call does with it (defined
-   elsewhere; a body it can read, it reads as what it computes).  */
-void both (long &dst, const long &src);
+   where the plugin cannot read the call as what it computes (a branch on
+   a value; straight-line code it reads through).  */
+static void
+both (long &dst, const long &src)
+{
+  if (src > 0)
+    dst += src;
+  else
+    dst -= src;
+}
 
 void
 h (long *y, const int *x, int n, long &s)
