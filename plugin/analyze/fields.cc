@@ -816,6 +816,105 @@ forward_fields (gimple_seq *body)
   return changed;
 }
 
+/* Whether a load through P is safe at statement K of AT (stretches
+   BLOCK): P is an address, or a pointer a statement before K in its
+   stretch reads through.  */
+static bool
+loaded_before (const vec<gimple_stmt_iterator> &at,
+               const vec<unsigned> &block, unsigned k, tree p)
+{
+  if (TREE_CODE (p) == ADDR_EXPR)
+    return true;
+  for (unsigned j = k; j-- > 0 && block[j] == block[k];)
+    if (uses_temp (gsi_stmt (at[j]), p))
+      return true;
+  return false;
+}
+
+/* In *BODY: each load through a choice of two addresses (`T = c ? P : Q;
+   x = *T', what inline.cc makes of std::max), the only use of T in its
+   stretch, becomes the choice of two loads (`a = *P; b = *Q; x = c ? a :
+   b'), where both are safe to make (loaded_before); the choice of
+   addresses goes.  New variables go on LOCALS.  Whether any did.  */
+static bool
+select_loads (gimple_seq *body, vec<tree> *locals)
+{
+  auto_vec<gimple_stmt_iterator> at;
+  auto_vec<unsigned> block;
+  statements (body, &at, &block);
+  bool changed = false;
+  for (unsigned k = 0; k < at.length (); k++)
+    {
+      gimple *d = gsi_stmt (at[k]);
+      if (!is_gimple_assign (d) || gimple_assign_rhs_code (d) != COND_EXPR
+          || !POINTER_TYPE_P (TREE_TYPE (gimple_assign_lhs (d)))
+          || !VAR_P (gimple_assign_lhs (d)))
+        continue;
+      tree t = gimple_assign_lhs (d);
+      tree c = gimple_assign_rhs1 (d), pa = gimple_assign_rhs2 (d),
+           pb = gimple_assign_rhs3 (d);
+      /* The one use: a load of the whole of what T points to.  */
+      int use = -1, uses = 0;
+      for (unsigned j = 0; j < at.length (); j++)
+        {
+          gimple *s = gsi_stmt (at[j]);
+          if (j == k)
+            continue;
+          auto_vec<tree> vars;
+          for (unsigned i = 0; i < gimple_num_ops (s); i++)
+            if (gimple_op (s, i))
+              walk_tree (gimple_op_ptr (s, i), add_var, &vars, NULL);
+          if (vars.contains (t))
+            uses++, use = j;
+        }
+      if (uses != 1 || use < (int) k || block[use] != block[k])
+        continue;
+      gimple *s = gsi_stmt (at[use]);
+      tree rhs = gimple_assign_single_p (s) ? gimple_assign_rhs1 (s)
+                                            : NULL_TREE;
+      if (!rhs || TREE_CODE (rhs) != MEM_REF || TREE_OPERAND (rhs, 0) != t
+          || !integer_zerop (TREE_OPERAND (rhs, 1))
+          || !loaded_before (at, block, k, pa)
+          || !loaded_before (at, block, k, pb))
+        continue;
+      tree type = TYPE_MAIN_VARIANT (TREE_TYPE (rhs));
+      tree a = create_tmp_var_raw (type, "scan_either");
+      tree b = create_tmp_var_raw (type, "scan_or");
+      DECL_CONTEXT (a) = DECL_CONTEXT (b) = current_function_decl;
+      locals->safe_push (a);
+      locals->safe_push (b);
+      tree la = unshare_expr (rhs), lb = unshare_expr (rhs);
+      TREE_OPERAND (la, 0) = pa;
+      TREE_OPERAND (lb, 0) = pb;
+      gimple *ga = gimple_build_assign (a, fold_deref (la));
+      gimple *gb = gimple_build_assign (b, fold_deref (lb));
+      gimple_set_location (ga, gimple_location (s));
+      gimple_set_location (gb, gimple_location (s));
+      gsi_insert_before (&at[use], ga, GSI_SAME_STMT);
+      gsi_insert_before (&at[use], gb, GSI_SAME_STMT);
+      gimple_assign_set_rhs_with_ops (&at[use], COND_EXPR, c, a, b);
+      gsi_replace (&at[k], gimple_build_nop (), false);
+      changed = true;
+    }
+  return changed;
+}
+
+/* Declare LOCALS in a scope of their own around *BODY.  */
+static void
+declare_around (gimple_seq *body, const vec<tree> &locals)
+{
+  if (locals.is_empty ())
+    return;
+  tree chain = NULL_TREE;
+  for (unsigned k = locals.length (); k-- > 0;)
+    {
+      DECL_CHAIN (locals[k]) = chain;
+      chain = locals[k];
+    }
+  *body = gimple_seq_alloc_with_stmt (gimple_build_bind (chain, *body,
+                                                         NULL_TREE));
+}
+
 /* walk_tree callback: whether *TP reads a field.  */
 static tree
 find_field (tree *tp, int *walk_subtrees, void *)
@@ -842,6 +941,7 @@ scan_hoist_field_reads (scan_loop *l, gimple_seq *body)
 {
   /* Reads through temporaries, and of fields of structs reached through
      fields (`__closure->__in->_M_impl._M_start'), a level a round.  */
+  auto_vec<tree> locals;
   for (int round = 0; round < 6; round++)
     {
       field_walk w;
@@ -850,6 +950,7 @@ scan_hoist_field_reads (scan_loop *l, gimple_seq *body)
       w.found = 0;
       note_sets (*body, &w);
       bool changed = forward_fields (body);
+      changed |= select_loads (body, &locals);
       changed |= propagate (body, &w);
       field_walk again;
       again.l = l;
@@ -859,4 +960,5 @@ scan_hoist_field_reads (scan_loop *l, gimple_seq *body)
       if (!changed && !again.found)
         break;
     }
+  declare_around (body, locals);
 }

@@ -54,6 +54,7 @@ static bool straight_body (tree fn, vec<gimple *> *out, tree *value,
    the values known to be constant, and the return's constant value.  */
 struct path
 {
+  tree fn;
   vec<gimple *> *out;
   hash_map<tree, tree> known;
   tree value;
@@ -223,6 +224,93 @@ flatten (gimple_seq seq, vec<gimple *> *flat)
   return true;
 }
 
+/* The value a branch of FLAT (labels LABELS) from statement AT returns,
+   where it only copies values to the function's own variables on the
+   way (`D.5 = __b; return D.5;'), through each copy; or NULL_TREE.  */
+static tree
+branch_value (const vec<gimple *> &flat, hash_map<tree, unsigned> &labels,
+              unsigned at)
+{
+  hash_map<tree, tree> copies;
+  for (int steps = 0; at < flat.length () && steps < MAX_STATEMENTS; steps++)
+    {
+      gimple *s = flat[at];
+      switch (gimple_code (s))
+        {
+        case GIMPLE_LABEL:
+        case GIMPLE_NOP:
+        case GIMPLE_PREDICT:
+        case GIMPLE_DEBUG:
+          at++;
+          break;
+        case GIMPLE_GOTO:
+          {
+            unsigned *k = TREE_CODE (gimple_goto_dest (s)) == LABEL_DECL
+                          ? labels.get (gimple_goto_dest (s)) : NULL;
+            if (!k)
+              return NULL_TREE;
+            at = *k;
+          }
+          break;
+        case GIMPLE_ASSIGN:
+          {
+            tree lhs = gimple_assign_lhs (s), v = gimple_assign_rhs1 (s);
+            if (gimple_clobber_p (s))
+              {
+                at++;
+                break;
+              }
+            if (!gimple_assign_single_p (s) || !is_gimple_val (v)
+                || !(VAR_P (lhs) || TREE_CODE (lhs) == SSA_NAME)
+                || is_global_var (lhs))
+              return NULL_TREE;
+            if (tree *c = copies.get (v))
+              v = *c;
+            copies.put (lhs, v);
+            at++;
+          }
+          break;
+        case GIMPLE_RETURN:
+          {
+            tree v = gimple_return_retval (as_a<greturn *> (s));
+            if (tree *c = v ? copies.get (v) : NULL)
+              v = *c;
+            return v;
+          }
+        default:
+          return NULL_TREE;
+        }
+    }
+  return NULL_TREE;
+}
+
+/* End path P at condition C of FLAT (labels LABELS), not known, where
+   each branch only returns a value (branch_value): with the choice of
+   the two values, `C ? TRUE'S : FALSE'S' (std::max's `if (__a < __b)
+   return __b; return __a;').  */
+static bool
+select_value (path *p, gcond *c, const vec<gimple *> &flat,
+              hash_map<tree, unsigned> &labels)
+{
+  unsigned *t = labels.get (gimple_cond_true_label (c));
+  unsigned *f = labels.get (gimple_cond_false_label (c));
+  tree vt = t ? branch_value (flat, labels, *t) : NULL_TREE;
+  tree vf = f ? branch_value (flat, labels, *f) : NULL_TREE;
+  if (!vt || !vf || !types_compatible_p (TREE_TYPE (vt), TREE_TYPE (vf))
+      || p->out->length () + 3 > MAX_STATEMENTS)
+    return false;
+  /* Variables of the callee's, which the copy makes the caller's.  */
+  tree cond = create_tmp_var_raw (boolean_type_node, "scan_cond");
+  tree value = create_tmp_var_raw (TREE_TYPE (vt), "scan_chosen");
+  DECL_CONTEXT (cond) = DECL_CONTEXT (value) = p->fn;
+  p->out->safe_push (gimple_build_assign (cond, gimple_cond_code (c),
+                                          gimple_cond_lhs (c),
+                                          gimple_cond_rhs (c)));
+  p->out->safe_push (gimple_build_assign (value, COND_EXPR, cond, vt, vf));
+  p->out->safe_push (gimple_build_return (value));
+  return true;
+}
+
 /* Follow path P through SEQ, a gimplified body not yet lowered, from its
    start to its return, taking each branch whose condition is known
    (`if (std::__is_constant_evaluated () && ...)', a library's assertion,
@@ -247,7 +335,7 @@ follow_seq (path *p, gimple_seq seq)
         {
           int way = decide (p, c);
           if (way < 0)
-            return false;
+            return select_value (p, c, flat, labels);
           to = way ? gimple_cond_true_label (c) : gimple_cond_false_label (c);
         }
       else if (gimple_code (s) == GIMPLE_GOTO)
@@ -344,6 +432,7 @@ straight_body (tree fn, vec<gimple *> *out, tree *value, int depth)
       gimplify_function_tree (fn);
     }
   path p;
+  p.fn = fn;
   p.out = out;
   p.value = NULL_TREE;
   p.depth = depth;

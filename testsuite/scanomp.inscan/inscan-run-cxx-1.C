@@ -1,17 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /* Inscan loops as C++ people write them, each kept as the idiom has it:
    std::vector's operator[], a generic algorithm over iterators
-   (instantiated with vector iterators and with raw pointers), a
+   (instantiated with vector iterators and with raw pointers), std::max
+   and std::min as the operator's update, a
    std::shared_ptr<int[]> and a std::unique_ptr<double[]>, std::array, a
    std::string's characters, a class's own accessors, members through
    `this', a loop inside a lambda, a reference as the scan variable;
    inclusive and exclusive.  The plugin reads the small functions they
    call as what they compute (inscan-cxx-notes-1.C says it takes each),
    so they run as kernels and on the host path; without it, on GCC's
-   threads.  Each must match its sequential loop exactly.  */
+   threads.  Each must match its sequential loop exactly.
+   scanomp-taken: 13 (the iterator form twice: two instantiations).  */
 /* { dg-do run } */
 /* { dg-options "-std=c++17" } */
 
+#include <algorithm>
 #include <array>
 #include <memory>
 #include <string>
@@ -73,6 +76,28 @@ unique_exclusive (std::unique_ptr<double[]> &out,
       out[i] = acc;
 #pragma omp scan exclusive(acc)
       acc += in[i];
+    }
+}
+
+__attribute__((noipa)) static void
+running_extremes (std::vector<long> &lo, std::vector<long> &hi,
+                  const std::vector<int> &in)
+{
+  long m = 1L << 40, big = -(1L << 40);
+  long n = in.size ();
+#pragma omp parallel for reduction(inscan, min: m)
+  for (long i = 0; i < n; i++)
+    {
+      m = std::min (m, (long) in[i]);
+#pragma omp scan inclusive(m)
+      lo[i] = m;
+    }
+#pragma omp parallel for reduction(inscan, max: big)
+  for (long i = 0; i < n; i++)
+    {
+      hi[i] = big;
+#pragma omp scan exclusive(big)
+      big = std::max<long> (in[i], big);
     }
 }
 
@@ -194,6 +219,17 @@ main (void)
         {
           r += in[i];
           CHECK (out[i] == r, "vector: n %ld: element %ld", n, i);
+        }
+
+      std::vector<long> lo (n), hi (n);
+      running_extremes (lo, hi, in);
+      long least = 1L << 40, most = -(1L << 40);
+      for (long i = 0; i < n; i++)
+        {
+          least = std::min (least, (long) in[i]);
+          CHECK (lo[i] == least, "std::min: n %ld: element %ld", n, i);
+          CHECK (hi[i] == most, "std::max: n %ld: element %ld", n, i);
+          most = std::max (most, (long) in[i]);
         }
 
       std::vector<int> iout (n);

@@ -3,7 +3,8 @@
    loops as C programs write them: pointer members read with `s.p[i]'
    and `s->p[i]', an array member (`t->hist[i]'), a struct inside a
    struct, and the OpenMP Examples' scan.1.c with its arrays as VLAs;
-   inclusive and exclusive, each against its sequential loop.  */
+   inclusive and exclusive, each against its sequential loop.
+   scanomp-taken: 5 */
 /* { dg-do run } */
 
 #include "inscan-check.h"
