@@ -6,7 +6,10 @@
    medians) at the default OpenMP settings, over int32 at 2^10 to 2^24
    elements; each way also as an orphaned `for' in a parallel region
    (-orphan), compared with GCC's own of that.  The same source,
-   inscan-loop.h, is compiled both ways.  Built with gfortran
+   inscan-loop.h, is compiled both ways; so is inscan-loop-cxx.h, the
+   C++ rows: the loop over a std::vector with operator[] (cxx-vector) and
+   a generic algorithm over its iterators (cxx-iterator), each compared
+   with GCC's own of the same source.  Built with gfortran
    (INSCAN_FORTRAN), the Fortran rows: inscan-loop.f90's `parallel do',
    by gfortran alone and through the plugin, compared with gfortran's.
 
@@ -27,6 +30,12 @@ int inscan_gcc (int *restrict y, const int *restrict x, long n);
 int inscan_scanomp (int *restrict y, const int *restrict x, long n);
 int inscan_gcc_orphan (int *restrict y, const int *restrict x, long n);
 int inscan_scanomp_orphan (int *restrict y, const int *restrict x, long n);
+int inscan_cxx_vector_gcc (int *restrict y, const int *restrict x, long n);
+int inscan_cxx_vector_scanomp (int *restrict y, const int *restrict x,
+                               long n);
+int inscan_cxx_iterator_gcc (int *restrict y, const int *restrict x, long n);
+int inscan_cxx_iterator_scanomp (int *restrict y, const int *restrict x,
+                                 long n);
 
 static int
 serial (int *restrict y, const int *restrict x, long n)
@@ -44,6 +53,7 @@ int inscan_fortran_scanomp (int *restrict y, const int *restrict x,
 #endif
 
 enum { M_SCANOMP, M_GCC, M_SERIAL, M_SCANOMP_ORPHAN, M_GCC_ORPHAN,
+       M_VECTOR_SCANOMP, M_VECTOR_GCC, M_ITERATOR_SCANOMP, M_ITERATOR_GCC,
 #ifdef INSCAN_FORTRAN
        M_FORTRAN_SCANOMP, M_FORTRAN_GCC,
 #endif
@@ -51,6 +61,10 @@ enum { M_SCANOMP, M_GCC, M_SERIAL, M_SCANOMP_ORPHAN, M_GCC_ORPHAN,
 static const char *const names[NMETHODS] = { "scanomp", "gcc-inscan",
                                               "serial", "scanomp-orphan",
                                               "gcc-orphan",
+                                              "cxx-vector-scanomp",
+                                              "cxx-vector-gcc",
+                                              "cxx-iter-scanomp",
+                                              "cxx-iter-gcc",
 #ifdef INSCAN_FORTRAN
                                               "fortran-scanomp",
                                               "fortran-gcc",
@@ -60,6 +74,10 @@ static int (*const fns[NMETHODS]) (int *restrict, const int *restrict,
                                    long) = { inscan_scanomp, inscan_gcc,
                                              serial, inscan_scanomp_orphan,
                                              inscan_gcc_orphan,
+                                             inscan_cxx_vector_scanomp,
+                                             inscan_cxx_vector_gcc,
+                                             inscan_cxx_iterator_scanomp,
+                                             inscan_cxx_iterator_gcc,
 #ifdef INSCAN_FORTRAN
                                              inscan_fortran_scanomp,
                                              inscan_fortran_gcc,
@@ -74,6 +92,10 @@ gcc_of (int m)
   if (m >= M_FORTRAN_SCANOMP)
     return M_FORTRAN_GCC;
 #endif
+  if (m >= M_ITERATOR_SCANOMP)
+    return M_ITERATOR_GCC;
+  if (m >= M_VECTOR_SCANOMP)
+    return M_VECTOR_GCC;
   return m < M_SCANOMP_ORPHAN ? M_GCC : M_GCC_ORPHAN;
 }
 
@@ -153,7 +175,7 @@ main (int argc, char **argv)
   FILE *out = bench_open_tsv (tsv);
   if (!out)
     return 2;
-  printf ("%-7s %9s %-14s %11s %9s %9s %8s\n", "case", "n", "method",
+  printf ("%-7s %9s %-18s %11s %9s %9s %8s\n", "case", "n", "method",
           "median s", "Gelem/s", "/serial", "/gcc");
   static const int logs[] = { 10, 14, 17, 20, 24 };
   for (unsigned s = 0; s < sizeof logs / sizeof logs[0]; s++)
@@ -187,7 +209,7 @@ main (int argc, char **argv)
         med[m] /= inner, min[m] /= inner;
       bench_write_tsv (out, "int32", names, NMETHODS, n, reps, med, min);
       for (int m = 0; m < NMETHODS; m++)
-        printf ("%-7s %9ld %-14s %11.9f %9.3f %9.2f %8.2f\n", "int32", n,
+        printf ("%-7s %9ld %-18s %11.9f %9.3f %9.2f %8.2f\n", "int32", n,
                 names[m], med[m], n / med[m] * 1e-9, med[M_SERIAL] / med[m],
                 med[gcc_of (m)] / med[m]);
       putchar ('\n');

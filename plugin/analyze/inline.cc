@@ -566,6 +566,22 @@ expandable (gcall *call, vec<gimple *> *body)
               || gimple_return_retval (as_a<greturn *> (body->last ()))));
 }
 
+/* Whether S, a statement of a callee copied into the caller, stores to
+   nothing but the caller's own variables (an iterator's constructor
+   building the caller's temporary): a callee that writes through a
+   pointer it is given (`c[i].set (s)', `put (y[i], s)') stays a call,
+   which the analysis reads as a write to a private copy of the element.  */
+static bool
+stores_locally (gimple *s)
+{
+  tree lhs = gimple_get_lhs (s);
+  if (!lhs || TREE_CODE (lhs) == SSA_NAME)
+    return true;
+  while (handled_component_p (lhs))
+    lhs = TREE_OPERAND (lhs, 0);
+  return VAR_P (lhs) && !is_global_var (lhs);
+}
+
 /* The statements that compute what CALL computes, from its callee's
    straight-line body, their new variables pushed on LOCALS; NULL where
    there is none.  */
@@ -613,6 +629,8 @@ expand_call (gcall *call, vec<tree> *locals)
       scan_fold_derefs (copy);
       gimple_set_location (copy, gimple_location (call));
       gimple_seq_add_stmt_without_update (&seq, copy);
+      if (!stores_locally (copy))
+        return NULL;
     }
   return c.ok ? seq : NULL;
 }
