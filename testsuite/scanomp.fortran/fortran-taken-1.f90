@@ -143,6 +143,24 @@ contains
     end do
   end subroutine
 
+  ! Components of a derived-type dummy (fortran-run-components-1.f90).
+  subroutine component(wlk, n)
+    type walker
+      real(8), allocatable :: w(:), cdf(:)
+    end type walker
+    type(walker), intent(inout) :: wlk
+    integer, intent(in) :: n
+    real(8) :: acc
+    integer :: i
+    acc = 0
+    !$omp parallel do reduction(inscan, +: acc) ! { dg-message "this inscan loop runs on the host path: 1 scan variable, inclusive" }
+    do i = 1, n
+      acc = acc + wlk%w(i)
+      !$omp scan inclusive(acc)
+      wlk%cdf(i) = acc
+    end do
+  end subroutine
+
   ! An index the kernels cannot follow: GCC's own code, and a note.
   subroutine gathered(x, y, idx, n)
     integer, intent(in) :: n, idx(n)
