@@ -16,8 +16,9 @@
    take to scan them (on the H100 machine, 0.233 s of 0.244 s for 2^28
    ints), and a CPU device runs on the host's own cores.  Naming a device
    (scanrt_params.device) sends a call there.  SCANOMP_HOST=opencl sends
-   every call to its device, those that would stay on the host whatever
-   their size; SCANOMP_HOST=off computes each on the calling thread.
+   every call to its device, where the device cutoff still keeps small
+   ones on the host; SCANOMP_HOST=off computes each on the calling
+   thread.
 
    A target loop, and a call of the API that does not stay on the host,
    go to their device:
@@ -276,8 +277,7 @@ scanrt_route_call (const struct scanrt_request *r, size_t *done)
 {
   int way = scanrt_setting_word (SCANRT_SET_HOST, HOST_NATIVE);
   if (!call_on_host (r, way))
-    return on_devices (r, done, way == HOST_OPENCL
-                                && call_on_host (r, HOST_NATIVE));
+    return on_devices (r, done, 0);
   *done = 0;
   if (way == HOST_NATIVE
       && scanrt_team_scan (r, 0, r->n < team_cutoff (r->desc)) == SCANRT_OK)
