@@ -16,7 +16,8 @@ plugin_scanomp_la_SOURCES = plugin/scanomp.cc \
 	plugin/analyze/recurrence.cc plugin/analyze/stores.cc \
 	plugin/analyze/values.cc \
 	plugin/analyze/copies.cc plugin/analyze/inscan.cc plugin/analyze/init.cc \
-	plugin/analyze/fields.cc plugin/analyze/inline.cc \
+	plugin/analyze/fields.cc plugin/analyze/forward.cc \
+	plugin/analyze/inline.cc \
 	plugin/diagnose/diagnose.h plugin/diagnose/race.cc \
 	plugin/diagnose/phases.cc \
 	plugin/opencl/opencl.h plugin/opencl/emit.h plugin/opencl/emit.cc \

@@ -12,21 +12,30 @@
      _1 = this->D.22712._M_impl.D.22019._M_start;  _2 = __n * 4;
      D.7 = _1 + _2;  return D.7;
 
-   Each call that reaches memory through a pointer or a reference, to a
-   function whose body is such code (assignments and
-   calls of the same kind, one return at the end, no branch, no loop, no
-   volatile access, at most MAX_STATEMENTS statements) is replaced, in the
-   body the analysis reads, by a copy of the callee's statements: its
+   Each call that reaches memory through a pointer or a reference (one
+   it returns, or one it is given, `this' among them) is replaced, in the
+   body the analysis reads, by the statements its callee runs: its
    parameters become the call's arguments, its locals and temporaries
-   fresh temporaries of the caller, and its return an assignment to the
-   call's result.  Nothing here knows a library's names: a user's
-   `T &at (size_t i) { return p_[i]; }' is read the same way.  Calls the
-   copy makes are read in turn, MAX_DEPTH deep.  A callee not yet
-   gimplified is gimplified here, as the call graph would a moment
-   later; one already lowered is read from its control-flow graph.
+   fresh variables of the caller, and its return an assignment to the
+   call's result.  The callee's body is followed along the branches whose
+   conditions are known (a library's assertion, `if
+   (std::__is_constant_evaluated () && ...)', is false where code runs;
+   a call that computes a constant and nothing else is that constant);
+   at a condition not known where each branch only returns a value, the
+   path ends with the choice of the two (`std::max').  It must hold no
+   volatile access, take at most MAX_STATEMENTS statements, and store
+   only to the caller's own variables: a callee that writes through a
+   pointer it is given stays a call, which the analysis reads as a write
+   to a private copy of the element.  Nothing here knows a library's
+   names: a user's `T &at (size_t i) { return p_[i]; }' is read the same
+   way.  Calls the copy makes are read in turn, MAX_DEPTH deep.  A callee
+   not yet gimplified is gimplified here, as the call graph would a
+   moment later (not an external body without optimization, which it
+   drops); one already lowered is read from its control-flow graph.
 
-   A straight-line body leaves its fields' reads to fields.cc, which
-   makes the container's data pointer a variable, an array's base.  */
+   The statements left read fields of structs and through temporaries
+   of addresses; fields.cc reads those (a container's data pointer
+   becomes a variable, an array's base).  */
 
 #include "gcc-plugin.h"
 #include "tree.h"

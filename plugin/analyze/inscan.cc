@@ -148,7 +148,8 @@ static gimple_seq
 copy_body (gimple_seq body)
 {
   /* GCC 12's gimple_copy shares a GIMPLE_OMP_SCAN's body with the
-     original: copy the phases by hand.  */
+     original: copy the phases by hand, also inside the scope and the try
+     that may wrap them (phases_of).  */
   gimple_seq copy = NULL;
   for (gimple_stmt_iterator g = gsi_start (body); !gsi_end_p (g);
        gsi_next (&g))
@@ -157,6 +158,14 @@ copy_body (gimple_seq body)
       if (gomp_scan *scan = dyn_cast<gomp_scan *> (s))
         s = gimple_build_omp_scan (gimple_seq_copy (gimple_omp_body (scan)),
                                    gimple_omp_scan_clauses (scan));
+      else if (gbind *b = dyn_cast<gbind *> (s))
+        s = gimple_build_bind (gimple_bind_vars (b),
+                               copy_body (gimple_bind_body (b)),
+                               gimple_bind_block (b));
+      else if (gimple_code (s) == GIMPLE_TRY)
+        s = gimple_build_try (copy_body (gimple_try_eval (s)),
+                              gimple_seq_copy (gimple_try_cleanup (s)),
+                              (enum gimple_try_flags) gimple_try_kind (s));
       else
         s = gimple_copy (s);
       gimple_seq_add_stmt_without_update (&copy, s);

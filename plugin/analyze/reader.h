@@ -95,9 +95,24 @@ bool scan_inline_calls (gimple *construct, gimple_seq *seq, bool change);
    (a Fortran array's descriptor, `s->p'); make each such read in BODY
    a variable of L's field_reads.  */
 bool scan_field_reads (gimple_seq body);
-/* Make each dereference in S of a variable's address, `MEM[&x]', the
-   variable.  */
+
+/* forward.cc */
+/* Make each dereference in S of an address, `MEM[&x]', what it
+   addresses.  */
 void scan_fold_derefs (gimple *s);
+/* T less its members and constant subscripts: `s' for `s.p[2].q', `*s'
+   for `s->p'.  */
+tree scan_struct_ref_of (tree t);
+/* The variable a store to T, or the address T, sets: T less its
+   members, subscripts and dereferences; or NULL_TREE.  */
+tree scan_set_root (tree t);
+/* One round of reading *BODY, which assigns the variables SET holds,
+   through its temporaries (see forward.cc's head); new variables go on
+   LOCALS.  Whether it changed anything.  */
+bool scan_forward_round (gimple_seq *body, hash_set<tree> &set,
+                         vec<tree> *locals);
+/* Declare LOCALS in a scope of their own around *BODY.  */
+void scan_declare_around (gimple_seq *body, const vec<tree> &locals);
 void scan_hoist_field_reads (struct scan_loop *l, gimple_seq *body);
 
 /* init.cc: set the phases of L's loop from its two GIMPLE_OMP_SCANs

@@ -1,0 +1,681 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* forward.cc: a loop body read through what GCC and inline.cc leave
+   between a value and its use, so that fields.cc sees the fields a body
+   reads and the analysis the elements: a round at a time, temporaries of
+   an address (`D.5 = &this->x; D.5->_M_start', `D.6 = &a[i]; x = *D.6')
+   are replaced by the address, a field is read through copies of a
+   struct of the body's own (an iterator returned by value) from the
+   value stored to it, and a load through a choice of two addresses
+   (std::max's) becomes the choice of two loads.  Each rewrites the body
+   the analysis reads: a copy, where GCC may yet run the loop as it
+   stands.  */
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "gimple-walk.h"
+#include "fold-const.h"
+#include "gimplify.h"
+
+#include "analyze/reader.h"
+
+/* T less its members and constant subscripts, and the struct they are
+   of: `s' for `s.p[2].q', `*s' for `s->p'.  */
+tree
+scan_struct_ref_of (tree t)
+{
+  while (TREE_CODE (t) == COMPONENT_REF
+         || (TREE_CODE (t) == ARRAY_REF
+             && TREE_CODE (TREE_OPERAND (t, 1)) == INTEGER_CST))
+    t = TREE_OPERAND (t, 0);
+  return t;
+}
+
+/* The variable a store to T or an address T sets: T less its members,
+   subscripts and dereferences.  */
+tree
+scan_set_root (tree t)
+{
+  for (;;)
+    if (handled_component_p (t) || TREE_CODE (t) == ADDR_EXPR
+        || TREE_CODE (t) == MEM_REF)
+      t = TREE_OPERAND (t, 0);
+    else
+      return DECL_P (t) ? t : NULL_TREE;
+}
+
+/* A MEM_REF through an address, at offset 0 and of the type of what is
+   addressed, is that: `this->x' where `this' is `&it', `*p' where `p'
+   is `&a[i]'.  */
+static tree
+fold_deref (tree t)
+{
+  if (TREE_CODE (t) == MEM_REF && integer_zerop (TREE_OPERAND (t, 1))
+      && TREE_CODE (TREE_OPERAND (t, 0)) == ADDR_EXPR)
+    {
+      tree v = TREE_OPERAND (TREE_OPERAND (t, 0), 0);
+      if (TYPE_MAIN_VARIANT (TREE_TYPE (v)) == TYPE_MAIN_VARIANT (TREE_TYPE (t))
+          && !TREE_THIS_VOLATILE (t))
+        return v;
+    }
+  return t;
+}
+
+/* walk_tree callback: fold what a substituted address made a
+   dereference of a variable.  */
+static tree
+fold_derefs (tree *tp, int *walk_subtrees, void *)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (handled_component_p (*tp) || TREE_CODE (*tp) == MEM_REF)
+    {
+      tree *inner = tp;
+      while (handled_component_p (*inner))
+        inner = &TREE_OPERAND (*inner, 0);
+      *inner = fold_deref (*inner);
+    }
+  return NULL_TREE;
+}
+
+void
+scan_fold_derefs (gimple *s)
+{
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  walk_gimple_op (s, fold_derefs, &wi);
+}
+
+/* Into AT, an iterator at each statement of *SEQ, through scopes, tries
+   and inscan phases, and into BLOCK the number of the straight-line
+   stretch it is in: a new one after each label, and at each scope, try
+   or phase.  */
+static void
+statements (gimple_seq *seq, vec<gimple_stmt_iterator> *at,
+            vec<unsigned> *block)
+{
+  unsigned n = 0;
+  scanomp_walk (seq, [&] (gimple_stmt_iterator *g) {
+      switch (gimple_code (gsi_stmt (*g)))
+        {
+        case GIMPLE_BIND:
+        case GIMPLE_TRY:
+        case GIMPLE_OMP_SCAN:
+          n++;
+          return WALK_INTO;
+        case GIMPLE_LABEL:
+          n++;
+          /* Fall through.  */
+        default:
+          at->safe_push (*g);
+          block->safe_push (n);
+          return WALK_PAST;
+        }
+    });
+}
+
+/* How a body uses its variables: how many times it assigns each, and
+   those it uses otherwise than as the address a MEM_REF reads through;
+   and the temporaries to be replaced by their values.  */
+struct temp_uses
+{
+  hash_map<tree, int> sets;
+  hash_set<tree> other;
+  hash_map<tree, tree> value;
+};
+
+/* walk_tree callback: note in DATA, a temp_uses, a variable *TP uses
+   otherwise than as a MEM_REF's address.  */
+static tree
+note_use (tree *tp, int *walk_subtrees, void *data)
+{
+  temp_uses *u = (temp_uses *) data;
+  if (TYPE_P (*tp)
+      || (TREE_CODE (*tp) == MEM_REF && VAR_P (TREE_OPERAND (*tp, 0))))
+    *walk_subtrees = 0;
+  else if (VAR_P (*tp))
+    u->other.add (*tp);
+  return NULL_TREE;
+}
+
+/* walk_tree callback: replace the address of a MEM_REF that is a
+   temporary of DATA's (a temp_uses) by its value.  */
+static tree
+replace_base (tree *tp, int *walk_subtrees, void *data)
+{
+  temp_uses *u = (temp_uses *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (TREE_CODE (*tp) == MEM_REF)
+    if (tree *v = u->value.get (TREE_OPERAND (*tp, 0)))
+      TREE_OPERAND (*tp, 0) = unshare_expr (*v);
+  return NULL_TREE;
+}
+
+/* Whether V may be the address of a MEM_REF in every iteration of a
+   body that sets what W notes: the address of a variable or of its part
+   at constant subscripts, through a pointer the body does not set; or a
+   pointer variable of the function's own the body does not set.  */
+static bool
+invariant_address (hash_set<tree> &set, tree v)
+{
+  if (TREE_CODE (v) != ADDR_EXPR)
+    return ((VAR_P (v) || TREE_CODE (v) == PARM_DECL)
+            && POINTER_TYPE_P (TREE_TYPE (v)) && !is_global_var (v)
+            && !TREE_ADDRESSABLE (v) && !set.contains (v));
+  tree t = scan_struct_ref_of (TREE_OPERAND (v, 0));
+  if (TREE_CODE (t) == MEM_REF && integer_zerop (TREE_OPERAND (t, 1)))
+    t = TREE_OPERAND (t, 0);
+  else if (!DECL_P (t))
+    return false;
+  return ((VAR_P (t) || TREE_CODE (t) == PARM_DECL)
+          && (DECL_P (TREE_OPERAND (v, 0)) || !set.contains (t)));
+}
+
+/* Whether V may be the address of a MEM_REF where the stretch of code
+   that computes it uses it: an address, or a pointer variable of the
+   function's own.  */
+static bool
+local_address (tree v)
+{
+  return (TREE_CODE (v) == ADDR_EXPR
+          || ((VAR_P (v) || TREE_CODE (v) == PARM_DECL)
+              && POINTER_TYPE_P (TREE_TYPE (v)) && !is_global_var (v)
+              && !TREE_ADDRESSABLE (v)));
+}
+
+/* walk_tree callback: add to DATA, a vec, each variable *TP names.  */
+static tree
+add_var (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (VAR_P (*tp) || TREE_CODE (*tp) == PARM_DECL
+           || TREE_CODE (*tp) == SSA_NAME)
+    ((vec<tree> *) data)->safe_push (*tp);
+  return NULL_TREE;
+}
+
+/* walk_tree callback: whether *TP is the address of a MEM_REF that is
+   the temporary DATA.  */
+static tree
+uses_as_base (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (TREE_CODE (*tp) == MEM_REF && TREE_OPERAND (*tp, 0) == data)
+    return *tp;
+  return NULL_TREE;
+}
+
+/* Whether statement S uses the temporary T as a MEM_REF's address.  */
+static bool
+uses_temp (gimple *s, tree t)
+{
+  for (unsigned k = 0; k < gimple_num_ops (s); k++)
+    if (gimple_op (s, k)
+        && walk_tree (gimple_op_ptr (s, k), uses_as_base, t, NULL))
+      return true;
+  return false;
+}
+
+/* Whether the value V, computed at statement DEF of AT (of stretches
+   BLOCK), may replace the temporary T where it is used: each use after
+   DEF, and either V the same in every iteration (INVARIANT) or each use
+   in DEF's stretch with no statement between assigning a variable V
+   names.  */
+static bool
+may_replace (const vec<gimple_stmt_iterator> &at, const vec<unsigned> &block,
+             unsigned def, tree t, tree v, bool invariant)
+{
+  auto_vec<tree> vars;
+  walk_tree (&v, add_var, &vars, NULL);
+  bool killed = false;
+  for (unsigned k = 0; k < at.length (); k++)
+    {
+      gimple *s = gsi_stmt (at[k]);
+      if (k != def && uses_temp (s, t)
+          && (k < def || (!invariant && (killed || block[k] != block[def]))))
+        return false;
+      if (k > def)
+        if (tree lhs = gimple_get_lhs (s))
+          if (vars.contains (lhs))
+            killed = true;
+    }
+  return true;
+}
+
+/* In *BODY, which sets what W notes, replace each temporary GCC made of
+   an address that is used only as the address of MEM_REFs, by that
+   address, and drop its assignment, so that the fields read through it
+   are seen as read from their struct, and an element through its
+   address as the element (`D.5 = &this->x', `D.6 = &a[i]; D.7 = *D.6',
+   a field read made a variable): where the address is the same in
+   every iteration (invariant_address), or where the temporary is used
+   next to where it is set (may_replace).  Whether any was.  */
+static bool
+propagate (gimple_seq *body, hash_set<tree> &set)
+{
+  auto_vec<gimple_stmt_iterator> at;
+  auto_vec<unsigned> block;
+  statements (body, &at, &block);
+  temp_uses u;
+  /* The copies `A = T' of each variable T: T's other use, unless A is
+     replaced too.  */
+  hash_map<tree, auto_vec<tree>> copies;
+  /* Of a variable assigned more than once (GCC reuses its temporaries),
+     the value, if every assignment's is the same.  */
+  hash_map<tree, tree> same;
+  for (gimple_stmt_iterator &g : at)
+    {
+      gimple *s = gsi_stmt (g);
+      tree lhs = gimple_get_lhs (s);
+      if (lhs && VAR_P (lhs))
+        {
+          bool existed;
+          int &n = u.sets.get_or_insert (lhs, &existed);
+          n = existed ? n + 1 : 1;
+          tree v = gimple_assign_single_p (s) ? gimple_assign_rhs1 (s)
+                                              : NULL_TREE;
+          tree &first = same.get_or_insert (lhs, &existed);
+          if (!existed)
+            first = v;
+          else if (first && (!v || !operand_equal_p (first, v, 0)))
+            first = NULL_TREE;
+        }
+      if (lhs && VAR_P (lhs) && gimple_assign_single_p (s)
+          && VAR_P (gimple_assign_rhs1 (s)))
+        {
+          copies.get_or_insert (gimple_assign_rhs1 (s)).safe_push (lhs);
+          continue;
+        }
+      for (unsigned k = 0; k < gimple_num_ops (s); k++)
+        if (gimple_op (s, k) && !(gimple_op (s, k) == lhs && VAR_P (lhs)))
+          walk_tree (gimple_op_ptr (s, k), note_use, &u, NULL);
+    }
+  /* In order: each temporary whose value may replace it, that value (a
+     copy's, its original's), and where that was computed; the
+     assignments to drop.  */
+  hash_map<tree, unsigned> origin;
+  hash_set<gimple *> defs;
+  for (unsigned k = 0; k < at.length (); k++)
+    {
+      gimple *s = gsi_stmt (at[k]);
+      tree lhs = gimple_assign_single_p (s) ? gimple_assign_lhs (s)
+                                            : NULL_TREE;
+      if (!lhs || !VAR_P (lhs) || !DECL_ARTIFICIAL (lhs)
+          || TREE_ADDRESSABLE (lhs) || is_global_var (lhs)
+          || u.other.contains (lhs))
+        continue;
+      tree v = gimple_assign_rhs1 (s);
+      /* A temporary GCC reuses, each time for the same address the same
+         in every iteration.  */
+      if (*u.sets.get (lhs) != 1)
+        {
+          if (*same.get (lhs) && invariant_address (set, v))
+            {
+              u.value.put (lhs, v);
+              origin.put (lhs, k);
+              defs.add (s);
+            }
+          continue;
+        }
+      unsigned from = k;
+      if (tree *earlier = u.value.get (v))
+        {
+          from = *origin.get (v);
+          v = *earlier;
+        }
+      bool invariant = invariant_address (set, v);
+      if ((invariant || local_address (v))
+          && may_replace (at, block, from, lhs, v, invariant)
+          && (from == k || may_replace (at, block, k, lhs, v, invariant)))
+        {
+          u.value.put (lhs, v);
+          origin.put (lhs, from);
+          defs.add (s);
+        }
+    }
+  /* A temporary copied to one that stays stays too.  */
+  for (bool again = true; again;)
+    {
+      again = false;
+      for (auto it = u.value.begin (); it != u.value.end (); ++it)
+        if (auto_vec<tree> *to = copies.get ((*it).first))
+          for (tree a : *to)
+            if (!u.value.get (a))
+              {
+                u.value.remove ((*it).first);
+                again = true;
+                break;
+              }
+    }
+  if (u.value.is_empty ())
+    return false;
+  for (unsigned k = 0; k < at.length (); k++)
+    {
+      gimple *s = gsi_stmt (at[k]);
+      tree lhs = gimple_get_lhs (s);
+      if (lhs && VAR_P (lhs) && u.value.get (lhs) && defs.contains (s))
+        gsi_replace (&at[k], gimple_build_nop (), false);
+      else
+        {
+          for (unsigned i = 0; i < gimple_num_ops (s); i++)
+            if (gimple_op (s, i))
+              walk_tree (gimple_op_ptr (s, i), replace_base, &u, NULL);
+          scan_fold_derefs (s);
+        }
+    }
+  return true;
+}
+
+/* Whether V is a struct variable of the body's own making, whose fields
+   forward_fields may read through: a temporary (GCC's, or inline.cc's
+   for a callee's local) whose address the body does not take (TAKEN;
+   GCC's took it for a call inline.cc has read).  */
+static bool
+local_struct (tree v, hash_set<tree> &taken)
+{
+  return (VAR_P (v) && DECL_ARTIFICIAL (v) && !taken.contains (v)
+          && !is_global_var (v) && RECORD_OR_UNION_TYPE_P (TREE_TYPE (v)));
+}
+
+/* REF with its innermost variable replaced by TO.  */
+static tree
+reroot (tree ref, tree to)
+{
+  if (!handled_component_p (ref))
+    return to;
+  tree copy = copy_node (ref);
+  TREE_OPERAND (copy, 0) = reroot (TREE_OPERAND (ref, 0), to);
+  return copy;
+}
+
+/* The value that the field read REF, at statement AT of the stretches
+   BLOCK, has: found back in AT's stretch, through copies of whole
+   structs (`D.2 = D.1') to the store of the field (`D.1.f = v'), where
+   v, a variable or a constant, is not assigned on the way; or
+   NULL_TREE.  */
+static tree
+field_value (const vec<gimple_stmt_iterator> &at, const vec<unsigned> &block,
+             hash_set<tree> &taken, unsigned k, tree ref)
+{
+  auto_vec<tree> assigned;
+  for (unsigned j = k; j-- > 0 && block[j] == block[k];)
+    {
+      gimple *s = gsi_stmt (at[j]);
+      if (gimple_code (s) == GIMPLE_NOP)
+        continue;
+      tree lhs = gimple_get_lhs (s);
+      if (!lhs || (!is_gimple_assign (s) && !gimple_clobber_p (s)))
+        {
+          if (is_gimple_call (s) || gimple_code (s) == GIMPLE_ASM)
+            return NULL_TREE;
+          continue;
+        }
+      if (operand_equal_p (lhs, ref, 0) && gimple_assign_single_p (s))
+        {
+          tree v = gimple_assign_rhs1 (s);
+          return ((CONSTANT_CLASS_P (v) || VAR_P (v)
+                   || TREE_CODE (v) == PARM_DECL)
+                  && !assigned.contains (v) ? v : NULL_TREE);
+        }
+      tree root = scan_set_root (ref);
+      if (lhs == root)
+        {
+          tree from = gimple_assign_single_p (s) ? gimple_assign_rhs1 (s)
+                                                 : NULL_TREE;
+          if (!from || !local_struct (from, taken) || gimple_clobber_p (s))
+            return NULL_TREE;
+          ref = reroot (ref, from);
+          continue;
+        }
+      if (scan_set_root (lhs) == root)
+        /* Another field of the struct, or a part of this one.  */
+        {
+          if (TREE_CODE (lhs) != COMPONENT_REF || TREE_CODE (ref) != COMPONENT_REF
+              || TREE_OPERAND (lhs, 1) == TREE_OPERAND (ref, 1))
+            return NULL_TREE;
+          continue;
+        }
+      assigned.safe_push (lhs);
+    }
+  return NULL_TREE;
+}
+
+/* Drop the clobbers in SEQ, cleanups included, of the structs of its
+   own making (TAKEN says whose address it takes) that it does not
+   READ.  */
+static void
+drop_clobbers (gimple_seq *seq, hash_set<tree> &read, hash_set<tree> &taken)
+{
+  for (gimple_stmt_iterator g = gsi_start (*seq); !gsi_end_p (g);
+       gsi_next (&g))
+    {
+      gimple *s = gsi_stmt (g);
+      switch (gimple_code (s))
+        {
+        case GIMPLE_BIND:
+          drop_clobbers (gimple_bind_body_ptr (as_a<gbind *> (s)), read,
+                         taken);
+          break;
+        case GIMPLE_TRY:
+          drop_clobbers (gimple_try_eval_ptr (s), read, taken);
+          drop_clobbers (gimple_try_cleanup_ptr (s), read, taken);
+          break;
+        case GIMPLE_OMP_SCAN:
+          drop_clobbers (gimple_omp_body_ptr (s), read, taken);
+          break;
+        default:
+          if (gimple_clobber_p (s)
+              && local_struct (gimple_assign_lhs (s), taken)
+              && !read.contains (gimple_assign_lhs (s)))
+            gsi_replace (&g, gimple_build_nop (), false);
+          break;
+        }
+    }
+}
+
+/* In *BODY: read each field of a struct of its own making from the value
+   stored to it, through copies of whole structs (an iterator returned
+   by value: `D.7._M_current = p; D.8 = D.7; x = D.8._M_current'); then
+   drop the stores to such structs that nothing reads any more.  Whether
+   anything changed.  */
+static bool
+forward_fields (gimple_seq *body)
+{
+  auto_vec<gimple_stmt_iterator> at;
+  auto_vec<unsigned> block;
+  statements (body, &at, &block);
+  hash_set<tree> taken;
+  for (gimple_stmt_iterator &g : at)
+    for (unsigned i = 0; i < gimple_num_ops (gsi_stmt (g)); i++)
+      if (gimple_op (gsi_stmt (g), i))
+        walk_tree (gimple_op_ptr (gsi_stmt (g), i),
+                   [] (tree *tp, int *walk_subtrees, void *data) -> tree {
+                     if (TYPE_P (*tp))
+                       *walk_subtrees = 0;
+                     else if (TREE_CODE (*tp) == ADDR_EXPR)
+                       if (tree d = scan_set_root (*tp))
+                         ((hash_set<tree> *) data)->add (d);
+                     return NULL_TREE;
+                   }, &taken, NULL);
+  bool changed = false;
+  for (unsigned k = 0; k < at.length (); k++)
+    {
+      gimple *s = gsi_stmt (at[k]);
+      if (!gimple_assign_single_p (s)
+          || TREE_CODE (gimple_assign_rhs1 (s)) != COMPONENT_REF
+          || !local_struct (scan_set_root (gimple_assign_rhs1 (s)), taken))
+        continue;
+      if (tree v = field_value (at, block, taken, k,
+                                gimple_assign_rhs1 (s)))
+        {
+          gimple_assign_set_rhs1 (s, unshare_expr (v));
+          changed = true;
+        }
+    }
+  /* Stores to structs that nothing reads.  */
+  hash_set<tree> read;
+  for (bool again = true; again;)
+    {
+      again = false;
+      read.empty ();
+      for (gimple_stmt_iterator &g : at)
+        {
+          gimple *s = gsi_stmt (g);
+          tree lhs = gimple_get_lhs (s);
+          for (unsigned i = 0; i < gimple_num_ops (s); i++)
+            {
+              tree *op = gimple_op_ptr (s, i);
+              if (!*op)
+                continue;
+              if (*op == lhs)
+                {
+                  /* A store reads the variables of its subscripts, and
+                     the address it stores through.  */
+                  auto_vec<tree> vars;
+                  tree t = lhs;
+                  for (; handled_component_p (t); t = TREE_OPERAND (t, 0))
+                    for (int o = 1; o < TREE_OPERAND_LENGTH (t); o++)
+                      if (TREE_OPERAND (t, o))
+                        walk_tree (&TREE_OPERAND (t, o), add_var, &vars,
+                                   NULL);
+                  if (TREE_CODE (t) == MEM_REF)
+                    walk_tree (&TREE_OPERAND (t, 0), add_var, &vars, NULL);
+                  for (tree v : vars)
+                    read.add (v);
+                  continue;
+                }
+              auto_vec<tree> vars;
+              walk_tree (op, add_var, &vars, NULL);
+              for (tree v : vars)
+                read.add (v);
+            }
+        }
+      for (gimple_stmt_iterator &g : at)
+        {
+          gimple *s = gsi_stmt (g);
+          tree lhs = gimple_get_lhs (s);
+          if (lhs && is_gimple_assign (s)
+              && local_struct (scan_set_root (lhs), taken)
+              && !read.contains (scan_set_root (lhs)))
+            {
+              gsi_replace (&g, gimple_build_nop (), false);
+              again = changed = true;
+            }
+        }
+    }
+  if (changed)
+    drop_clobbers (body, read, taken);
+  return changed;
+}
+
+/* Whether a load through P is safe at statement K of AT (stretches
+   BLOCK): P is an address, or a pointer a statement before K in its
+   stretch reads through.  */
+static bool
+loaded_before (const vec<gimple_stmt_iterator> &at,
+               const vec<unsigned> &block, unsigned k, tree p)
+{
+  if (TREE_CODE (p) == ADDR_EXPR)
+    return true;
+  for (unsigned j = k; j-- > 0 && block[j] == block[k];)
+    if (uses_temp (gsi_stmt (at[j]), p))
+      return true;
+  return false;
+}
+
+/* In *BODY: each load through a choice of two addresses (`T = c ? P : Q;
+   x = *T', what inline.cc makes of std::max), the only use of T in its
+   stretch, becomes the choice of two loads (`a = *P; b = *Q; x = c ? a :
+   b'), where both are safe to make (loaded_before); the choice of
+   addresses goes.  New variables go on LOCALS.  Whether any did.  */
+static bool
+select_loads (gimple_seq *body, vec<tree> *locals)
+{
+  auto_vec<gimple_stmt_iterator> at;
+  auto_vec<unsigned> block;
+  statements (body, &at, &block);
+  bool changed = false;
+  for (unsigned k = 0; k < at.length (); k++)
+    {
+      gimple *d = gsi_stmt (at[k]);
+      if (!is_gimple_assign (d) || gimple_assign_rhs_code (d) != COND_EXPR
+          || !POINTER_TYPE_P (TREE_TYPE (gimple_assign_lhs (d)))
+          || !VAR_P (gimple_assign_lhs (d)))
+        continue;
+      tree t = gimple_assign_lhs (d);
+      tree c = gimple_assign_rhs1 (d), pa = gimple_assign_rhs2 (d),
+           pb = gimple_assign_rhs3 (d);
+      /* The one use: a load of the whole of what T points to.  */
+      int use = -1, uses = 0;
+      for (unsigned j = 0; j < at.length (); j++)
+        {
+          gimple *s = gsi_stmt (at[j]);
+          if (j == k)
+            continue;
+          auto_vec<tree> vars;
+          for (unsigned i = 0; i < gimple_num_ops (s); i++)
+            if (gimple_op (s, i))
+              walk_tree (gimple_op_ptr (s, i), add_var, &vars, NULL);
+          if (vars.contains (t))
+            uses++, use = j;
+        }
+      if (uses != 1 || use < (int) k || block[use] != block[k])
+        continue;
+      gimple *s = gsi_stmt (at[use]);
+      tree rhs = gimple_assign_single_p (s) ? gimple_assign_rhs1 (s)
+                                            : NULL_TREE;
+      if (!rhs || TREE_CODE (rhs) != MEM_REF || TREE_OPERAND (rhs, 0) != t
+          || !integer_zerop (TREE_OPERAND (rhs, 1))
+          || !loaded_before (at, block, k, pa)
+          || !loaded_before (at, block, k, pb))
+        continue;
+      tree type = TYPE_MAIN_VARIANT (TREE_TYPE (rhs));
+      tree a = create_tmp_var_raw (type, "scan_either");
+      tree b = create_tmp_var_raw (type, "scan_or");
+      DECL_CONTEXT (a) = DECL_CONTEXT (b) = current_function_decl;
+      locals->safe_push (a);
+      locals->safe_push (b);
+      tree la = unshare_expr (rhs), lb = unshare_expr (rhs);
+      TREE_OPERAND (la, 0) = pa;
+      TREE_OPERAND (lb, 0) = pb;
+      gimple *ga = gimple_build_assign (a, fold_deref (la));
+      gimple *gb = gimple_build_assign (b, fold_deref (lb));
+      gimple_set_location (ga, gimple_location (s));
+      gimple_set_location (gb, gimple_location (s));
+      gsi_insert_before (&at[use], ga, GSI_SAME_STMT);
+      gsi_insert_before (&at[use], gb, GSI_SAME_STMT);
+      gimple_assign_set_rhs_with_ops (&at[use], COND_EXPR, c, a, b);
+      gsi_replace (&at[k], gimple_build_nop (), false);
+      changed = true;
+    }
+  return changed;
+}
+
+void
+scan_declare_around (gimple_seq *body, const vec<tree> &locals)
+{
+  if (locals.is_empty ())
+    return;
+  tree chain = NULL_TREE;
+  for (unsigned k = locals.length (); k-- > 0;)
+    {
+      DECL_CHAIN (locals[k]) = chain;
+      chain = locals[k];
+    }
+  *body = gimple_seq_alloc_with_stmt (gimple_build_bind (chain, *body,
+                                                         NULL_TREE));
+}
+
+bool
+scan_forward_round (gimple_seq *body, hash_set<tree> &set,
+                    vec<tree> *locals)
+{
+  bool changed = forward_fields (body);
+  changed |= select_loads (body, locals);
+  changed |= propagate (body, set);
+  return changed;
+}
