@@ -272,14 +272,17 @@ walk_reads (gimple_seq body, field_walk *w)
   walk_gimple_seq (body, NULL, hoist_read, &wi);
 }
 
-/* walk_tree callback: whether *TP reads a field.  */
+/* walk_tree callback: whether *TP reads a field, into DATA's info.  */
 static tree
-find_field (tree *tp, int *walk_subtrees, void *)
+find_field (tree *tp, int *walk_subtrees, void *data)
 {
   if (TYPE_P (*tp))
     *walk_subtrees = 0;
   else if (TREE_CODE (*tp) == COMPONENT_REF)
-    return *tp;
+    {
+      *(bool *) ((struct walk_stmt_info *) data)->info = true;
+      return *tp;
+    }
   return NULL_TREE;
 }
 
@@ -287,10 +290,13 @@ bool
 scan_field_reads (gimple_seq body)
 {
   /* Any field read at all: a copy of the body is cheap, and what
-     propagate finds is known only once it has run.  */
+     forward.cc finds is known only once it has run.  */
+  bool found = false;
   struct walk_stmt_info wi;
   memset (&wi, 0, sizeof wi);
-  return walk_gimple_seq (body, NULL, find_field, &wi) != NULL;
+  wi.info = &found;
+  walk_gimple_seq (body, NULL, find_field, &wi);
+  return found;
 }
 
 void

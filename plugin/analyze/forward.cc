@@ -89,8 +89,8 @@ scan_fold_derefs (gimple *s)
 
 /* Into AT, an iterator at each statement of *SEQ, through scopes, tries
    and inscan phases, and into BLOCK the number of the straight-line
-   stretch it is in: a new one after each label, and at each scope, try
-   or phase.  */
+   stretch it is in: a new one at each label and each phase (a scope, or
+   a try's body, runs on from what precedes it).  */
 static void
 statements (gimple_seq *seq, vec<gimple_stmt_iterator> *at,
             vec<unsigned> *block)
@@ -99,10 +99,11 @@ statements (gimple_seq *seq, vec<gimple_stmt_iterator> *at,
   scanomp_walk (seq, [&] (gimple_stmt_iterator *g) {
       switch (gimple_code (gsi_stmt (*g)))
         {
-        case GIMPLE_BIND:
-        case GIMPLE_TRY:
         case GIMPLE_OMP_SCAN:
           n++;
+          /* Fall through.  */
+        case GIMPLE_BIND:
+        case GIMPLE_TRY:
           return WALK_INTO;
         case GIMPLE_LABEL:
           n++;
