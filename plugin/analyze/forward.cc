@@ -154,26 +154,6 @@ replace_base (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* Whether V may be the address of a MEM_REF in every iteration of a
-   body that sets what W notes: the address of a variable or of its part
-   at constant subscripts, through a pointer the body does not set; or a
-   pointer variable of the function's own the body does not set.  */
-static bool
-invariant_address (hash_set<tree> &set, tree v)
-{
-  if (TREE_CODE (v) != ADDR_EXPR)
-    return ((VAR_P (v) || TREE_CODE (v) == PARM_DECL)
-            && POINTER_TYPE_P (TREE_TYPE (v)) && !is_global_var (v)
-            && !TREE_ADDRESSABLE (v) && !set.contains (v));
-  tree t = scan_struct_ref_of (TREE_OPERAND (v, 0));
-  if (TREE_CODE (t) == MEM_REF && integer_zerop (TREE_OPERAND (t, 1)))
-    t = TREE_OPERAND (t, 0);
-  else if (!DECL_P (t))
-    return false;
-  return ((VAR_P (t) || TREE_CODE (t) == PARM_DECL)
-          && (DECL_P (TREE_OPERAND (v, 0)) || !set.contains (t)));
-}
-
 /* Whether V may be the address of a MEM_REF where the stretch of code
    that computes it uses it: an address, or a pointer variable of the
    function's own.  */
@@ -184,6 +164,24 @@ local_address (tree v)
           || ((VAR_P (v) || TREE_CODE (v) == PARM_DECL)
               && POINTER_TYPE_P (TREE_TYPE (v)) && !is_global_var (v)
               && !TREE_ADDRESSABLE (v)));
+}
+
+/* Whether V may be the address of a MEM_REF in every iteration of a
+   body that sets what W notes: the address of a variable or of its part
+   at constant subscripts, through a pointer the body does not set; or a
+   pointer variable of the function's own the body does not set.  */
+static bool
+invariant_address (hash_set<tree> &set, tree v)
+{
+  if (TREE_CODE (v) != ADDR_EXPR)
+    return local_address (v) && !set.contains (v);
+  tree t = scan_struct_ref_of (TREE_OPERAND (v, 0));
+  if (TREE_CODE (t) == MEM_REF && integer_zerop (TREE_OPERAND (t, 1)))
+    t = TREE_OPERAND (t, 0);
+  else if (!DECL_P (t))
+    return false;
+  return ((VAR_P (t) || TREE_CODE (t) == PARM_DECL)
+          && (DECL_P (TREE_OPERAND (v, 0)) || !set.contains (t)));
 }
 
 /* walk_tree callback: add to DATA, a vec, each variable *TP names.  */

@@ -706,17 +706,7 @@ scan_inline_calls (gimple *construct, gimple_seq *seq, bool change)
     return inline_seq (seq, NULL, keep, 0);
   auto_vec<tree> locals;
   bool found = inline_seq (seq, &locals, keep, 0);
-  if (!locals.is_empty ())
-    {
-      /* A scope of their own around the body: each iteration's.  */
-      tree chain = NULL_TREE;
-      for (unsigned k = locals.length (); k-- > 0;)
-        {
-          DECL_CHAIN (locals[k]) = chain;
-          chain = locals[k];
-        }
-      *seq = gimple_seq_alloc_with_stmt (gimple_build_bind (chain, *seq,
-                                                            NULL_TREE));
-    }
+  /* A scope of their own around the body: each iteration's.  */
+  scan_declare_around (seq, locals);
   return found;
 }
