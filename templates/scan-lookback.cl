@@ -8,18 +8,27 @@
    it loads the tile through local memory with coalesced reads, each
    work-item scans its SCANOMP_ITEMS consecutive elements in registers, and
    a group scan gives each work-item its place in the tile.  The tile's
-   prefix comes from the tiles before it:
+   prefix comes from the tiles before it, grouped in a way the tile's
+   number alone sets, so that a scan gives the same bits every run:
+   timing chooses only which published values a tile reads, never how
+   they are combined.  Tiles form blocks of SCANOMP_LOOKBACK; P (k) is the
+   seed combined with every element of blocks 0 .. k - 1, defined as
+   P (k + 1) = P (k) + sum (k) from P (0) = the seed.
 
      1. as soon as its own total (aggregate) is known, the tile publishes
-        it (tile 0 publishes its inclusive prefix at once);
-     2. the look-back: a window of SCANOMP_LOOKBACK work-items reads the
-        status of as many preceding tiles at once, one each.  When every
-        tile in the window up to the nearest one with an inclusive prefix
-        has published at least its aggregate, their values are combined in
-        order, by a tree; otherwise the window is read again.  A window
-        without an inclusive prefix is combined whole and moves back
-        (with SCANOMP_WALK, one work-item reads the window and walks it);
-     3. the tile publishes its inclusive prefix and stores its results.
+        it;
+     2. it waits for the aggregates of the tiles before it in its block
+        and combines them, in a tree whose shape depends on its place in
+        the block alone (with SCANOMP_WALK, one by one);
+     3. the block's last tile publishes the block's sum;
+     4. the look-back: a window of SCANOMP_LOOKBACK work-items reads the
+        status of as many preceding blocks at once, one each.  When the
+        window holds a P (j) and every block after it has published at
+        least its sum, P (k) is P (j) with those sums combined into it one
+        by one, left to right, the same bits as the block's own P (k)
+        would be; otherwise the window is read again;
+     5. the block's last tile publishes P (k + 1); each tile stores its
+        results from P (k) combined with step 2's value.
 
    Tiles are numbered by an atomic ticket taken when the work-group starts,
    not by group id, so a tile waits only for tiles that have already
@@ -27,10 +36,11 @@
    work-groups in, as long as a started work-group keeps running (true of
    GPUs and of pocl, whose work-groups run to their end on one thread).
 
-   A tile's status is one slot of SCANOMP_WORDS 64-bit words, each holding
+   A tile's or block's status is one slot of SCANOMP_WORDS 64-bit words,
+   each holding
    a 32-bit word of the published value in its low half and a tag in its
-   high half: (epoch << 1) | 1 for an inclusive prefix, (epoch << 1) for an
-   aggregate.  The flag travels with the value, so no fence is needed
+   high half: (epoch << 1) | 1 for an inclusive prefix (a block's P),
+   (epoch << 1) for an aggregate (a tile's, or a block's sum).  The flag travels with the value, so no fence is needed
    between them (NVIDIA's OpenCL honours mem_fence only within a
    work-group).  A reader takes a slot only when all its words carry the
    same tag of this launch's epoch; each word is written once per kind and
@@ -41,8 +51,9 @@
      SCANOMP_WG        the work-group size, a power of two.  Launch with
                        this local size.
      SCANOMP_ITEMS     elements per work-item.
-     SCANOMP_LOOKBACK  tiles read at once during the look-back: a power of
-                       two up to SCANOMP_WG; 32 (a warp) with SCANOMP_PTX.
+     SCANOMP_LOOKBACK  tiles in a block, and blocks read at once during the
+                       look-back: a power of two up to SCANOMP_WG; 32 (a
+                       warp) with SCANOMP_PTX.
                        Default 32, or SCANOMP_WG if smaller.
      SCANOMP_WALK      1: one work-item reads the window and walks it, with
                        no barrier inside a loop (CPU devices: pocl 7.1
@@ -57,8 +68,10 @@
      first_  long: the index the hooks get for position 0;
      seed_   the value combined before position 0;
      flags_  uint: SCANOMP_FLAG_EXCLUSIVE, or 0 for an inclusive scan;
-     state_  ulong[1 + SCANOMP_WORDS * tiles]: state[0] counts tickets in
-             its low 32 bits; tile t's slot starts at 1 + SCANOMP_WORDS * t.
+     state_  ulong[1 + SCANOMP_WORDS * (tiles + blocks)], blocks being
+             ceil (tiles / SCANOMP_LOOKBACK): state[0] counts tickets in
+             its low 32 bits; tile t's slot starts at 1 + SCANOMP_WORDS * t,
+             block k's at 1 + SCANOMP_WORDS * (tiles + k).
              The buffer is kept from launch to launch and never cleared:
      ticket_base_  uint: the ticket count before this launch;
      epoch_  uint, below 2^31: a value no tag of state[1 ...] carries
@@ -145,137 +158,209 @@ status_read (__global ulong *slot, uint epoch, scanomp_t *v)
   return tag & 1 ? PREFIX : AGGREGATE;
 }
 
-/* The status of tile K as a look-back window sees it: tiles before tile 0
-   hold the identity as an inclusive prefix.  */
+/* The status of slot K of STATUS as a window sees it: slots before 0 hold
+   SEED as an inclusive prefix.  */
 static uint
-window_read (__global ulong *status, long k, uint epoch, scanomp_t *v)
+window_read (__global ulong *status, long k, uint epoch, scanomp_t seed,
+             scanomp_t *v)
 {
+  if (k < 0)
+    {
+      *v = seed;
+      return PREFIX;
+    }
   *v = SCANOMP_IDENTITY;
-  return k >= 0 ? status_read (status + SCANOMP_WORDS * (ulong) k, epoch, v)
-                : PREFIX;
+  return status_read (status + SCANOMP_WORDS * (ulong) k, epoch, v);
 }
 
+/* Two look-backs, each in three forms (by a warp, by one work-item, by
+   the group):
+
+   block_part      the aggregates of the I tiles before tile T in its
+                   block, [T - I, T), combined in an order I alone sets,
+                   once all have published;
+   blocks_before   P(K), the seed combined with blocks 0 .. K - 1: the
+                   nearest block J < K that has published P(J), then the
+                   sums of blocks J + 1 .. K - 1 combined into it one by
+                   one, left to right, as each block's last tile makes
+                   P(J + 1) = P(J) + sum (J + 1).  Whichever block the
+                   look-back finds published, the bits are the same.  */
+
 #if SCANOMP_PTX
-/* The exclusive prefix of tile T (> 0), by the first warp of the group;
-   the value is lane 0's.  Lane j reads tile end - 1 - j; votes say whether
-   the window is ready up to its nearest inclusive prefix, and a shuffle
-   tree combines it.  WIN and COUNTERS are not used.  */
+/* By the first warp; the value is lane 0's.  Lane j reads tile
+   T - 1 - j; a shuffle tree combines them.  */
 static scanomp_t
-look_back (__global ulong *status, uint t, uint epoch,
-           __local scanomp_t *win, __local uint *counters)
+block_part (__global ulong *tiles, uint t, uint i, uint epoch)
 {
   uint lane = SCANOMP_LANE;
-  scanomp_t run = SCANOMP_IDENTITY;  /* tiles [end, t), combined */
-  for (long end = t;; end -= 32)
+  scanomp_t v = SCANOMP_IDENTITY;
+  for (;;)
     {
-      scanomp_t v;
-      uint prefixes, upto;
-      for (;;)
-        {
-          uint f = window_read (status, end - 1 - (long) lane, epoch, &v);
-          prefixes = warp_ballot (f == PREFIX);
-          /* Lanes 0 up to the nearest inclusive prefix.  */
-          upto = prefixes ? ((prefixes & -prefixes) << 1) - 1 : ~0u;
-          if (!(warp_ballot (f == NOT_YET) & upto))
-            break;
-        }
-      if (!(upto >> lane & 1))
-        v = SCANOMP_IDENTITY;
-      /* Lane j + d holds the earlier tiles.  */
-      for (uint d = 1; d < 32; d <<= 1)
-        {
-          scanomp_t earlier = warp_shuffle (v, d, 0);
-          if (lane + d < 32)
-            v = SCANOMP_COMBINE (earlier, v);
-        }
-      run = SCANOMP_COMBINE (v, run);
-      if (prefixes)
-        return run;
+      uint f = lane < i ? window_read (tiles, (long) t - 1 - (long) lane,
+                                       epoch, SCANOMP_IDENTITY, &v)
+                        : AGGREGATE;
+      if (!warp_ballot (f == NOT_YET))
+        break;
     }
+  if (lane >= i)
+    v = SCANOMP_IDENTITY;
+  /* Lane j + d holds the earlier tiles.  */
+  for (uint d = 1; d < 32; d <<= 1)
+    {
+      scanomp_t earlier = warp_shuffle (v, d, 0);
+      if (lane + d < 32)
+        v = SCANOMP_COMBINE (earlier, v);
+    }
+  return v;
+}
+
+/* By the first warp; the value is every lane's.  Lane j reads block
+   K - 1 - j; votes find the nearest inclusive prefix and say whether the
+   blocks after it have published their sums.  */
+static scanomp_t
+blocks_before (__global ulong *blocks, long k, uint epoch, scanomp_t seed)
+{
+  uint lane = SCANOMP_LANE;
+  scanomp_t v;
+  uint m;
+  for (;;)
+    {
+      uint f = window_read (blocks, k - 1 - (long) lane, epoch, seed, &v);
+      uint prefixes = warp_ballot (f == PREFIX);
+      uint waiting = warp_ballot (f == NOT_YET);
+      if (!prefixes)
+        continue;
+      m = 31 - clz (prefixes & -prefixes);
+      if (!(waiting & ((1u << m) - 1)))
+        break;
+    }
+  scanomp_t run = warp_fetch (v, m);
+  for (uint j = m; j-- > 0;)
+    run = SCANOMP_COMBINE (run, warp_fetch (v, j));
+  return run;
 }
 
 #elif SCANOMP_WALK
-/* The exclusive prefix of tile T (> 0), by one work-item: it reads the
-   status of LOOKBACK tiles before T at once, then walks them from the
-   nearest, waiting for each until it has published, combining their
-   values in front of what it has, until an inclusive prefix ends the
-   walk; a window without one moves back.  No barrier inside a loop.  */
+/* By one work-item, which waits for each tile in turn.  */
 static scanomp_t
-look_back_walk (__global ulong *status, uint t, uint epoch)
+block_part (__global ulong *tiles, uint t, uint i, uint epoch)
 {
-  scanomp_t run = SCANOMP_IDENTITY;  /* tiles [end, t), combined */
-  for (long end = t;; end -= LOOKBACK)
+  scanomp_t run = SCANOMP_IDENTITY, v;
+  for (uint j = 0; j < i; j++)
     {
-      scanomp_t v[LOOKBACK];
-      uint f[LOOKBACK];
-      for (uint j = 0; j < LOOKBACK; j++)
-        f[j] = window_read (status, end - 1 - (long) j, epoch, &v[j]);
-      for (uint j = 0; j < LOOKBACK; j++)
-        {
-          while (f[j] == NOT_YET)
-            f[j] = window_read (status, end - 1 - (long) j, epoch, &v[j]);
-          run = SCANOMP_COMBINE (v[j], run);
-          if (f[j] == PREFIX)
-            return run;
-        }
+      while (window_read (tiles, (long) (t - i + j), epoch, SCANOMP_IDENTITY,
+                          &v) == NOT_YET)
+        ;
+      run = j ? SCANOMP_COMBINE (run, v) : v;
     }
+  return run;
+}
+
+/* By one work-item: it walks back from block K - 1, waiting for each
+   block until it has published, up to the first inclusive prefix; a
+   window of LOOKBACK blocks without one is read again.  */
+static scanomp_t
+blocks_before (__global ulong *blocks, long k, uint epoch, scanomp_t seed)
+{
+  scanomp_t v[LOOKBACK];
+  for (;;)
+    for (uint j = 0; j < LOOKBACK; j++)
+      {
+        uint f;
+        while ((f = window_read (blocks, k - 1 - (long) j, epoch, seed,
+                                 &v[j])) == NOT_YET)
+          ;
+        if (f == PREFIX)
+          {
+            scanomp_t run = v[j];
+            while (j-- > 0)
+              run = SCANOMP_COMBINE (run, v[j]);
+            return run;
+          }
+      }
 }
 
 #else /* neither */
-/* The exclusive prefix of tile T (> 0), as the warp's above but by the
-   whole group (every work-item must call it), through
-   local memory: WIN, LOOKBACK values, and COUNTERS, two pairs of counters
-   (the window's first tile not yet published and first inclusive prefix)
-   used by turns, so that one round's are reset while the last round's are
-   still being read.  Every work-item returns the value.  */
+/* By the whole group (every work-item must call it), through local
+   memory: WIN, LOOKBACK values, and COUNTERS, two counters.  Every
+   work-item returns the value.  (One way out of each loop, at its head:
+   pocl's barriers in loops want it so.)  */
 static scanomp_t
-look_back (__global ulong *status, uint t, uint epoch,
-           __local scanomp_t *win, __local uint *counters)
+block_part (__global ulong *tiles, uint t, uint i, uint epoch,
+            __local scanomp_t *win, __local uint *counters)
 {
   uint l = get_local_id (0);
-  scanomp_t run = SCANOMP_IDENTITY;
-  long end = t;
-  /* One way out of the loop, at its head: pocl's barriers in loops want
-     it so.  */
   bool more = true;
-  for (uint round = 0; more; round++)
+  while (more)
     {
-      __local uint *c = counters + 2 * (round & 1);
       if (l == 0)
-        c[0] = c[1] = LOOKBACK;
+        counters[0] = 0;
+      barrier (CLK_LOCAL_MEM_FENCE);
+      if (l < LOOKBACK)
+        {
+          scanomp_t v = SCANOMP_IDENTITY;
+          if (l < i
+              && window_read (tiles, (long) t - 1 - (long) l, epoch,
+                              SCANOMP_IDENTITY, &v) == NOT_YET)
+            atomic_or (&counters[0], 1u);
+          win[l] = v;
+        }
+      barrier (CLK_LOCAL_MEM_FENCE);
+      more = counters[0] != 0;
+      barrier (CLK_LOCAL_MEM_FENCE);
+    }
+  /* win[l + d] holds the earlier tiles.  */
+  for (uint d = 1; d < LOOKBACK; d <<= 1)
+    {
+      if (l < LOOKBACK && (l & (2 * d - 1)) == 0)
+        win[l] = SCANOMP_COMBINE (win[l + d], win[l]);
+      barrier (CLK_LOCAL_MEM_FENCE);
+    }
+  scanomp_t run = win[0];
+  barrier (CLK_LOCAL_MEM_FENCE);
+  return run;
+}
+
+/* As block_part; COUNTERS hold the window's nearest block that has
+   published nothing, and its nearest inclusive prefix.  */
+static scanomp_t
+blocks_before (__global ulong *blocks, long k, uint epoch, scanomp_t seed,
+               __local scanomp_t *win, __local uint *counters)
+{
+  uint l = get_local_id (0);
+  uint m = LOOKBACK;
+  bool more = true;
+  while (more)
+    {
+      if (l == 0)
+        counters[0] = counters[1] = LOOKBACK;
       barrier (CLK_LOCAL_MEM_FENCE);
       if (l < LOOKBACK)
         {
           scanomp_t v;
-          uint f = window_read (status, end - 1 - (long) l, epoch, &v);
+          uint f = window_read (blocks, k - 1 - (long) l, epoch, seed, &v);
           win[l] = v;
           if (f == NOT_YET)
-            atomic_min (&c[0], l);
+            atomic_min (&counters[0], l);
           else if (f == PREFIX)
-            atomic_min (&c[1], l);
+            atomic_min (&counters[1], l);
         }
       barrier (CLK_LOCAL_MEM_FENCE);
-      uint waiting = c[0], nearest = c[1];
-      /* Read the window again while a tile before its nearest inclusive
-         prefix has published nothing.  */
-      if (waiting >= nearest)
-        {
-          if (l < LOOKBACK && l > nearest)
-            win[l] = SCANOMP_IDENTITY;
-          barrier (CLK_LOCAL_MEM_FENCE);
-          /* win[l + d] holds the earlier tiles.  */
-          for (uint d = 1; d < LOOKBACK; d <<= 1)
-            {
-              if (l < LOOKBACK && (l & (2 * d - 1)) == 0)
-                win[l] = SCANOMP_COMBINE (win[l + d], win[l]);
-              barrier (CLK_LOCAL_MEM_FENCE);
-            }
-          run = SCANOMP_COMBINE (win[0], run);
-          barrier (CLK_LOCAL_MEM_FENCE);
-          more = nearest == LOOKBACK;
-          end -= LOOKBACK;
-        }
+      uint waiting = counters[0];
+      m = counters[1];
+      more = m == LOOKBACK || waiting < m;
+      barrier (CLK_LOCAL_MEM_FENCE);
     }
+  if (l == 0)
+    {
+      scanomp_t run = win[m];
+      for (uint j = m; j-- > 0;)
+        run = SCANOMP_COMBINE (run, win[j]);
+      win[0] = run;
+    }
+  barrier (CLK_LOCAL_MEM_FENCE);
+  scanomp_t run = win[0];
+  barrier (CLK_LOCAL_MEM_FENCE);
   return run;
 }
 #endif /* SCANOMP_PTX, SCANOMP_WALK */
@@ -289,18 +374,23 @@ scanomp_lookback_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
   __local scanomp_t buf_[PAD (TILE)];
   __local scanomp_t tmp_[SCANOMP_GROUP_TMP];
   __local scanomp_t win_[LOOKBACK];
-  __local uint counters_[4];
+  __local uint counters_[2];
   __local scanomp_t prefix_;
   __local uint tile_;
   uint l_ = get_local_id (0);
-  __global ulong *status_ = state_ + 1;
+  __global ulong *tiles_ = state_ + 1;
+  __global ulong *blocks_
+    = tiles_ + SCANOMP_WORDS * ((n_ + TILE - 1) / TILE);
 
   if (l_ == 0)
     tile_ = atomic_inc ((volatile __global uint *) state_) - ticket_base_;
   barrier (CLK_LOCAL_MEM_FENCE);
   uint t_ = tile_;
   ulong base_ = (ulong) t_ * TILE;
-  __global ulong *mine_ = status_ + SCANOMP_WORDS * (ulong) t_;
+  /* The tile's block, its place there, and whether it ends the block.  */
+  long k_ = t_ / LOOKBACK;
+  uint i_ = t_ % LOOKBACK;
+  bool closes_ = i_ == LOOKBACK - 1;
 
   /* Load the tile in coalesced order; pad past the end with the
      identity.  */
@@ -324,26 +414,50 @@ scanomp_lookback_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
   scanomp_t aggregate_;
   scanomp_t run_ = group_scan (v_[ITEMS - 1], tmp_, &aggregate_);
 
-  /* The tile's prefix: the seed for tile 0, else the look-back's.  */
+  /* The tile's prefix, P (k) combined with the tiles before it in its
+     block, in an order the tile's number alone sets, so that a scan
+     gives the same bits every run: the look-back's timing chooses only
+     where the values are read, never how they are grouped.  */
   if (l_ == 0)
-    publish (mine_, t_ ? aggregate_ : SCANOMP_COMBINE (seed_, aggregate_),
-             t_ ? AGGREGATE : PREFIX, epoch_);
-  scanomp_t before_ = seed_;
-  if (t_ > 0)
+    publish (tiles_ + SCANOMP_WORDS * (ulong) t_, aggregate_, AGGREGATE,
+             epoch_);
+  scanomp_t part_ = SCANOMP_IDENTITY;
+  if (i_ > 0)
     {
 #if SCANOMP_PTX
       if (l_ < 32)
-        before_ = look_back (status_, t_, epoch_, win_, counters_);
+        part_ = block_part (tiles_, t_, i_, epoch_);
 #elif SCANOMP_WALK
       if (l_ == 0)
-        before_ = look_back_walk (status_, t_, epoch_);
+        part_ = block_part (tiles_, t_, i_, epoch_);
 #else
-      before_ = look_back (status_, t_, epoch_, win_, counters_);
+      part_ = block_part (tiles_, t_, i_, epoch_, win_, counters_);
 #endif
-      if (l_ == 0)
-        publish (mine_, SCANOMP_COMBINE (before_, aggregate_), PREFIX,
-                 epoch_);
     }
+  /* The block's last tile publishes its sum, and P (k + 1) once it has
+     P (k); block 0's, P (1) at once.  */
+  __global ulong *block_ = blocks_ + SCANOMP_WORDS * (ulong) k_;
+  scanomp_t sum_ = i_ ? SCANOMP_COMBINE (part_, aggregate_) : aggregate_;
+  if (l_ == 0 && closes_)
+    publish (block_, k_ ? sum_ : SCANOMP_COMBINE (seed_, sum_),
+             k_ ? AGGREGATE : PREFIX, epoch_);
+  scanomp_t before_ = seed_;
+  if (k_ > 0)
+    {
+#if SCANOMP_PTX
+      if (l_ < 32)
+        before_ = blocks_before (blocks_, k_, epoch_, seed_);
+#elif SCANOMP_WALK
+      if (l_ == 0)
+        before_ = blocks_before (blocks_, k_, epoch_, seed_);
+#else
+      before_ = blocks_before (blocks_, k_, epoch_, seed_, win_, counters_);
+#endif
+      if (l_ == 0 && closes_)
+        publish (block_, SCANOMP_COMBINE (before_, sum_), PREFIX, epoch_);
+    }
+  if (i_ > 0)
+    before_ = SCANOMP_COMBINE (before_, part_);
   if (l_ == 0)
     {
       if (base_ + TILE >= n_)

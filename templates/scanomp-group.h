@@ -63,6 +63,23 @@ warp_shuffle (scanomp_t v, uint d, int up)
   return u.v;
 }
 
+/* The value V of lane LANE of this warp, word by word.  Every lane of
+   the warp must call it.  */
+static scanomp_t
+warp_fetch (scanomp_t v, uint lane)
+{
+  scanomp_words u;
+  u.v = v;
+  for (uint k = 0; k < SCANOMP_WORDS; k++)
+    {
+      uint w = u.w[k], r;
+      __asm__ volatile ("shfl.sync.idx.b32 %0, %1, %2, 31, 0xffffffff;"
+                        : "=r"(r) : "r"(w), "r"(lane));
+      u.w[k] = r;
+    }
+  return u.v;
+}
+
 /* The lanes of this warp for which P holds, as bits.  */
 static uint
 warp_ballot (int p)

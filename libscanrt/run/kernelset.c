@@ -77,7 +77,7 @@ unused (const char *set, const enum scanrt_setting *s, unsigned count)
 /* Bytes of local memory that kernel set V needs in work-groups of WG
    work-items with ITEMS elements of ELEM bytes each: the block and the
    group scan's (GPU); the padded tile, the group scan's, the look-back
-   window, the prefix and five counters (LOOKBACK); two elements per
+   window, the prefix and three counters (LOOKBACK); two elements per
    work-item (THESIS).  The group scan's is counted as the portable path's,
    the larger (scanomp-group.h).  */
 static size_t
@@ -88,7 +88,7 @@ local_bytes (scanrt_variant v, size_t wg, size_t items, size_t elem)
     return (tile + wg) * elem;
   if (v == SCANRT_VARIANT_LOOKBACK)
     return (tile + tile / 32 + wg + (wg < 32 ? wg : 32) + 1) * elem
-           + 5 * sizeof (cl_uint);
+           + 3 * sizeof (cl_uint);
   return 2 * wg * elem;
 }
 
@@ -468,12 +468,16 @@ run_lookback (const struct scanrt_launch *l)
                                 "tiles (SCANOMP_WG * SCANOMP_ITEMS)");
   if (!ntiles)
     return SCANRT_EINVAL;
+  /* A slot per tile and per block of LOOKBACK tiles (scan-lookback.cl's
+     default: 32, or the work-group size if smaller).  */
+  size_t lookback = l->wg < 32 ? l->wg : 32;
+  size_t slots = ntiles + (ntiles + lookback - 1) / lookback;
   int made;
   int status = keep_scratch (l, &dev->lookback_total,
                              &dev->lookback_total_bytes, elem, 0, &made);
   if (status == SCANRT_OK)
     status = chain_begin (l, &dev->lookback_chain,
-                          (1 + words * ntiles) * sizeof (cl_ulong));
+                          (1 + words * slots) * sizeof (cl_ulong));
   if (status != SCANRT_OK)
     return status;
 
