@@ -11,13 +11,13 @@ plugin_scanomp_la_SOURCES = plugin/scanomp.cc \
 	plugin/analyze/analyze.h plugin/analyze/reader.h \
 	plugin/analyze/analyze.cc plugin/analyze/construct.cc \
 	plugin/analyze/reader.cc plugin/analyze/access.cc \
-	plugin/analyze/sanitizer.cc \
 	plugin/analyze/update.cc plugin/analyze/udr.cc \
 	plugin/analyze/recurrence.cc plugin/analyze/stores.cc \
 	plugin/analyze/values.cc \
 	plugin/analyze/copies.cc plugin/analyze/inscan.cc plugin/analyze/init.cc \
-	plugin/analyze/fields.cc plugin/analyze/forward.cc \
-	plugin/analyze/inline.cc \
+	plugin/rewrite/rewrite.h plugin/rewrite/inline.cc \
+	plugin/rewrite/fields.cc plugin/rewrite/forward.cc \
+	plugin/rewrite/sanitizer.cc plugin/rewrite/stores.cc \
 	plugin/diagnose/diagnose.h plugin/diagnose/race.cc \
 	plugin/diagnose/phases.cc \
 	plugin/opencl/opencl.h plugin/opencl/emit.h plugin/opencl/emit.cc \

@@ -13,6 +13,9 @@
      read/       the clause, read out of the pragma in the preprocessor;
      analyze/    the loop that carries it, found in high GIMPLE before
                  omplower and checked, into the loop record (base/loop.h);
+     rewrite/    the loop's body rewritten into what it computes, where
+                 the analysis asks: calls inlined, fields and temporaries
+                 read through, an if/else's stores of y[i] made one;
      opencl/     the loop as OpenCL C hooks for libscanrt's kernels;
      host/       the loop as the host path's functions;
      lower/      which of those the loop runs on, and the call into

@@ -422,8 +422,11 @@ check_body (scan_loop *l, scan_item *it, reader *first, scan_copies *cp)
     }
   if (it->op != SCAN_OP_USER && !check_builtin_type (l->clause, it))
     return false;
-  if (!scan_join_stores (first))
+  auto_vec<gimple *> stores;
+  gimple *join;
+  if (!scan_find_joined_stores (first, &stores, &join))
     return check_update (l, first, cp);
+  scan_join_stores (l, it, stores, join);
   reader again;
   l->accesses.truncate (0);
   return read_body (l, it, &again, cp) && check_update (l, &again, cp);
@@ -480,7 +483,11 @@ scanomp_analyze (scan_loop *l, scan_item *it, gimple *construct,
      calls as what they compute and the fields of structs it reads as
      variables, once, for the first array.  */
   if (item == 0)
-    scan_inline_calls (construct, gimple_omp_body_ptr (l->loop), true);
+    {
+      hash_set<tree> keep;
+      scanomp_udr_functions (construct, &keep);
+      scan_inline_calls (gimple_omp_body_ptr (l->loop), keep, true);
+    }
   scan_read_through_temporaries (gimple_omp_body (l->loop), true);
   if (item == 0)
     scan_hoist_field_reads (l, gimple_omp_body_ptr (l->loop));

@@ -58,15 +58,6 @@ location_t scanomp_init_end (gimple *s);
 /* The same for the exclusive scan in CONSTRUCT's body.  */
 location_t scanomp_construct_init_end (gimple *construct);
 
-/* sanitizer.cc: whether S is a sanitizer's check (-fsanitize=...), which
-   the kernels leave out: a call, setting nothing, of an internal UBSAN_,
-   ASAN_ or TSAN_ function or of a __builtin___ubsan_, _asan_ or _tsan_
-   one.  */
-bool scanomp_sanitizer_call (const gimple *s);
-/* Whether SEQ, a try's cleanup, only ends the lifetimes of variables (as
-   GCC's around a loop whose body holds a compound literal, or a
-   sanitizer's), or nothing (those fields.cc dropped).  */
-bool scanomp_only_clobbers (gimple_seq seq);
 /* udr.cc: whether FN is a function of this unit the kernels may call:
    defined here, not built in.  */
 bool scanomp_user_function (tree fn);

@@ -430,10 +430,12 @@ read_phases (scan_loop *l, gimple_seq *body)
   /* Read the body with small functions' calls as what they compute
      (inline.cc), and as GCC writes it without the sanitizers, in a copy:
      GCC may yet run the loop as it stands.  */
-  if (scan_inline_calls (l->construct, body, false))
+  hash_set<tree> keep;
+  scanomp_udr_functions (l->construct, &keep);
+  if (scan_inline_calls (body, keep, false))
     {
       *body = copy_body (*body);
-      scan_inline_calls (l->construct, body, true);
+      scan_inline_calls (body, keep, true);
     }
   if (scan_read_through_temporaries (*body, false))
     {

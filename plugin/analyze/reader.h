@@ -14,6 +14,7 @@
 #include "hash-set.h"
 
 #include "analyze/analyze.h"
+#include "rewrite/rewrite.h"
 
 /* Reading the body in order.  */
 struct reader
@@ -80,40 +81,6 @@ bool scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
                        scan_access *a);
 void scan_record_access (reader *r, tree ref, gimple *stmt, bool store);
 bool scan_split_pointer (tree p, tree *base, tree *off);
-
-/* sanitizer.cc */
-bool scan_read_through_temporaries (gimple_seq seq, bool change);
-
-/* inline.cc: whether *SEQ, the body of CONSTRUCT's loop, calls a function
-   whose body is straight-line code, other than a function of a
-   user-defined operator of the construct (the analysis looks for its
-   calls); with CHANGE, replace each such call by what it computes, in a
-   scope of the new variables' own around *SEQ.  */
-bool scan_inline_calls (gimple *construct, gimple_seq *seq, bool change);
-
-/* fields.cc: whether BODY reads a field of a struct that it does not set
-   (a Fortran array's descriptor, `s->p'); make each such read in BODY
-   a variable of L's field_reads.  */
-bool scan_field_reads (gimple_seq body);
-
-/* forward.cc */
-/* Make each dereference in S of an address, `MEM[&x]', what it
-   addresses.  */
-void scan_fold_derefs (gimple *s);
-/* T less its members and constant subscripts: `s' for `s.p[2].q', `*s'
-   for `s->p'.  */
-tree scan_struct_ref_of (tree t);
-/* The variable a store to T, or the address T, sets: T less its
-   members, subscripts and dereferences; or NULL_TREE.  */
-tree scan_set_root (tree t);
-/* One round of reading *BODY, which assigns the variables SET holds,
-   through its temporaries (see forward.cc's head); new variables go on
-   LOCALS.  Whether it changed anything.  */
-bool scan_forward_round (gimple_seq *body, hash_set<tree> &set,
-                         vec<tree> *locals);
-/* Declare LOCALS in a scope of their own around *BODY.  */
-void scan_declare_around (gimple_seq *body, const vec<tree> &locals);
-void scan_hoist_field_reads (struct scan_loop *l, gimple_seq *body);
 
 /* init.cc: set the phases of L's loop from its two GIMPLE_OMP_SCANs
    FIRST and SECOND, an exclusive scan whose initialization phase ends at
@@ -198,10 +165,11 @@ tree scan_assigned_value (reader *r, gimple *s);
    here) are those of each branch of an if/else, each going straight to
    where the branches join, *JOIN, which nothing else jumps to.  */
 bool scan_stores_joined (reader *r, vec<int> *at, gimple **join);
-/* Where the loop stores y[i] in each branch of an if/else, make it one
-   store where they join, of a variable each branch sets; whether it did
-   (the body must then be read again).  */
-bool scan_join_stores (reader *r);
+/* Whether the loop stores y[i] of R's item in each branch of an if/else
+   that join where nothing else jumps to: the stores into STORES, the
+   join's label into *JOIN, for scan_join_stores (rewrite/rewrite.h).  */
+bool scan_find_joined_stores (reader *r, vec<gimple *> *stores,
+                              gimple **join);
 
 /* recurrence.cc */
 /* Whether OP may scan in segments: y[i] = h ? R : y[i-1] op E.  */

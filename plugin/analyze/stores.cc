@@ -3,11 +3,12 @@
 
      if (h[i]) y[i] = x[i]; else y[i] = y[i-1] + x[i];
 
-   made one store where the branches join, of a variable each branch
-   sets, as GCC writes the same loop with ?: (update.cc then reads the
-   branches, recurrence.cc a segmented scan).  The loop computes what it
-   did: each path from a store goes straight to the join, and every path
-   to the join comes from a store.  */
+   found, with the label where the branches join, for rewrite/stores.cc
+   to make one store there, of a variable each branch sets, as GCC
+   writes the same loop with ?: (update.cc then reads the branches,
+   recurrence.cc a segmented scan).  The loop computes what it did: each
+   path from a store goes straight to the join, and every path to the
+   join comes from a store.  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
@@ -47,22 +48,6 @@ jumps_to (gimple *s, tree label)
   return false;
 }
 
-/* y[i] of item IT of L, as GCC writes it: an element of an array, or
-   through the pointer's address plus the index's bytes, computed into
-   *SEQ.  */
-static tree
-element (scan_loop *l, const scan_item *it, gimple_seq *seq)
-{
-  tree base = it->var;
-  if (TREE_CODE (TREE_TYPE (base)) == ARRAY_TYPE)
-    return build4 (ARRAY_REF, it->type, base, l->iv, NULL_TREE, NULL_TREE);
-  tree bytes = fold_build2 (MULT_EXPR, sizetype,
-                            fold_convert (sizetype, l->iv),
-                            TYPE_SIZE_UNIT (it->type));
-  tree p = scanomp_value (fold_build_pointer_plus (base, bytes), seq);
-  return build2 (MEM_REF, it->type, p, build_int_cst (TREE_TYPE (p), 0));
-}
-
 bool
 scan_stores_joined (reader *r, vec<int> *at, gimple **join)
 {
@@ -89,34 +74,15 @@ scan_stores_joined (reader *r, vec<int> *at, gimple **join)
 }
 
 bool
-scan_join_stores (reader *r)
+scan_find_joined_stores (reader *r, vec<gimple *> *stores, gimple **join)
 {
-  scan_loop *l = r->l;
-  scan_item *it = r->it;
   auto_vec<int> at;
-  for (const scan_access &a : l->accesses)
-    if (stores_at_i (it, a))
+  for (const scan_access &a : r->l->accesses)
+    if (stores_at_i (r->it, a))
       at.safe_push (scan_position (r, a.stmt));
-  gimple *join;
-  if (!scan_stores_joined (r, &at, &join))
+  if (!scan_stores_joined (r, &at, join))
     return false;
-  /* A scope of its own around the loop's body holds the variable the
-     branches set.  */
-  tree v = create_tmp_var_raw (it->type, "scan_stored");
-  DECL_CONTEXT (v) = current_function_decl;
-  gbind *scope = gimple_build_bind (v, gimple_omp_body (l->loop), NULL_TREE);
-  gimple_omp_set_body (l->loop, gimple_seq_alloc_with_stmt (scope));
-  auto_vec<gimple_stmt_iterator> stmts;
-  scan_statement_iterators (gimple_bind_body_ptr (scope), &stmts);
-  gimple_stmt_iterator g = stmts[scan_position (r, join)];
-
-  push_gimplify_context ();
   for (int k : at)
-    gimple_assign_set_lhs (r->stmts[k], v);
-  gimple_seq store = NULL;
-  tree y = element (l, it, &store);
-  gimple_seq_add_stmt (&store, gimple_build_assign (y, v));
-  gsi_insert_seq_after (&g, store, GSI_SAME_STMT);
-  pop_gimplify_context (scope);
+    stores->safe_push (r->stmts[k]);
   return true;
 }

@@ -27,6 +27,7 @@
 
 #include "opencl/emit.h"
 #include "analyze/analyze.h"
+#include "rewrite/rewrite.h"
 
 void
 ocl_text (strbuf *b, const char *fmt, ...)

@@ -12,7 +12,7 @@
 #include "gimplify.h"
 #include "internal-fn.h"
 
-#include "analyze/reader.h"
+#include "rewrite/rewrite.h"
 
 bool
 scanomp_sanitizer_call (const gimple *s)

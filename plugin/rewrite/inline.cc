@@ -48,7 +48,7 @@
 #include "cgraph.h"
 #include "fold-const.h"
 
-#include "analyze/reader.h"
+#include "rewrite/rewrite.h"
 
 enum
 {
@@ -698,10 +698,8 @@ inline_seq (gimple_seq *seq, vec<tree> *locals, hash_set<tree> &keep,
 }
 
 bool
-scan_inline_calls (gimple *construct, gimple_seq *seq, bool change)
+scan_inline_calls (gimple_seq *seq, hash_set<tree> &keep, bool change)
 {
-  hash_set<tree> keep;
-  scanomp_udr_functions (construct, &keep);
   if (!change)
     return inline_seq (seq, NULL, keep, 0);
   auto_vec<tree> locals;

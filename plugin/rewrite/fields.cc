@@ -34,7 +34,7 @@
 #include "gimplify.h"
 #include "stringpool.h"
 
-#include "analyze/reader.h"
+#include "rewrite/rewrite.h"
 
 /* Whether TYPE is gfortran's array descriptor: a struct whose first
    field is `data'.  */

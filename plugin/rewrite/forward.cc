@@ -18,7 +18,7 @@
 #include "fold-const.h"
 #include "gimplify.h"
 
-#include "analyze/reader.h"
+#include "rewrite/rewrite.h"
 
 /* T less its members and constant subscripts, and the struct they are
    of: `s' for `s.p[2].q', `*s' for `s->p'.  */

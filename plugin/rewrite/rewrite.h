@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rewrite.h: a loop body made readable before the analysis reads it, by
+   rewriting its GIMPLE into what it computes: calls replaced by their
+   callees' statements (inline.cc), fields of structs the body does not
+   set read once, before it (fields.cc), values read through the
+   temporaries, copies and struct copies that lead to them (forward.cc),
+   what the sanitizers add read past (sanitizer.cc); and, where the
+   analysis has found them, an if/else's stores of y[i] made one
+   (stores.cc).  Nothing here knows the analysis: it takes a body, and
+   what to change in it, and gives one back (the analysis, analyze/, says
+   which body and when; the translation to OpenCL C, opencl/, reads past
+   sanitizers the same way).  */
+
+#ifndef SCANOMP_REWRITE_H
+#define SCANOMP_REWRITE_H
+
+#include "hash-set.h"
+
+#include "base/util.h"
+
+/* inline.cc: whether *SEQ, a loop's body, calls a function whose body is
+   straight-line code, other than those in KEEP (the functions of the
+   construct's user-defined operators, whose calls the analysis looks
+   for); with CHANGE, replace each such call by what it computes, in a
+   scope of the new variables' own around *SEQ.  */
+bool scan_inline_calls (gimple_seq *seq, hash_set<tree> &keep, bool change);
+
+/* fields.cc: whether BODY reads a field of a struct that it does not set
+   (a Fortran array's descriptor, `s->p').  */
+bool scan_field_reads (gimple_seq body);
+/* Make each such read in *BODY a variable of L's field_reads, set before
+   the loop.  */
+void scan_hoist_field_reads (struct scan_loop *l, gimple_seq *body);
+
+/* forward.cc */
+/* Make each dereference in S of an address, `MEM[&x]', what it
+   addresses.  */
+void scan_fold_derefs (gimple *s);
+/* T less its members and constant subscripts: `s' for `s.p[2].q', `*s'
+   for `s->p'.  */
+tree scan_struct_ref_of (tree t);
+/* The variable a store to T, or the address T, sets: T less its
+   members, subscripts and dereferences; or NULL_TREE.  */
+tree scan_set_root (tree t);
+/* One round of reading *BODY, which assigns the variables SET holds,
+   through its temporaries (see forward.cc's head); new variables go on
+   LOCALS.  Whether it changed anything.  */
+bool scan_forward_round (gimple_seq *body, hash_set<tree> &set,
+                         vec<tree> *locals);
+/* Declare LOCALS in a scope of their own around *BODY.  */
+void scan_declare_around (gimple_seq *body, const vec<tree> &locals);
+
+/* stores.cc: make STORES, the stores of item IT's y[i] in the branches of
+   an if/else of L's loop that join at label JOIN, one store after JOIN,
+   of a variable each branch sets.  */
+void scan_join_stores (struct scan_loop *l, const struct scan_item *it,
+                       const vec<gimple *> &stores, gimple *join);
+
+/* sanitizer.cc */
+/* Whether S is a sanitizer's check (-fsanitize=...), which the kernels
+   leave out: a call, setting nothing, of an internal UBSAN_, ASAN_ or
+   TSAN_ function or of a __builtin___ubsan_, _asan_ or _tsan_ one.  */
+bool scanomp_sanitizer_call (const gimple *s);
+/* Whether SEQ, a try's cleanup, only ends the lifetimes of variables (as
+   GCC's around a loop whose body holds a compound literal, or a
+   sanitizer's), or nothing (those fields.cc dropped).  */
+bool scanomp_only_clobbers (gimple_seq seq);
+/* Whether SEQ reads a call's result through a temporary that UBSan
+   adds; with CHANGE, read the result directly.  */
+bool scan_read_through_temporaries (gimple_seq seq, bool change);
+
+#endif /* SCANOMP_REWRITE_H */
