@@ -33,7 +33,7 @@
 extern "C" {
 #endif
 
-#define SCANRT_ABI_VERSION 3u
+#define SCANRT_ABI_VERSION 4u
 
 /* SCANRT_arg_desc.kind.  An OUT array is written in full over its extent by
    the kernel (and over each segment's window), so it is never copied in;
@@ -99,6 +99,11 @@ typedef void (*SCANRT_host_combine) (void *a, const void *b);
    user-defined operator, of a floating-point `*', min or max, or where
    not optimized.  */
 #define SCANRT_SERIAL_REDUCE 0x200u
+/* SCANRT_desc.flags: SCANRT_scan's SEED is not the seed's value but its
+   host address, y[i-1] at the first i of the loop's one array: kernels
+   read it from the device's copy of the array, with no transfer before
+   the launch; elsewhere it is read as SCANRT_present_read reads.  */
+#define SCANRT_SEED_AT 0x400u
 
 struct SCANRT_desc
 {
@@ -109,7 +114,8 @@ struct SCANRT_desc
   unsigned op;           /* scanrt_op or SCANRT_OP_USER */
   unsigned elem_size;    /* the element's size in bytes */
   unsigned flags;        /* SCANRT_EXCLUSIVE of scanrt.h,
-                            SCANRT_READS_STORED, SCANRT_SERIAL_REDUCE */
+                            SCANRT_READS_STORED, SCANRT_SERIAL_REDUCE,
+                            SCANRT_SEED_AT */
   unsigned nargs;
   const struct SCANRT_arg_desc *args;
   /* The host path, or NULL: the loop then runs sequentially on the
@@ -136,8 +142,8 @@ struct SCANRT_desc
    `parallel' asks of the host path: its num_threads, 1 for a false if
    clause, 0 for neither; SCANRT_THREADS_TEAM for an orphaned loop.  A
    scan that would fall back to the host runs on the host path, where the
-   descriptor has one.  SEED (elem_size bytes) is
-   combined before position 0; TOTAL, if not NULL, receives seed combined
+   descriptor has one.  SEED (elem_size bytes; with SCANRT_SEED_AT,
+   their host address in the loop's array) is combined before position 0; TOTAL, if not NULL, receives seed combined
    with every contribution.  Returns 0 when done; positive when the caller
    must run its fallback (the reason has been printed where it is an error,
    not where it is the user's choice or a small N); negative when the scan

@@ -18,8 +18,8 @@
      scanomp_blelloch_add (m, a, sums)
          a[k] = sums[g - 1] combined with a[k] for block g > 0, where sums
          holds the inclusive scan of the block totals
-     scanomp_blelloch_scatter (n, first, seed, flags, tmp, total,
-                               SCANOMP_PARAMS...)
+     scanomp_blelloch_scatter (n, first, seed, flags, seed_mem, seed_at,
+                               tmp, total, SCANOMP_PARAMS...)
          store seed combined with tmp[k] (inclusive) or tmp[k - 1]
          (exclusive); total[0] = seed combined with everything.  */
 
@@ -115,12 +115,14 @@ scanomp_blelloch_add (ulong m, __global scanomp_t *a,
 
 __kernel void
 scanomp_blelloch_scatter (ulong n_, long first_, scanomp_t seed_, uint flags_,
+                          SCANOMP_SEED_AT_PARAMS,
                           __global const scanomp_t *tmp_,
                           __global scanomp_t *total_, SCANOMP_PARAMS)
 {
   ulong k_ = get_global_id (0);
   if (k_ >= n_)
     return;
+  seed_ = SCANOMP_SEED (seed_, flags_);
   scanomp_t v_;
   if (flags_ & SCANOMP_FLAG_EXCLUSIVE)
     v_ = k_ == 0 ? seed_ : SCANOMP_COMBINE (seed_, tmp_[k_ - 1]);

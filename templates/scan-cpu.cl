@@ -20,13 +20,16 @@
    Parameters (besides those of scanomp-common.h):
      SCANOMP_CPU_UNROLL  elements per step, 1 to 16.
 
-   Kernel scanomp_cpu_chained (n_, first_, seed_, flags_, chunk_, carry_,
-                               state_, ticket_base_, epoch_,
-                               SCANOMP_PARAMS...)
+   Kernel scanomp_cpu_chained (n_, first_, seed_, flags_, seed_mem_,
+                               seed_at_, chunk_, carry_, state_,
+                               ticket_base_, epoch_, SCANOMP_PARAMS...)
      n_      ulong: element count, positions 0 .. n-1;
      first_  long: the index the hooks get for position 0;
      seed_   the value combined before position 0;
-     flags_  uint: SCANOMP_FLAG_EXCLUSIVE, or 0 for an inclusive scan;
+     flags_  uint: SCANOMP_FLAG_EXCLUSIVE, or 0 for an inclusive scan,
+             and SCANOMP_FLAG_SEED_AT where the seed is read from memory;
+     seed_mem_, seed_at_  the buffer and byte offset the seed lies at then
+             (scanomp-common.h);
      chunk_  ulong: positions per work-item;
      carry_  scanomp_t[ceil (n / chunk)]: on return, carry[c] is the
              inclusive prefix through chunk c (the last one is the total);
@@ -102,7 +105,7 @@
 
 __kernel void
 scanomp_cpu_chained (ulong n_, long first_, scanomp_t seed_, uint flags_,
-                     ulong chunk_, __global scanomp_t *carry_,
+                     SCANOMP_SEED_AT_PARAMS, ulong chunk_, __global scanomp_t *carry_,
                      __global volatile uint *state_, uint ticket_base_,
                      uint epoch_, SCANOMP_PARAMS)
 {
@@ -133,7 +136,7 @@ scanomp_cpu_chained (ulong n_, long first_, scanomp_t seed_, uint flags_,
 
   /* The hand-off: state[1 + c] becomes epoch once carry[c] holds the
      inclusive prefix through chunk c.  */
-  scanomp_t run_ = seed_;
+  scanomp_t run_ = c_ > 0 ? seed_ : SCANOMP_SEED (seed_, flags_);
   if (c_ > 0)
     {
       while (atomic_add (&state_[c_], 0) != epoch_)

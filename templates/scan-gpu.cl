@@ -27,11 +27,12 @@
      scanomp_gpu_reduce (n, first, sums, SCANOMP_PARAMS...)
      scanomp_gpu_reduce_level (m, a, sums)
      scanomp_gpu_scan_level (m, a, carries, has_carries)
-     scanomp_gpu_scan (n, first, seed, flags, carries, has_carries, total,
-                       SCANOMP_PARAMS...)
+     scanomp_gpu_scan (n, first, seed, flags, seed_mem, seed_at, carries,
+                       has_carries, total, SCANOMP_PARAMS...)
    n, m: ulong element counts; first: long, the hooks' index of position 0;
    (in the kernels that call the hooks, every name ends in `_');
-   sums: one total per block; carries: the exclusive prefix of each block,
+   seed_mem, seed_at: where the seed lies when flags has
+   SCANOMP_FLAG_SEED_AT (scanomp-common.h); sums: one total per block; carries: the exclusive prefix of each block,
    used when has_carries (uint) is nonzero; total: one element, receives
    seed combined with every element.  */
 
@@ -145,13 +146,13 @@ scanomp_gpu_scan_level (ulong m, __global scanomp_t *a,
 
 __kernel __attribute__ ((reqd_work_group_size (SCANOMP_WG, 1, 1))) void
 scanomp_gpu_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
-                  __global const scanomp_t *carries_, uint has_carries_,
+                  SCANOMP_SEED_AT_PARAMS, __global const scanomp_t *carries_, uint has_carries_,
                   __global scanomp_t *total_, SCANOMP_PARAMS)
 {
   __local scanomp_t buf_[BLOCK], tmp_[SCANOMP_GROUP_TMP];
   ulong base_ = get_group_id (0) * (ulong) BLOCK;
   LOAD_BLOCK (buf_, base_, n_, INPUT_AT);
-  scanomp_t prefix_ = seed_;
+  scanomp_t prefix_ = SCANOMP_SEED (seed_, flags_);
   if (has_carries_)
     prefix_ = SCANOMP_COMBINE (prefix_, carries_[get_group_id (0)]);
   scanomp_t through_ = block_scan (buf_, tmp_, prefix_,

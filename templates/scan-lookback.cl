@@ -61,13 +61,16 @@
                        more, pocl 3.1 in those of 8 or fewer).  Always so
                        in work-groups under 32 without PTX.  Default 0.
 
-   Kernel scanomp_lookback_scan (n_, first_, seed_, flags_, state_,
-                                 ticket_base_, epoch_, total_,
-                                 SCANOMP_PARAMS...)
+   Kernel scanomp_lookback_scan (n_, first_, seed_, flags_, seed_mem_,
+                                 seed_at_, state_, ticket_base_, epoch_,
+                                 total_, SCANOMP_PARAMS...)
      n_      ulong: element count, positions 0 .. n-1;
      first_  long: the index the hooks get for position 0;
      seed_   the value combined before position 0;
-     flags_  uint: SCANOMP_FLAG_EXCLUSIVE, or 0 for an inclusive scan;
+     flags_  uint: SCANOMP_FLAG_EXCLUSIVE, or 0 for an inclusive scan,
+             and SCANOMP_FLAG_SEED_AT where the seed is read from memory;
+     seed_mem_, seed_at_  the buffer and byte offset the seed lies at then
+             (scanomp-common.h);
      state_  ulong[1 + SCANOMP_WORDS * (tiles + blocks)], blocks being
              ceil (tiles / SCANOMP_LOOKBACK): state[0] counts tickets in
              its low 32 bits; tile t's slot starts at 1 + SCANOMP_WORDS * t,
@@ -367,7 +370,7 @@ blocks_before (__global ulong *blocks, long k, uint epoch, scanomp_t seed,
 
 __kernel __attribute__ ((reqd_work_group_size (SCANOMP_WG, 1, 1))) void
 scanomp_lookback_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
-                       __global ulong *state_, uint ticket_base_,
+                       SCANOMP_SEED_AT_PARAMS, __global ulong *state_, uint ticket_base_,
                        uint epoch_, __global scanomp_t *total_,
                        SCANOMP_PARAMS)
 {
@@ -378,6 +381,7 @@ scanomp_lookback_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
   __local scanomp_t prefix_;
   __local uint tile_;
   uint l_ = get_local_id (0);
+  seed_ = SCANOMP_SEED (seed_, flags_);
   __global ulong *tiles_ = state_ + 1;
   __global ulong *blocks_
     = tiles_ + SCANOMP_WORDS * ((n_ + TILE - 1) / TILE);

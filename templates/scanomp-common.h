@@ -188,5 +188,18 @@ typedef SCANOMP_T scanomp_t;
 
 /* Bits of a kernel's `flags' argument.  */
 #define SCANOMP_FLAG_EXCLUSIVE 1u
+/* The seed lies in memory, in the loop's array: the kernel reads it
+   there (libscanrt's SCANRT_SEED_AT).  */
+#define SCANOMP_FLAG_SEED_AT 2u
+
+/* The parameters that follow `flags' in every kernel that takes a seed:
+   the buffer the seed lies in and its byte offset there, read where
+   flags has SCANOMP_FLAG_SEED_AT (the buffer may be NULL otherwise).  */
+#define SCANOMP_SEED_AT_PARAMS __global const uchar *seed_mem_, ulong seed_at_
+/* The seed a kernel combines before position 0.  */
+#define SCANOMP_SEED(seed, flags)                                          \
+  ((flags) & SCANOMP_FLAG_SEED_AT                                          \
+     ? *(__global const scanomp_t *) (seed_mem_ + seed_at_)                \
+     : (seed))
 
 #endif /* SCANOMP_COMMON_H */

@@ -154,7 +154,7 @@ bl_run (struct bl_scan *s, long n, long first, const void *seed,
       if (a->kind == BL_SCALAR)
         {
           CHECK (clSetKernelArg (gather, 3 + k, a->bytes, a->ptr));
-          CHECK (clSetKernelArg (scatter, 6 + k, a->bytes, a->ptr));
+          CHECK (clSetKernelArg (scatter, 8 + k, a->bytes, a->ptr));
           continue;
         }
       cl_mem_flags f = a->kind == BL_IN ? CL_MEM_READ_ONLY
@@ -166,7 +166,7 @@ bl_run (struct bl_scan *s, long n, long first, const void *seed,
                                 a->kind != BL_OUT ? a->ptr : NULL, &err);
       CHECK (err);
       CHECK (clSetKernelArg (gather, 3 + k, sizeof bufs[k], &bufs[k]));
-      CHECK (clSetKernelArg (scatter, 6 + k, sizeof bufs[k], &bufs[k]));
+      CHECK (clSetKernelArg (scatter, 8 + k, sizeof bufs[k], &bufs[k]));
     }
   size_t local = WG, global = (m + WG - 1) / WG * WG;
   CHECK (clSetKernelArg (gather, 0, sizeof m, &m));
@@ -180,8 +180,13 @@ bl_run (struct bl_scan *s, long n, long first, const void *seed,
   CHECK (clSetKernelArg (scatter, 1, sizeof first_, &first_));
   CHECK (clSetKernelArg (scatter, 2, s->elem, seed));
   CHECK (clSetKernelArg (scatter, 3, sizeof flags, &flags));
-  CHECK (clSetKernelArg (scatter, 4, sizeof tmp, &tmp));
-  CHECK (clSetKernelArg (scatter, 5, sizeof total, &total));
+  /* The seed is the value above, not one in memory.  */
+  cl_mem no_mem = NULL;
+  cl_ulong no_offset = 0;
+  CHECK (clSetKernelArg (scatter, 4, sizeof no_mem, &no_mem));
+  CHECK (clSetKernelArg (scatter, 5, sizeof no_offset, &no_offset));
+  CHECK (clSetKernelArg (scatter, 6, sizeof tmp, &tmp));
+  CHECK (clSetKernelArg (scatter, 7, sizeof total, &total));
   CHECK (clEnqueueNDRangeKernel (queue, scatter, 1, NULL, &global, &local, 0,
                                  NULL, NULL));
   for (int k = 0; k < nargs; k++)

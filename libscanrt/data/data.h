@@ -22,7 +22,10 @@ struct scanrt_request
   int device;
   long first;
   size_t n;
-  const void *seed;
+  const void *seed;              /* NULL where SEED_AT has it */
+  /* A seed that lies in the loop's array (SCANRT_SEED_AT): its host
+     address, and its value once read (scanrt_request_seed).  */
+  struct scanrt_seed_at *seed_at;
   void *total;
   int total_only;                /* compute TOTAL, storing nothing */
   /* If set, a run that succeeds leaves its results on the device, bound
@@ -33,6 +36,16 @@ struct scanrt_request
      devices), to go on from: one launch then reads no total back.  */
   int total_optional;
 };
+struct scanrt_seed_at
+{
+  const void *addr;              /* y[i-1] at the first i, on the host */
+  int device;                    /* SCANRT_scan's device */
+  int read;                      /* VALUE holds it */
+  void *value;                   /* elem_size bytes */
+};
+/* R's seed: SEED, or the value SEED_AT's address holds where the data
+   lies (the device's copy, or the host's), read once.  */
+const void *scanrt_request_seed (const struct scanrt_request *r);
 /* The bytes by which the window of R's argument I moves from one position
    to the next, or 0 where it does not.  */
 size_t scanrt_window_step (const struct scanrt_request *r, unsigned i);
@@ -125,6 +138,11 @@ int scanrt_map_enter (int device, void *ptr, size_t bytes, unsigned kind);
 int scanrt_map_exit (int device, void *ptr, size_t bytes, unsigned kind);
 int scanrt_map_update (int device, void *ptr, size_t bytes, unsigned kind);
 int scanrt_map_read (int device, void *dst, const void *src, size_t bytes);
+/* Where [P, P + BYTES) lies in data mapped on DEV, which has memory of
+   its own, and DEV's copy is the current one: the buffer, with the byte
+   offset of P in it in *OFFSET; else NULL.  */
+cl_mem scanrt_map_locate (struct scanrt_device *dev, const void *p,
+                          size_t bytes, cl_ulong *offset);
 /* Whether any data is mapped on any device (a piece of data spread
    across devices too), without a look at the devices.  */
 int scanrt_maps_any (void);

@@ -525,3 +525,21 @@ scanrt_map_read (int device, void *dst, const void *src, size_t bytes)
     }
   return read;
 }
+
+cl_mem
+scanrt_map_locate (struct scanrt_device *dev, const void *p, size_t bytes,
+                   cl_ulong *offset)
+{
+  cl_mem mem = NULL;
+  if (dev->unified)
+    return NULL;
+  pthread_mutex_lock (&map_lock);
+  struct scanrt_map *m = find_map (dev, p, bytes, 0);
+  if (m && !m->host_newer)
+    {
+      mem = m->mem;
+      *offset = (const char *) p - m->base;
+    }
+  pthread_mutex_unlock (&map_lock);
+  return mem;
+}

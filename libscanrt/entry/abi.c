@@ -26,6 +26,16 @@ SCANRT_scan (const struct SCANRT_desc *desc, int device, int threads,
                               .site = desc->site, .device = device,
                               .first = first, .n = n, .seed = seed,
                               .total = total };
+  /* SEED is the address of the seed in the loop's array: read where the
+     data lies, by the kernels themselves where they can.  */
+  unsigned char value[desc->elem_size];
+  struct scanrt_seed_at at = { .addr = seed, .device = device,
+                               .value = value };
+  if (desc->flags & SCANRT_SEED_AT)
+    {
+      r.seed = NULL;
+      r.seed_at = &at;
+    }
   size_t finished;
   int status = scanrt_route_loop (&r, threads, done ? &finished : NULL);
   if (done)

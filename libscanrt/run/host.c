@@ -296,6 +296,15 @@ scanrt_team_scan (const struct scanrt_request *r, int threads, int alone)
   const struct SCANRT_desc *d = r->desc;
   if (!d->reduce || !d->scan || !d->combine)
     return SCANRT_HOST;
+  /* A seed in the loop's array, read once, before the team reads it.  */
+  struct scanrt_request valued;
+  if (r->seed_at)
+    {
+      valued = *r;
+      valued.seed = scanrt_request_seed (r);
+      valued.seed_at = NULL;
+      r = &valued;
+    }
   if (threads == SCANRT_THREADS_TEAM)
     {
       int team = omp_get_num_threads ();

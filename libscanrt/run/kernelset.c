@@ -248,17 +248,24 @@ put_hooks (struct setter *s, const struct scanrt_launch *l)
       }
 }
 
+/* scanomp-common.h's SCANOMP_FLAG_SEED_AT: the kernel reads its seed
+   from memory.  */
+#define KERNEL_SEED_AT 2u
+
 /* The arguments every kernel that stores results starts with: the
-   element count, the hooks' index of position 0, the seed and the
-   flags.  */
+   element count, the hooks' index of position 0, the seed, the flags,
+   and where the seed lies in memory when the kernel is to read it
+   there.  */
 static void
 put_scan_head (struct setter *s, const struct scanrt_launch *l)
 {
-  cl_uint flags = l->flags;
+  cl_uint flags = l->flags | (l->seed_mem ? KERNEL_SEED_AT : 0);
   put_ulong (s, l->n);
   put (s, sizeof (cl_long), &l->first);
   put (s, l->desc->elem_size, l->seed);
   put (s, sizeof flags, &flags);
+  put_mem (s, l->seed_mem);
+  put_ulong (s, l->seed_offset);
 }
 
 /* Start setting the arguments of kernel NAME.  */

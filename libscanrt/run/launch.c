@@ -88,7 +88,18 @@ scanrt_run_on (struct scanrt_device *dev, const struct scanrt_request *r,
   l.args = r->args;
   l.n = r->n;
   l.first = r->first;
-  l.seed = r->seed;
+  /* A seed in the loop's array (SCANRT_SEED_AT) that lies in data mapped
+     on DEV: the kernels read it there, with no transfer before the
+     launch; else its value, read as SCANRT_present_read reads.  */
+  size_t elem = r->desc->elem_size;
+  unsigned char seed_unread[elem];
+  cl_ulong offset;
+  int seed_there = r->seed_at
+                   && scanrt_map_locate (dev, r->seed_at->addr, elem,
+                                         &offset);
+  if (seed_there)
+    memset (seed_unread, 0, elem);
+  l.seed = seed_there ? seed_unread : scanrt_request_seed (r);
   l.total = r->total;
   l.flags = r->desc->flags & SCANRT_EXCLUSIVE;
   cl_event events[2] = { NULL, NULL };
@@ -120,6 +131,16 @@ scanrt_run_on (struct scanrt_device *dev, const struct scanrt_request *r,
   if (l.prog)
     status = scanrt_bind (dev, r->desc, r->args, &b, r->pieces,
                            &t->transfer);
+  /* The mapping found above, again under the device's lock: binding may
+     have brought it up to date; where it is gone or the host's copy is
+     the current one, the host's value.  */
+  if (l.prog && status == SCANRT_OK && seed_there)
+    {
+      l.seed_mem = scanrt_map_locate (dev, r->seed_at->addr, elem,
+                                      &l.seed_offset);
+      if (!l.seed_mem)
+        memcpy (seed_unread, r->seed_at->addr, elem);
+    }
   if (l.prog && status == SCANRT_OK)
     {
       if (dev->pocl_cpu)

@@ -195,7 +195,7 @@ on_devices (const struct scanrt_request *r, size_t *done, int chosen)
   if (status == SCANRT_OK && r->n == 0)
     {
       if (r->total)
-        memcpy (r->total, r->seed, r->desc->elem_size);
+        memcpy (r->total, scanrt_request_seed (r), r->desc->elem_size);
     }
   else if (status == SCANRT_OK
            && (len = scanrt_segment_length (r, device)) && len < r->n)

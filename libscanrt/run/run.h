@@ -45,6 +45,11 @@ struct scanrt_launch
   size_t n;
   long first;
   const void *seed;
+  /* Or, where SEED_MEM is set, the kernels read the seed at byte
+     SEED_OFFSET of that buffer: y[i-1] at the first i, in the loop's
+     array mapped on the device (SCANRT_SEED_AT).  */
+  cl_mem seed_mem;
+  cl_ulong seed_offset;
   void *total;
   unsigned flags;
   size_t wg, items, chunk;

@@ -52,7 +52,7 @@ scanrt_run_segments (const struct scanrt_request *r, int device, size_t len,
   long starts[nargs];
   size_t elem = desc->elem_size;
   unsigned char carry[2][elem];
-  memcpy (carry[0], r->seed, elem);
+  memcpy (carry[0], scanrt_request_seed (r), elem);
   int k = 0, status = SCANRT_OK;
   size_t p0;
   for (p0 = 0; p0 < r->n; p0 += len, k = !k)

@@ -316,7 +316,7 @@ seed_blocks (const struct scanrt_request *r, struct block *b, unsigned count,
   scanrt_identity ((scanrt_type) desc->type, (scanrt_op) desc->op, identity);
   for (unsigned k = 0; k + 1 < count; k++)
     {
-      b[k].r.seed = k ? identity : r->seed;
+      b[k].r.seed = k ? identity : scanrt_request_seed (r);
       b[k].r.total = totals + k * elem;
       b[k].r.total_only = 1;
     }
@@ -481,7 +481,7 @@ scanrt_split_scan (const struct scanrt_request *r,
 
   /* seeds[k] is block k's seed; seeds[count] the total.  */
   unsigned char seeds[count + 1][elem], totals[count][elem];
-  memcpy (seeds[0], r->seed, elem);
+  memcpy (seeds[0], scanrt_request_seed (r), elem);
   double t0 = scanrt_now ();
   unsigned failed = count;
   if (chained)

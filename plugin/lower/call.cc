@@ -120,6 +120,17 @@ team_request (scan_loop *l, gimple_seq *seq)
   return scanomp_value (threads, seq);
 }
 
+bool
+lower_seed_at (scan_loop *l, tree seed_type)
+{
+  if (l->n != 1 || scanomp_on_host (l))
+    return false;
+  const scan_item *it = &l->items[0];
+  return (!it->host_var && it->op != SCAN_OP_LAST
+          && it->form == SCAN_FORM_PLAIN
+          && TYPE_MAIN_VARIANT (seed_type) == TYPE_MAIN_VARIANT (it->type));
+}
+
 /* Read into DST, an addressable seed, the value at ADDR, of DST's type,
    as DEVICE sees it, into *SEQ.  */
 static void
@@ -148,6 +159,8 @@ struct call_parts
                                      the last index, as longs */
   tree args;                      /* the SCANRT_arg array */
   tree device, seed, total;
+  tree seed_at;                   /* the seed's address, for
+                                     SCANRT_SEED_AT, or NULL_TREE */
 };
 
 /* Append to P's code the first index, the positions and the last index
@@ -319,7 +332,9 @@ add_args (call_parts *p, unsigned nargs, tree fallback)
    (a field each when there are several); and to P->totals the variables
    set from the total, in P->total.  A target loop reads y[i-1] where the
    target would: from the device, when y is mapped there
-   (SCANRT_present_read).  */
+   (SCANRT_present_read), or, where the seed is that alone
+   (lower_seed_at), passes its address in P->seed_at for libscanrt to
+   read there.  */
 static void
 add_seed (call_parts *p, tree seed_type)
 {
@@ -385,7 +400,9 @@ add_seed (call_parts *p, tree seed_type)
           tree addr = fold_convert (tp, fold_build_pointer_plus
                                           (base_pointer (item->var),
                                            offset_at (prev, p->lb)));
-          if (!scanomp_on_host (l))
+          if (lower_seed_at (l, seed_type))
+            p->seed_at = scanomp_value (addr, seq);
+          else if (!scanomp_on_host (l))
             present_read (p->device, dst, addr, seq);
           else
             gimplify_assign (dst, build2 (MEM_REF, item->type, addr,
@@ -425,7 +442,9 @@ add_call (call_parts *p, tree desc, tree resume, tree fallback, tree done)
   tree threads = team_request (l, seq);
   gcall *call = gimple_build_call (fn, 9, build_fold_addr_expr (desc),
                                    p->device, threads, build_int_cst (lt, 0),
-                                   nu, build_fold_addr_expr (p->seed),
+                                   nu, p->seed_at ? p->seed_at
+                                                  : build_fold_addr_expr
+                                                      (p->seed),
                                    p->total ? build_fold_addr_expr (p->total)
                                             : null_pointer_node,
                                    build_fold_addr_expr (p->args),
@@ -484,6 +503,7 @@ lower_call (scan_loop *l, tree seed_type, tree desc, unsigned nargs,
   call_parts p;
   p.l = l;
   p.seq = p.totals = NULL;
+  p.seed_at = NULL_TREE;
   /* What the body reads of structs' fields (fields.cc).  */
   for (unsigned k = 0; k < l->field_reads.length (); k += 2)
     {

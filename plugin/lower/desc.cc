@@ -194,7 +194,9 @@ make_desc (scan_loop *l, const scan_outline *o,
     build_int_cst (u, tree_to_uhwi (TYPE_SIZE_UNIT (o->seed_type))),
     build_int_cst (u, (l->exclusive ? SCANRT_EXCLUSIVE : 0)
                       | (reads_stored (l) ? SCANRT_READS_STORED : 0)
-                      | (serial_reduce (l) ? SCANRT_SERIAL_REDUCE : 0)),
+                      | (serial_reduce (l) ? SCANRT_SERIAL_REDUCE : 0)
+                      | (lower_seed_at (l, o->seed_type) ? SCANRT_SEED_AT
+                                                         : 0)),
     build_int_cst (u, args.length ()),
     fold_convert (dtypes[8], build_fold_addr_expr (kinds_var)),
     host[0] ? build_fold_addr_expr (host[0]) : null_pointer_node,

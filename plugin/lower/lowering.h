@@ -15,6 +15,12 @@ bool lower_stored (scan_loop *l, tree base);
 
 /* call.cc */
 bool lower_reaches_host (scan_loop *l, tree var);
+/* Whether L's seed, of SEED_TYPE, is y[i-1] at the first i of its one
+   array, which a loop inside a target construct passes by its host
+   address for libscanrt to read where the data lies (SCANRT_SEED_AT):
+   the kernels then read it from the device's copy, with no transfer
+   before the launch.  */
+bool lower_seed_at (scan_loop *l, tree seed_type);
 /* The host code: bounds, extents, NARGS arguments, seed and the call
    with DESC, jumping to FALLBACK or DONE.  RESUME, where the fallback
    can go on from the positions the runtime finished, is the index it
