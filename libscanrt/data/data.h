@@ -175,6 +175,8 @@ int scanrt_pieces_read (int device, void *dst, const void *src,
 /* Before R runs otherwise than on the pieces: bring every piece its
    arrays touch back to the host, whose copy is then the current one.  */
 void scanrt_pieces_to_host (const struct scanrt_request *r);
+/* Whether any data is spread across devices.  */
+int scanrt_pieces_any (void);
 /* A split scan on the pieces holds their lock throughout.  */
 void scanrt_pieces_lock (void);
 void scanrt_pieces_unlock (void);

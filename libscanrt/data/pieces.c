@@ -58,6 +58,12 @@ struct scanrt_group
 static pthread_mutex_t group_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct scanrt_group *groups;
 
+int
+scanrt_pieces_any (void)
+{
+  return __atomic_load_n (&groups, __ATOMIC_RELAXED) != NULL;
+}
+
 void
 scanrt_pieces_lock (void)
 {

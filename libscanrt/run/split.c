@@ -409,6 +409,10 @@ scanrt_split_scan (const struct scanrt_request *r,
   struct spread s = { 0 };
   size_t ends[MAX_DEVICES];
   const scanrt_params *p = r->params;
+  /* A seed in the loop's array, read now where the scan may be split:
+     reading it may take the pieces' lock, which a split holds.  */
+  if (r->seed_at && ((list && list->count) || scanrt_pieces_any ()))
+    scanrt_request_seed (r);
   /* Data spread across devices sets the blocks: its pieces, whatever
      the scan's size, as for other data on a device.  */
   scanrt_pieces_lock ();
