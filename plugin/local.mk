@@ -44,7 +44,9 @@ uninstall-hook:
 	  if test -h $(DESTDIR)$$f; then rm -f $(DESTDIR)$$f; fi; \
 	done
 	-rmdir $(DESTDIR)$(plugindir) $(DESTDIR)$(pkgdatadir) \
-	  $(DESTDIR)$(cmakedir) $(DESTDIR)$(docdir)/docs \
+	  $(DESTDIR)$(cmakedir) \
+	  $(DESTDIR)$(docdir)/docs/measured/2026-11-28-h200 \
+	  $(DESTDIR)$(docdir)/docs/measured $(DESTDIR)$(docdir)/docs \
 	  $(DESTDIR)$(docdir)/LICENSES $(DESTDIR)$(docdir) 2>/dev/null
 
 # `make install-gcc-plugin': make install, then relative links to the
