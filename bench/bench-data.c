@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* bench-data.c: what `target data' saves.  Forty in-place scans of 2^22
-   unsigned ints, each a `target' loop with the scan clause, on the default
-   device treated as discrete (SCANOMP_UNIFIED=0, set here: pocl then
-   copies as a GPU would), side by side in one process (methods
-   round-robin, medians):
+/* bench-data.c: what `target data' saves, and what one scan on resident
+   data costs a call.  The default device is treated as discrete
+   (SCANOMP_UNIFIED=0, set here: pocl then copies as a GPU would); methods
+   side by side in one process (round-robin, medians).
+
+   Forty in-place scans of 2^22 unsigned ints, each a `target' loop with
+   the scan clause:
 
      copying   each scan maps its array itself: a copy in and out per scan
      resident  the forty scans inside one `target enter data' /
@@ -13,14 +15,28 @@
    Every method's result is checked against the same forty scans run
    sequentially.
 
+   Then, per call, one in-place scan of resident data at 2^12 and 2^16
+   elements, 1,001 rounds (SCANOMP_HOST_CUTOFF=0, set here, so that every
+   scan runs on the device):
+
+     api       scanrt_scan on the mapped array
+     clause    the same scan as a `target' loop with the scan clause
+     read      SCANRT_present_read of one element of it: a transfer from
+               the device and its wait, the driver's floor for a call
+
+   with the median of the API's kernel time (scanrt_params.kernel_seconds)
+   beside them.
+
      bench-data [RESULTS.TSV]
 
    writes one TSV line per method (case method n reps median_s min_s) to
-   RESULTS.TSV (default bench/data.tsv) and a table to stdout.  */
+   RESULTS.TSV (default bench/data.tsv) and tables to stdout.  */
 
 #include <string.h>
 
 #include "measure.h"
+#include "scanrt.h"
+#include "scanrt-abi.h"
 
 enum { SCANS = 40 };
 enum { M_COPYING, M_RESIDENT, M_TRANSFER, NMETHODS };
@@ -76,11 +92,107 @@ run_method (int m, void *ctx)
   fn[m] (a->y, a->n);
 }
 
+/* One call on resident data, as each method makes it.  */
+enum { C_API, C_CLAUSE, C_READ, NCALLS };
+static const char *const call_names[NCALLS] = { "api", "clause", "read" };
+
+struct call
+{
+  unsigned *y;
+  long n;
+  int device;
+  double *kernel_s;             /* the API's kernel time, a call each */
+  int calls, most;
+};
+
+static void
+run_call (int m, void *ctx)
+{
+  struct call *c = ctx;
+  if (m == C_API)
+    {
+      scanrt_params p = SCANRT_PARAMS_INIT;
+      double kernels = -1;
+      p.device = c->device;
+      p.flags = SCANRT_NO_HOST;
+      p.kernel_seconds = &kernels;
+      if (scanrt_scan (c->y, c->y, c->n, SCANRT_UINT, SCANRT_ADD, &p)
+          != SCANRT_OK)
+        {
+          fprintf (stderr, "bench-data: the API's scan failed\n");
+          exit (1);
+        }
+      if (c->calls < c->most)
+        c->kernel_s[c->calls++] = kernels;
+    }
+  else if (m == C_CLAUSE)
+    scan (c->y, c->n);
+  else
+    {
+      unsigned v;
+      SCANRT_present_read (c->device, &v, c->y + c->n / 2, sizeof v);
+    }
+}
+
+/* The median of the COUNT values of V, sorted; -1 for none.  */
+static double
+median_of (double *v, int count)
+{
+  if (!count)
+    return -1;
+  qsort (v, count, sizeof *v, bench_by_value);
+  return v[count / 2];
+}
+
+/* The per-call table at N elements, to OUT and stdout.  */
+static int
+per_call (FILE *out, long n)
+{
+  enum { ROUNDS = 1001 };
+  unsigned *y = malloc (n * sizeof *y), *ref = malloc (n * sizeof *ref);
+  if (!y || !ref)
+    return 2;
+  for (long i = 0; i < n; i++)
+    y[i] = ref[i] = (unsigned) (i % 7);
+  double kernels[ROUNDS + 1];
+  struct call c = { y, n, scanrt_get_default_device (), kernels, 0,
+                    ROUNDS + 1 };
+  double med[NCALLS];
+  int status = 0;
+#pragma omp target enter data map(to: y[0:n])
+  /* Warm: programs built, buffers kept.  */
+  for (int m = 0; m < NCALLS; m++)
+    run_call (m, &c);
+  c.calls = 0;
+  if (bench_round_robin (NCALLS, ROUNDS, run_call, &c, med, out,
+                         "uint32-call", call_names, n))
+    status = 2;
+#pragma omp target exit data map(from: y[0:n])
+  /* Each of the 2 + 2 * ROUNDS scans added the array to itself once
+     more, inclusive: y is ref's scan repeated that many times.  */
+  for (int k = 0; k < 2 + 2 * ROUNDS && !status; k++)
+    for (long i = 1; i < n; i++)
+      ref[i] = ref[i-1] + ref[i];
+  if (!status && memcmp (y, ref, n * sizeof *y))
+    {
+      fprintf (stderr, "bench-data: the per-call scans are wrong\n");
+      status = 1;
+    }
+  if (!status)
+    printf ("%-8ld %9.1f %9.1f %9.2f %9.1f %11.1f\n", n, med[C_API] * 1e6,
+            med[C_CLAUSE] * 1e6, med[C_CLAUSE] / med[C_API],
+            med[C_READ] * 1e6, median_of (kernels, c.calls) * 1e6);
+  free (y);
+  free (ref);
+  return status;
+}
+
 int
 main (int argc, char **argv)
 {
   const char *tsv = argc > 1 ? argv[1] : "bench/data.tsv";
   setenv ("SCANOMP_UNIFIED", "0", 1);
+  setenv ("SCANOMP_HOST_CUTOFF", "0", 1);
   FILE *out = bench_open_tsv (tsv);
   if (!out)
     return 2;
@@ -115,9 +227,20 @@ main (int argc, char **argv)
     printf ("%-9s %11.6f %10.2f\n", names[m], med[m],
             med[M_COPYING] / med[m]);
   printf ("copies saved by resident data: %.6f s, %.1f times the transfer "
-          "of one copy in and out.\nWrote %s.\n",
+          "of one copy in and out.\n\n",
           med[M_COPYING] - med[M_RESIDENT],
-          (med[M_COPYING] - med[M_RESIDENT]) / med[M_TRANSFER], tsv);
+          (med[M_COPYING] - med[M_RESIDENT]) / med[M_TRANSFER]);
+
+  printf ("one in-place scan of resident uint32 a call, medians in us\n");
+  printf ("%-8s %9s %9s %9s %9s %11s\n", "n", "api", "clause", "/api",
+          "read", "api kernels");
+  int status = 0;
+  for (long m = 1L << 12; m <= 1L << 16 && !status; m <<= 4)
+    status = per_call (out, m);
+  printf ("read: one element from the device and its wait, the driver's "
+          "floor for a call.\nWrote %s.\n", tsv);
+  if (status)
+    return status;
   fclose (out);
   free (x);
   free (y);
