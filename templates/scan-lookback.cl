@@ -392,7 +392,7 @@ scanomp_lookback_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
   uint t_ = tile_;
   ulong base_ = (ulong) t_ * TILE;
   /* The tile's block, its place there, and whether it ends the block.  */
-  long k_ = t_ / LOOKBACK;
+  long blk_ = t_ / LOOKBACK;
   uint i_ = t_ % LOOKBACK;
   bool closes_ = i_ == LOOKBACK - 1;
 
@@ -440,22 +440,22 @@ scanomp_lookback_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
     }
   /* The block's last tile publishes its sum, and P (k + 1) once it has
      P (k); block 0's, P (1) at once.  */
-  __global ulong *block_ = blocks_ + SCANOMP_WORDS * (ulong) k_;
+  __global ulong *block_ = blocks_ + SCANOMP_WORDS * (ulong) blk_;
   scanomp_t sum_ = i_ ? SCANOMP_COMBINE (part_, aggregate_) : aggregate_;
   if (l_ == 0 && closes_)
-    publish (block_, k_ ? sum_ : SCANOMP_COMBINE (seed_, sum_),
-             k_ ? AGGREGATE : PREFIX, epoch_);
+    publish (block_, blk_ ? sum_ : SCANOMP_COMBINE (seed_, sum_),
+             blk_ ? AGGREGATE : PREFIX, epoch_);
   scanomp_t before_ = seed_;
-  if (k_ > 0)
+  if (blk_ > 0)
     {
 #if SCANOMP_PTX
       if (l_ < 32)
-        before_ = blocks_before (blocks_, k_, epoch_, seed_);
+        before_ = blocks_before (blocks_, blk_, epoch_, seed_);
 #elif SCANOMP_WALK
       if (l_ == 0)
-        before_ = blocks_before (blocks_, k_, epoch_, seed_);
+        before_ = blocks_before (blocks_, blk_, epoch_, seed_);
 #else
-      before_ = blocks_before (blocks_, k_, epoch_, seed_, win_, counters_);
+      before_ = blocks_before (blocks_, blk_, epoch_, seed_, win_, counters_);
 #endif
       if (l_ == 0 && closes_)
         publish (block_, SCANOMP_COMBINE (before_, sum_), PREFIX, epoch_);

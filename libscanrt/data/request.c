@@ -78,7 +78,6 @@ scanrt_in_place (const struct scanrt_request *r)
   return 0;
 }
 
-
 const void *
 scanrt_request_seed (const struct scanrt_request *r)
 {
