@@ -43,9 +43,6 @@ struct scanrt_seed_at
   int read;                      /* VALUE holds it */
   void *value;                   /* elem_size bytes */
 };
-/* R's seed: SEED, or the value SEED_AT's address holds where the data
-   lies (the device's copy, or the host's), read once.  */
-const void *scanrt_request_seed (const struct scanrt_request *r);
 /* The bytes by which the window of R's argument I moves from one position
    to the next, or 0 where it does not.  */
 size_t scanrt_window_step (const struct scanrt_request *r, unsigned i);
@@ -208,5 +205,9 @@ int scanrt_place_enter (int device, void *ptr, size_t bytes, unsigned kind);
 int scanrt_place_exit (int device, void *ptr, size_t bytes, unsigned kind);
 int scanrt_place_update (int device, void *ptr, size_t bytes, unsigned kind);
 void scanrt_place_read (int device, void *dst, const void *src, size_t bytes);
+/* R's seed: SEED, or the value SEED_AT's address holds where the data
+   lies (the device's copy, or the host's), read once with
+   scanrt_place_read.  */
+const void *scanrt_request_seed (const struct scanrt_request *r);
 
 #endif /* SCANRT_DATA_H */

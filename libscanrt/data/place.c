@@ -4,7 +4,8 @@
    it splits the device's scans (pieces.c); else on the device alone
    (memory.c); else nowhere, where the data stays on the host: under
    OMP_TARGET_OFFLOAD=DISABLED, on the host device, or on a device that
-   does not exist (said).  Scans then find the data where it is.  */
+   does not exist (said).  Scans then find the data where it is, and read
+   a target loop's seed there.  */
 
 #include <string.h>
 
@@ -67,4 +68,19 @@ scanrt_place_read (int device, void *dst, const void *src, size_t bytes)
       || (!scanrt_pieces_read (d, dst, src, bytes)
           && !scanrt_map_read (d, dst, src, bytes)))
     memcpy (dst, src, bytes);
+}
+
+const void *
+scanrt_request_seed (const struct scanrt_request *r)
+{
+  struct scanrt_seed_at *at = r->seed_at;
+  if (!at)
+    return r->seed;
+  if (!at->read)
+    {
+      scanrt_place_read (at->device, at->value, at->addr,
+                         r->desc->elem_size);
+      at->read = 1;
+    }
+  return at->value;
 }

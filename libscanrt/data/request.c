@@ -4,9 +4,7 @@
    the scan touches; where the plugin knows that it moves by a fixed
    stride from one position to the next, with the START scalar after it
    (scanrt-abi.h), a range of positions has a window of its own: so a
-   scan runs in segments, and in blocks across devices.  A seed that lies
-   in the loop's array is read where the data lies, once, when a path
-   needs its value.  */
+   scan runs in segments, and in blocks across devices.  */
 
 #include <string.h>
 
@@ -76,19 +74,4 @@ scanrt_in_place (const struct scanrt_request *r)
           return 1;
       }
   return 0;
-}
-
-const void *
-scanrt_request_seed (const struct scanrt_request *r)
-{
-  struct scanrt_seed_at *at = r->seed_at;
-  if (!at)
-    return r->seed;
-  if (!at->read)
-    {
-      scanrt_place_read (at->device, at->value, at->addr,
-                         r->desc->elem_size);
-      at->read = 1;
-    }
-  return at->value;
 }
