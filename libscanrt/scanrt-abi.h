@@ -143,8 +143,9 @@ struct SCANRT_desc
    clause, 0 for neither; SCANRT_THREADS_TEAM for an orphaned loop.  A
    scan that would fall back to the host runs on the host path, where the
    descriptor has one.  SEED (elem_size bytes; with SCANRT_SEED_AT,
-   their host address in the loop's array) is combined before position 0; TOTAL, if not NULL, receives seed combined
-   with every contribution.  Returns 0 when done; positive when the caller
+   their host address in the loop's array) is combined before position
+   0; TOTAL, if not NULL, receives seed combined with every contribution.
+   Returns 0 when done; positive when the caller
    must run its fallback (the reason has been printed where it is an error,
    not where it is the user's choice or a small N); negative when the scan
    failed under OMP_TARGET_OFFLOAD=MANDATORY, where OpenMP allows no

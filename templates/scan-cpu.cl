@@ -105,7 +105,8 @@
 
 __kernel void
 scanomp_cpu_chained (ulong n_, long first_, scanomp_t seed_, uint flags_,
-                     SCANOMP_SEED_AT_PARAMS, ulong chunk_, __global scanomp_t *carry_,
+                     SCANOMP_SEED_AT_PARAMS, ulong chunk_,
+                     __global scanomp_t *carry_,
                      __global volatile uint *state_, uint ticket_base_,
                      uint epoch_, SCANOMP_PARAMS)
 {

@@ -32,8 +32,9 @@
    n, m: ulong element counts; first: long, the hooks' index of position 0;
    (in the kernels that call the hooks, every name ends in `_');
    seed_mem, seed_at: where the seed lies when flags has
-   SCANOMP_FLAG_SEED_AT (scanomp-common.h); sums: one total per block; carries: the exclusive prefix of each block,
-   used when has_carries (uint) is nonzero; total: one element, receives
+   SCANOMP_FLAG_SEED_AT (scanomp-common.h); sums: one total per block;
+   carries: the exclusive prefix of each block, used when has_carries
+   (uint) is nonzero; total: one element, receives
    seed combined with every element.  */
 
 #include "scanomp-common.h"
@@ -146,7 +147,8 @@ scanomp_gpu_scan_level (ulong m, __global scanomp_t *a,
 
 __kernel __attribute__ ((reqd_work_group_size (SCANOMP_WG, 1, 1))) void
 scanomp_gpu_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
-                  SCANOMP_SEED_AT_PARAMS, __global const scanomp_t *carries_, uint has_carries_,
+                  SCANOMP_SEED_AT_PARAMS, __global const scanomp_t *carries_,
+                  uint has_carries_,
                   __global scanomp_t *total_, SCANOMP_PARAMS)
 {
   __local scanomp_t buf_[BLOCK], tmp_[SCANOMP_GROUP_TMP];

@@ -37,11 +37,11 @@
    GPUs and of pocl, whose work-groups run to their end on one thread).
 
    A tile's or block's status is one slot of SCANOMP_WORDS 64-bit words,
-   each holding
-   a 32-bit word of the published value in its low half and a tag in its
-   high half: (epoch << 1) | 1 for an inclusive prefix (a block's P),
-   (epoch << 1) for an aggregate (a tile's, or a block's sum).  The flag travels with the value, so no fence is needed
-   between them (NVIDIA's OpenCL honours mem_fence only within a
+   each holding a 32-bit word of the published value in its low half and
+   a tag in its high half: (epoch << 1) | 1 for an inclusive prefix (a
+   block's P), (epoch << 1) for an aggregate (a tile's, or a block's
+   sum).  The flag travels with the value, so no fence is needed between
+   them (NVIDIA's OpenCL honours mem_fence only within a
    work-group).  A reader takes a slot only when all its words carry the
    same tag of this launch's epoch; each word is written once per kind and
    launch.  Words are published with 64-bit atomic exchanges
@@ -370,7 +370,8 @@ blocks_before (__global ulong *blocks, long k, uint epoch, scanomp_t seed,
 
 __kernel __attribute__ ((reqd_work_group_size (SCANOMP_WG, 1, 1))) void
 scanomp_lookback_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
-                       SCANOMP_SEED_AT_PARAMS, __global ulong *state_, uint ticket_base_,
+                       SCANOMP_SEED_AT_PARAMS, __global ulong *state_,
+                       uint ticket_base_,
                        uint epoch_, __global scanomp_t *total_,
                        SCANOMP_PARAMS)
 {

@@ -195,7 +195,8 @@ typedef SCANOMP_T scanomp_t;
 /* The parameters that follow `flags' in every kernel that takes a seed:
    the buffer the seed lies in and its byte offset there, read where
    flags has SCANOMP_FLAG_SEED_AT (the buffer may be NULL otherwise).  */
-#define SCANOMP_SEED_AT_PARAMS __global const uchar *seed_mem_, ulong seed_at_
+#define SCANOMP_SEED_AT_PARAMS                                             \
+  __global const uchar *seed_mem_, ulong seed_at_
 /* The seed a kernel combines before position 0.  */
 #define SCANOMP_SEED(seed, flags)                                          \
   ((flags) & SCANOMP_FLAG_SEED_AT                                          \
