@@ -16,6 +16,7 @@ plugin_scanomp_la_SOURCES = plugin/scanomp.cc \
 	plugin/analyze/values.cc \
 	plugin/analyze/copies.cc plugin/analyze/inscan.cc plugin/analyze/init.cc \
 	plugin/rewrite/rewrite.h plugin/rewrite/inline.cc \
+	plugin/rewrite/bitwise.cc \
 	plugin/rewrite/fields.cc plugin/rewrite/forward.cc \
 	plugin/rewrite/sanitizer.cc plugin/rewrite/stores.cc \
 	plugin/diagnose/diagnose.h plugin/diagnose/race.cc \

@@ -479,13 +479,15 @@ scanomp_analyze (scan_loop *l, scan_item *it, gimple *construct,
     return false;
 
   /* The loop is ours: read its body as GCC writes it without the
-     sanitizers, which changes nothing it computes, with small functions'
-     calls as what they compute and the fields of structs it reads as
+     sanitizers, which changes nothing it computes, with copies of
+     classes copied bit by bit as assignments, small functions' calls as
+     what they compute and the fields of structs it reads as
      variables, once, for the first array.  */
   if (item == 0)
     {
       hash_set<tree> keep;
       scanomp_udr_functions (construct, &keep);
+      scan_bitwise_copies (gimple_omp_body_ptr (l->loop), true);
       scan_inline_calls (gimple_omp_body_ptr (l->loop), keep, true);
     }
   scan_read_through_temporaries (gimple_omp_body (l->loop), true);

@@ -357,7 +357,7 @@ note_ssa_def (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *wi)
   tree lhs = gimple_get_lhs (gsi_stmt (*gsi));
   *handled = false;
   if (lhs && TREE_CODE (lhs) == SSA_NAME && !vars->get (lhs))
-    vars->put (lhs, create_tmp_var (TREE_TYPE (lhs), "scan_tmp"));
+    vars->put (lhs, scanomp_tmp_var (TREE_TYPE (lhs), "scan_tmp"));
   return NULL_TREE;
 }
 

@@ -60,10 +60,23 @@ scan_held_problem (tree type)
      (types.cc).  */
   if (TREE_CODE (type) == BOOLEAN_TYPE && !lang_GNU_Fortran ())
     return "a _Bool, whose size OpenCL C leaves open";
-  if (TREE_ADDRESSABLE (type))
-    return "of a class with a user-defined copy or destructor, which the "
-           "kernels would copy bit by bit; make it trivially copyable";
-  return NULL;
+  /* A class with a user-defined copy or destructor, whose copies the
+     kernels make bit by bit (rewrite/bitwise.cc).  */
+  tree fn;
+  const char *why = TREE_ADDRESSABLE (type)
+                    ? scan_bitwise_problem (type, &fn) : NULL;
+  if (!why)
+    return NULL;
+  static char *text;
+  free (text);
+  text = fn ? xasprintf ("of %s (%s), where the kernels copy bit by bit; "
+                         "make each copy copy each field and the "
+                         "destructor do nothing, or the class trivially "
+                         "copyable", why,
+                         lang_hooks.decl_printable_name (fn, 2))
+            : xasprintf ("of %s, where the kernels copy bit by bit; make "
+                         "the class trivially copyable", why);
+  return text;
 }
 
 /* Why the kernels cannot hold a copy of DECL, which a clause privatizes,
@@ -552,6 +565,11 @@ scan_reduction_problem (tree c, tree type)
     return "of a type OpenCL C lacks";
   if (const char *why = scan_held_problem (type))
     return why;
+  tree ctor = user ? scanomp_udr_constructor (c) : NULL_TREE;
+  if (ctor && !scan_constructed (ctor, OMP_CLAUSE_DECL (c)))
+    return "of a class whose default constructor, which starts each "
+           "iteration's copy, does more than store a constant in each "
+           "field";
   if (!user
       && scan_reduction_op (OMP_CLAUSE_REDUCTION_CODE (c)) == SCAN_OP_NONE)
     return "reduced by an operator without an OpenCL kernel";

@@ -50,11 +50,16 @@ bool
 scanomp_has_inscan (gimple *construct, bool *other)
 {
   *other = false;
-  /* An orphaned `omp for', not a combined `for simd'.  */
+  /* An orphaned `omp for', or `for simd', whose simd loop holds the
+     body.  */
   if (gomp_for *loop = dyn_cast<gomp_for *> (construct))
-    return (gimple_omp_for_kind (loop) == GF_OMP_FOR_KIND_FOR
-            && inscan_loop (loop)
-            && !scan_find_loop (gimple_omp_body (loop), other));
+    {
+      if (gimple_omp_for_kind (loop) != GF_OMP_FOR_KIND_FOR
+          || !inscan_loop (loop))
+        return false;
+      gomp_for *inner = scan_find_loop (gimple_omp_body (loop), other);
+      return !inner || gimple_omp_for_combined_into_p (inner);
+    }
   gomp_for *loop = scan_find_loop (gimple_omp_body (construct), other);
   return loop && inscan_loop (loop);
 }
@@ -303,11 +308,16 @@ read_construct (gimple *construct, scan_loop *l, scan_copies *cp)
   /* What GCC cannot run, the plugin must take.  */
   l->init_end = scanomp_construct_init_end (construct);
   l->quiet = l->init_end == UNKNOWN_LOCATION;
-  /* An orphaned `omp for' is its own construct (lower.cc).  */
+  /* An orphaned `omp for' is its own construct (lower.cc); an orphaned
+     `for simd' holds its loop.  */
   if (gimple_code (construct) == GIMPLE_OMP_FOR)
     {
       l->loop = as_a<gomp_for *> (construct);
       scan_unssa (l->loop);
+      bool inner_other = false;
+      if (gomp_for *inner = scan_find_loop (gimple_omp_body (construct),
+                                            &inner_other))
+        l->loop = inner;
     }
   else
     l->loop = scan_find_loop (gimple_omp_body (construct), &other);
@@ -427,14 +437,21 @@ read_phases (scan_loop *l, gimple_seq *body)
                      "value", ref);
       return false;
     }
-  /* Read the body with small functions' calls as what they compute
-     (inline.cc), and as GCC writes it without the sanitizers, in a copy:
-     GCC may yet run the loop as it stands.  */
+  /* Read the body with the copies of classes copied bit by bit as
+     assignments (bitwise.cc), small functions' calls as what they
+     compute (inline.cc), and as GCC writes it without the sanitizers,
+     in a copy: GCC may yet run the loop as it stands.  */
   hash_set<tree> keep;
   scanomp_udr_functions (l->construct, &keep);
-  if (scan_inline_calls (body, keep, false))
+  if (scan_bitwise_copies (body, false))
     {
       *body = copy_body (*body);
+      scan_bitwise_copies (body, true);
+    }
+  if (scan_inline_calls (body, keep, false))
+    {
+      if (*body == gimple_omp_body (l->loop))
+        *body = copy_body (*body);
       scan_inline_calls (body, keep, true);
     }
   if (scan_read_through_temporaries (*body, false))

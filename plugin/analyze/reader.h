@@ -144,6 +144,11 @@ void scanomp_udr_functions (gimple *construct, hash_set<tree> *fns);
 /* Read the operator of reduction CLAUSE, declared by the user, into
    IT.  */
 void scanomp_read_udr (struct scan_item *it, tree clause);
+/* The default constructor C++ runs on reduction CLAUSE's private copies
+   before its initializer, where that is not trivial (CP_OMP_CLAUSE_INFO,
+   the clause's type: a vector of the constructor, destructor and
+   assignment C++ needs for them), or NULL_TREE.  */
+tree scanomp_udr_constructor (tree clause);
 bool scan_check_udr_update (reader *r);
 
 /* update.cc */

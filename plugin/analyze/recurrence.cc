@@ -346,7 +346,7 @@ scan_build_pairs (reader *r)
   auto position = [&] (gimple *s) { return scan_position (r, s); };
 
   push_gimplify_context ();
-  it->pair = create_tmp_var (it->pair_type, "scan_pair");
+  it->pair = scanomp_tmp_var (it->pair_type, "scan_pair");
   /* Each iteration from the identity: the value of the operator's, the
      multiplier 1, no flag.  */
   gimple_seq start = NULL;

@@ -24,6 +24,7 @@
 #include "diagnostic-core.h"
 #include "cgraph.h"
 #include "cfgexpand.h"
+#include "langhooks.h"
 
 #include "analyze/reader.h"
 
@@ -114,6 +115,24 @@ scanomp_udr_functions (gimple *s, hash_set<tree> *fns)
     });
 }
 
+tree
+scanomp_udr_constructor (tree c)
+{
+  tree info = lang_GNU_CXX () ? TREE_TYPE (c) : NULL_TREE;
+  if (!info || TREE_CODE (info) != TREE_VEC || TREE_VEC_LENGTH (info) != 3)
+    return NULL_TREE;
+  return TREE_VEC_ELT (info, 0);
+}
+
+/* The object that reduction clause C's private copy PRIV is: PRIV, or
+   what it refers to.  */
+static tree
+private_object (tree priv)
+{
+  return TREE_CODE (TREE_TYPE (priv)) == REFERENCE_TYPE
+         ? build_simple_mem_ref (priv) : priv;
+}
+
 void
 scanomp_read_udr (scan_item *it, tree c)
 {
@@ -131,6 +150,14 @@ scanomp_read_udr (scan_item *it, tree c)
       }
   it->out = it->orig = OMP_CLAUSE_REDUCTION_PLACEHOLDER (c);
   it->in = it->priv = own ? own : OMP_CLAUSE_DECL (c);
+  /* C++ constructs the private copy before its initializer runs:
+     scan_reduction_problem has seen the constructor store constants.  */
+  if (tree ctor = scanomp_udr_constructor (c))
+    {
+      gimple_seq init = scan_constructed (ctor, private_object (it->priv));
+      gimple_seq_add_seq_without_update (&init, gimple_seq_copy (it->init));
+      it->init = init;
+    }
 }
 
 /* Whether FN is a function of this unit that emit.cc may translate:

@@ -23,6 +23,12 @@ scanomp_on_host (const scan_loop *l)
   return gimple_code (l->construct) != GIMPLE_OMP_TARGET;
 }
 
+bool
+scanomp_orphan (const scan_loop *l)
+{
+  return gimple_code (l->construct) == GIMPLE_OMP_FOR;
+}
+
 gimple_seq *
 scanomp_inner_seq (gimple *s)
 {
@@ -73,11 +79,20 @@ scanomp_where (const scan_loop *l)
 }
 
 tree
+scanomp_tmp_var (tree type, const char *name)
+{
+  gcc_assert (COMPLETE_TYPE_P (type));
+  tree v = create_tmp_var_raw (type, name);
+  gimple_add_tmp_var (v);
+  return v;
+}
+
+tree
 scanomp_value (tree e, gimple_seq *seq)
 {
   if (is_gimple_val (e))
     return unshare_expr (e);
-  tree v = create_tmp_var (TREE_TYPE (e), "scan_value");
+  tree v = scanomp_tmp_var (TREE_TYPE (e), "scan_value");
   gimplify_assign (v, unshare_expr (e), seq);
   return v;
 }

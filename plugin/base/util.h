@@ -19,6 +19,9 @@ scanomp_whole (tree t)
 
 /* Whether L is outside any target construct.  */
 bool scanomp_on_host (const struct scan_loop *l);
+/* Whether L's construct is an orphaned `omp for' (or `for simd') that
+   a parallel region around it, or around its function's call, runs.  */
+bool scanomp_orphan (const struct scan_loop *l);
 
 /* Where LOC was written, or for a macro, expanded.  */
 expanded_location scanomp_written (location_t loc);
@@ -30,6 +33,11 @@ location_t scanomp_where (const struct scan_loop *l);
    outside that bind: a function-wide temporary, which an OpenMP region
    around the code could not use).  */
 tree scanomp_value (tree e, gimple_seq *seq);
+/* A new temporary of TYPE in the function being compiled, named NAME:
+   create_tmp_var's, but TYPE may be a class that C++ copies by calls
+   where the plugin copies it bit by bit (rewrite/bitwise.cc has found
+   that the same).  */
+tree scanomp_tmp_var (tree type, const char *name);
 /* A record type named NAME with N fields of TYPES and NAMES, in
    FIELDS.  */
 tree scanomp_record (const char *name, unsigned n, const tree *types,

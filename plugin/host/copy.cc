@@ -135,7 +135,7 @@ remap (tree *tp, int *walk_subtrees, void *data)
     }
   if (is_global_var (t))
     return NULL_TREE;
-  tree copy = create_tmp_var (TREE_TYPE (t), "scan_local");
+  tree copy = scanomp_tmp_var (TREE_TYPE (t), "scan_local");
   TREE_ADDRESSABLE (copy) = TREE_ADDRESSABLE (t);
   o->map.put (t, copy);
   *tp = copy;
@@ -407,7 +407,7 @@ add_pair_combined (const scan_item *it, tree a, tree b, gimple_seq *seq)
                                           scanomp_pair_field (b, 0)));
     }
   /* Both from A as it was.  */
-  tree w = create_tmp_var (TREE_TYPE (with), "scan_with");
+  tree w = scanomp_tmp_var (TREE_TYPE (with), "scan_with");
   gimplify_assign (w, with, seq);
   gimplify_assign (scanomp_pair_field (a, 0), fold_convert (t, value), seq);
   tree to = scanomp_pair_field (a, 1);

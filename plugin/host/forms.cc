@@ -196,7 +196,7 @@ host_add_groups (host_copy *o, unsigned group, gimple_seq *inputs,
   tree lt = TREE_TYPE (p), carry = o->carry[0];
   bool exclusive = l->inscan && l->exclusive;
   auto local = [&] (const char *name) {
-    tree v = create_tmp_var (it->type, name);
+    tree v = scanomp_tmp_var (it->type, name);
     TREE_ADDRESSABLE (v) = TREE_ADDRESSABLE (carry);
     return v;
   };
@@ -258,7 +258,7 @@ host_add_groups (host_copy *o, unsigned group, gimple_seq *inputs,
     gimplify_assign (carry, host_combined (it, carry, sums.last ()), &body);
     host_add_while (p, bound, size, body, seq);
   };
-  tree last = create_tmp_var (lt, "scan_last_group");
+  tree last = scanomp_tmp_var (lt, "scan_last_group");
   gimplify_assign (last, fold_build2 (MINUS_EXPR, lt, end,
                                       build_int_cst (lt, group - 1)), seq);
   gimplify_assign (p, start, seq);

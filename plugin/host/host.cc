@@ -210,25 +210,25 @@ read_args (host_copy *o, tree args, gimple_seq *seq)
                                                                    start)));
       if (POINTER_TYPE_P (TREE_TYPE (base)))
         {
-          tree v = create_tmp_var (TREE_TYPE (base), "scan_base");
+          tree v = scanomp_tmp_var (TREE_TYPE (base), "scan_base");
           gimplify_assign (v, fold_convert (TREE_TYPE (base), p), seq);
           o->map.put (base, v);
         }
       else if (!is_global_var (base))
         {
           tree pt = build_pointer_type (TREE_TYPE (base));
-          tree v = create_tmp_var (pt, "scan_base");
+          tree v = scanomp_tmp_var (pt, "scan_base");
           gimplify_assign (v, fold_convert (pt, p), seq);
           o->map.put (base, build2 (MEM_REF, TREE_TYPE (base), v,
                                     build_int_cst (pt, 0)));
         }
     }
-  tree lbv = create_tmp_var (lt, "scan_lbv");
+  tree lbv = scanomp_tmp_var (lt, "scan_lbv");
   gimplify_assign (lbv, deref (lt, arg_pointer (args, 2 * nb)), seq);
   for (unsigned j = 0; j < l->scalars.length (); j++)
     {
       tree s = l->scalars[j];
-      tree v = create_tmp_var (TREE_TYPE (s), "scan_scalar");
+      tree v = scanomp_tmp_var (TREE_TYPE (s), "scan_scalar");
       gimplify_assign (v, deref (TREE_TYPE (s),
                                  arg_pointer (args, 2 * nb + 1 + j)), seq);
       o->map.put (s, v);
@@ -259,8 +259,8 @@ start_carries (host_copy *o, const phases *p, tree io, tree seed_type,
              of them set it.  */
           tree value = TREE_TYPE (DECL_CHAIN (TYPE_FIELDS (it->type)));
           tree *first_value = o->map.get (it->in);
-          tree flag = create_tmp_var (integer_type_node, "scan_set");
-          o->carry[k] = create_tmp_var (value, "scan_last");
+          tree flag = scanomp_tmp_var (integer_type_node, "scan_set");
+          o->carry[k] = scanomp_tmp_var (value, "scan_last");
           TREE_ADDRESSABLE (o->carry[k]) = TREE_ADDRESSABLE (it->in);
           gimplify_assign (o->carry[k], first_value ? *first_value
                                                     : build_zero_cst (value),
@@ -271,7 +271,7 @@ start_carries (host_copy *o, const phases *p, tree io, tree seed_type,
           continue;
         }
       bool mem = host_in_memory (o, k, p->body, p->output);
-      o->carry[k] = create_tmp_var (it->form != SCAN_FORM_PLAIN
+      o->carry[k] = scanomp_tmp_var (it->form != SCAN_FORM_PLAIN
                                     ? it->pair_type : it->type, "scan_carry");
       TREE_ADDRESSABLE (o->carry[k]) = mem;
       if (scan)
@@ -283,14 +283,14 @@ start_carries (host_copy *o, const phases *p, tree io, tree seed_type,
          into its carry.  */
       if (it->form != SCAN_FORM_PLAIN && !scan)
         {
-          vars[k] = create_tmp_var (it->pair_type, "scan_pair");
+          vars[k] = scanomp_tmp_var (it->pair_type, "scan_pair");
           o->map.put (it->pair, vars[k]);
         }
       if (!it->host_var)
         continue;
       if (l->inscan && !simd)
         {
-          vars[k] = create_tmp_var (it->type, "scan_var");
+          vars[k] = scanomp_tmp_var (it->type, "scan_var");
           TREE_ADDRESSABLE (vars[k]) = mem;
         }
       o->map.put (it->var, vars[k] ? vars[k] : o->carry[k]);
@@ -304,7 +304,7 @@ start_carries (host_copy *o, const phases *p, tree io, tree seed_type,
   for (tree v : l->privates)
     if (is_global_var (v) && !o->map.get (v))
       {
-        tree copy = create_tmp_var (TREE_TYPE (v), "scan_private");
+        tree copy = scanomp_tmp_var (TREE_TYPE (v), "scan_private");
         TREE_ADDRESSABLE (copy) = TREE_ADDRESSABLE (v);
         o->map.put (v, copy);
       }
@@ -366,10 +366,10 @@ add_positions (host_copy *o, phases *p, tree_code simd_op,
 {
   scan_loop *l = o->l;
   tree lt = long_integer_type_node;
-  tree pos = create_tmp_var (lt, "scan_pos");
-  tree start = create_tmp_var (lt, "scan_start");
-  tree end = create_tmp_var (lt, "scan_end");
-  tree base = create_tmp_var (lt, "scan_from");
+  tree pos = scanomp_tmp_var (lt, "scan_pos");
+  tree start = scanomp_tmp_var (lt, "scan_start");
+  tree end = scanomp_tmp_var (lt, "scan_end");
+  tree base = scanomp_tmp_var (lt, "scan_from");
   tree step = build_int_cst (lt, l->step);
   gimplify_assign (start, fold_convert (lt, lo), seq);
   gimplify_assign (end, fold_convert (lt, hi), seq);
@@ -392,7 +392,7 @@ add_positions (host_copy *o, phases *p, tree_code simd_op,
           /* A scan clause's scan phase: markers of its own, from the
              identity, the stores of y[i] storing the prefix, which the
              reads after them read; labels of its own.  */
-          tree dead = create_tmp_var (l->items[0].type, "scan_dead");
+          tree dead = scanomp_tmp_var (l->items[0].type, "scan_dead");
           host_map_scan_phase (o, o->carry[0], dead);
           host_forget_labels (o);
           host_remap_seq (o, &p->output);
@@ -515,7 +515,7 @@ body_function (scan_loop *l, tree seed_type, bool scan)
   tree lbv = read_args (&o, args, &seq);
   tree *vars = XALLOCAVEC (tree, n);
   start_carries (&o, &p, io, seed_type, scan, simd, vars, &seq);
-  tree iv = create_tmp_var (TREE_TYPE (l->iv), "scan_iv");
+  tree iv = scanomp_tmp_var (TREE_TYPE (l->iv), "scan_iv");
   o.map.put (l->iv, iv);
   gimple_seq iteration = iteration_of (&o, &p, vars, scan, simd, last_only);
   add_positions (&o, &p, simd_op, iteration, iv, lbv, first, lo, hi, &seq);
@@ -551,8 +551,8 @@ combine_function (scan_loop *l, tree seed_type)
           host_add_combined (&o, k, a, b, NULL, &seq);
           continue;
         }
-      tree out = create_tmp_var (l->items[k].type, "scan_out");
-      tree in = create_tmp_var (l->items[k].type, "scan_in");
+      tree out = scanomp_tmp_var (l->items[k].type, "scan_out");
+      tree in = scanomp_tmp_var (l->items[k].type, "scan_in");
       TREE_ADDRESSABLE (out) = TREE_ADDRESSABLE (in)
         = host_in_memory (&o, k, NULL, NULL);
       gimplify_assign (out, a, &seq);

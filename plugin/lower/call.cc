@@ -20,7 +20,7 @@
 static tree
 addressable_tmp (tree type, const char *name)
 {
-  tree t = create_tmp_var (type, name);
+  tree t = scanomp_tmp_var (type, name);
   TREE_ADDRESSABLE (t) = 1;
   return t;
 }
@@ -81,7 +81,7 @@ static tree
 team_request (scan_loop *l, gimple_seq *seq)
 {
   gimple *par = l->construct;
-  if (par == l->loop)
+  if (scanomp_orphan (l))
     return build_int_cst (integer_type_node, SCANRT_THREADS_TEAM);
   if (gimple_code (par) == GIMPLE_OMP_TARGET)
     {
@@ -173,9 +173,9 @@ add_bounds (call_parts *p, tree resume, tree fallback, tree done)
   scan_loop *l = p->l;
   gimple_seq *seq = &p->seq;
   tree lt = long_integer_type_node;
-  tree lb = p->lb = create_tmp_var (lt, "scan_first");
-  tree n = p->n = create_tmp_var (lt, "scan_n");
-  p->last = create_tmp_var (lt, "scan_last");
+  tree lb = p->lb = scanomp_tmp_var (lt, "scan_first");
+  tree n = p->n = scanomp_tmp_var (lt, "scan_n");
+  p->last = scanomp_tmp_var (lt, "scan_last");
   gimplify_assign (lb, fold_convert (lt, l->lb), seq);
   if (resume)
     gimplify_assign (resume, unshare_expr (l->lb), seq);
@@ -277,7 +277,7 @@ add_args (call_parts *p, unsigned nargs, tree fallback)
             hi = fold_build2 (MAX_EXPR, lt, hi, end);
           }
       tree lo_v = addressable_tmp (lt, "scan_lo");
-      tree hi_v = create_tmp_var (lt, "scan_hi");
+      tree hi_v = scanomp_tmp_var (lt, "scan_hi");
       gimplify_assign (lo_v, lo, seq);
       gimplify_assign (hi_v, hi, seq);
       put (fold_build_pointer_plus (base_pointer (base), lo_v),
@@ -285,8 +285,8 @@ add_args (call_parts *p, unsigned nargs, tree fallback)
       put (build_fold_addr_expr (lo_v), build_int_cst (lt, 8));
       if (l->output_sets_last)
         {
-          tree start = create_tmp_var (ul, "scan_start");
-          tree end = create_tmp_var (ul, "scan_end");
+          tree start = scanomp_tmp_var (ul, "scan_start");
+          tree end = scanomp_tmp_var (ul, "scan_end");
           tree bp = fold_convert (ul, base_pointer (base));
           gimplify_assign (start, fold_build2 (PLUS_EXPR, ul, bp,
                                                fold_convert (ul, lo_v)), seq);
@@ -450,7 +450,7 @@ add_call (call_parts *p, tree desc, tree resume, tree fallback, tree done)
                                    build_fold_addr_expr (p->args),
                                    finished ? build_fold_addr_expr (finished)
                                             : null_pointer_node);
-  tree status = create_tmp_var (integer_type_node, "scan_status");
+  tree status = scanomp_tmp_var (integer_type_node, "scan_status");
   gimple_call_set_lhs (call, status);
   gimple_set_location (call, scanomp_where (l));
   gimple_seq_add_stmt (seq, call);

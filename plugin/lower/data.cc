@@ -206,7 +206,7 @@ runtime_kind (tree c)
 static tree
 local_array (tree type, unsigned count, const char *name)
 {
-  tree a = create_tmp_var (build_array_type_nelts (type, count), name);
+  tree a = scanomp_tmp_var (build_array_type_nelts (type, count), name);
   TREE_ADDRESSABLE (a) = 1;
   return a;
 }
@@ -334,7 +334,7 @@ lower_data (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *wi)
      so that it does not stop a program under OMP_TARGET_OFFLOAD=MANDATORY
      for an OpenCL device it does not have.  */
   items.device = scanomp_value (items.device, &seq);
-  tree gomp = create_tmp_var (integer_type_node, "gomp_device");
+  tree gomp = scanomp_tmp_var (integer_type_node, "gomp_device");
   gimple_seq_add_stmt (&seq, device_call ("SCANRT_gomp_device", gomp,
                                           items.device, loc));
   tree d = omp_find_clause (gimple_omp_target_clauses (s), OMP_CLAUSE_DEVICE);

@@ -129,7 +129,7 @@ privatize (scan_loop *l, gimple_seq loop)
     if (copies.get (v) || TREE_CODE (type) == REFERENCE_TYPE
         || !TYPE_SIZE_UNIT (type) || TREE_CODE (TYPE_SIZE_UNIT (type)) != INTEGER_CST)
       return;
-    tree c = create_tmp_var (type, "scan_private");
+    tree c = scanomp_tmp_var (type, "scan_private");
     TREE_ADDRESSABLE (c) = TREE_ADDRESSABLE (v);
     copies.put (v, c);
     if (in)
@@ -235,7 +235,7 @@ static gimple_seq
 decided_by_one (gimple_seq seq, tree to_fallback, tree to_done,
                 tree fallback, tree done)
 {
-  tree go = create_tmp_var (integer_type_node, "scan_fallback");
+  tree go = scanomp_tmp_var (integer_type_node, "scan_fallback");
   tree end = create_artificial_label (UNKNOWN_LOCATION);
   gimple_seq_add_stmt (&seq, gimple_build_label (to_fallback));
   gimple_seq_add_stmt (&seq, gimple_build_assign (go, integer_one_node));
@@ -280,7 +280,7 @@ scanomp_lower (scan_loop *l, const scan_outline *o,
          the device declines.  One with an initialization phase GCC would
          run wrong (analyze/init.cc): its fallback is the sequential loop,
          as a scan clause's.  */
-      bool orphan = l->construct == l->loop;
+      bool orphan = scanomp_orphan (l);
       tree to_fallback = orphan ? create_artificial_label (UNKNOWN_LOCATION)
                                 : fallback;
       tree to_done = orphan ? create_artificial_label (UNKNOWN_LOCATION)
@@ -302,7 +302,7 @@ scanomp_lower (scan_loop *l, const scan_outline *o,
      would: what the runtime finished leaves its variables' values
      where the fallback may not see them (a target's firstprivate).  */
   tree resume = l->inscan ? NULL_TREE
-                : create_tmp_var (TREE_TYPE (l->iv), "scan_resume");
+                : scanomp_tmp_var (TREE_TYPE (l->iv), "scan_resume");
   gimple_seq_add_seq (&seq, lower_call (l, o->seed_type, desc, nargs,
                                         resume, fallback, done));
   gimple_seq_add_stmt (&seq, gimple_build_label (fallback));
@@ -313,7 +313,7 @@ scanomp_lower (scan_loop *l, const scan_outline *o,
   gbind *bind = gimple_build_bind (NULL_TREE, seq, NULL_TREE);
   pop_gimplify_context (bind);
 
-  if (l->construct == l->loop)
+  if (scanomp_orphan (l))
     {
       /* An orphaned `omp for' in a team that already runs: one thread
          runs the scan, the others wait at the single's barrier, as they

@@ -452,6 +452,13 @@ straight_body (tree fn, vec<gimple *> *out, tree *value, int depth)
   return true;
 }
 
+tree
+scan_read_callee (tree fn, vec<gimple *> *out)
+{
+  tree value;
+  return straight_body (fn, out, &value, 0) ? body_decl (fn) : NULL_TREE;
+}
+
 /* Copying a callee's statements into the caller.  */
 struct copier
 {

@@ -25,6 +25,22 @@
    scope of the new variables' own around *SEQ.  */
 bool scan_inline_calls (gimple_seq *seq, hash_set<tree> &keep, bool change);
 
+/* Into OUT, the statements FN's body runs along the path its known
+   conditions take, ending in its return; the function whose parameters
+   they name (FN, or what FN is an alias of), or NULL_TREE where there is
+   no such path.  */
+tree scan_read_callee (tree fn, vec<gimple *> *out);
+/* bitwise.cc: why the kernels cannot copy KLASS, a class, bit by bit
+   and leave its destructor unrun, with *FN the member that shows it
+   where there is one; or NULL.  */
+const char *scan_bitwise_problem (tree klass, tree *fn);
+/* Whether *SEQ calls a copy or the destructor of a class copied bit by
+   bit; with CHANGE, make each an assignment of the whole object, or
+   nothing.  */
+bool scan_bitwise_copies (gimple_seq *seq, bool change);
+/* The stores that default constructor CTOR makes to OBJ, constants to
+   each of its fields, or NULL where it makes others.  */
+gimple_seq scan_constructed (tree ctor, tree obj);
 /* fields.cc: whether BODY reads a field of a struct that it does not set
    (a Fortran array's descriptor, `s->p').  */
 bool scan_field_reads (gimple_seq body);

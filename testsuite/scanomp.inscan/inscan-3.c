@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* -fplugin-arg-scanomp-verbose on orphaned inscan loops: an orphaned `omp
-   for' outside target constructs runs on the host path; inside a target
-   region, where the construct holds more than the loop, GCC keeps it.  */
+   for' or `for simd' outside target constructs runs on the host path;
+   inside a target region, where the construct holds more than the loop,
+   GCC keeps it.  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-scanomp-verbose" } */
 
@@ -41,7 +42,7 @@ for_simd (long *y, const long *x, long n)
 #pragma omp parallel
   {
     y[0] = 0;
-#pragma omp for simd reduction(inscan, +: s)
+#pragma omp for simd reduction(inscan, +: s) /* { dg-message "this inscan loop runs on the host path: 1 scan variable, inclusive" } */
     for (long i = 0; i < n; i++)
       {
         s += x[i];

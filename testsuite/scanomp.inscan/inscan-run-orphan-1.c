@@ -2,9 +2,12 @@
 /* Orphaned inscan loops, as libgomp.c/scan-1.c writes them: `#pragma omp
    for reduction(inscan, ...)' inside a `parallel' region that does other
    work before and after it, inclusive and exclusive, with `nowait' before
-   an explicit barrier, and in a function called from the region.  Every
-   thread sees the scan once the loop is done, and a second `omp for' uses
-   it.  Each checked against the sequential loop.  */
+   an explicit barrier, and in a function called from the region; and
+   `for simd' as libgomp.c++/scan-9.C writes it, in the region and in a
+   function called from it.  Every thread sees the scan once the loop is
+   done, and a second `omp for' uses it.  Each checked against the
+   sequential loop.
+   scanomp-taken: 5 */
 /* { dg-do run } */
 
 #include <omp.h>
@@ -26,6 +29,21 @@ exclusive_max (long *m, const int *x, long n)
     }
 }
 
+static long total;
+
+/* An orphaned `for simd', inclusive, over a global.  */
+static void
+inclusive_simd (long *v, const int *x, long n)
+{
+#pragma omp for simd reduction(inscan, +: total)
+  for (long i = 0; i < n; i++)
+    {
+      total += x[i] - 1;
+#pragma omp scan inclusive(total)
+      v[i] = total;
+    }
+}
+
 int
 main (void)
 {
@@ -35,8 +53,11 @@ main (void)
       int *x = random_ints (n);
       long *y = malloc ((n + 1) * sizeof *y), *z = malloc ((n + 1) * sizeof *z);
       long *m = malloc ((n + 1) * sizeof *m), *w = malloc ((n + 1) * sizeof *w);
-      long s = 3, t = -2, before = 0;
+      long *v = malloc ((n + 1) * sizeof *v);
+      long *e = malloc ((n + 1) * sizeof *e);
+      long s = 3, t = -2, u = 7, before = 0;
       best = -1000;
+      total = 0;
 #pragma omp parallel reduction(+: before)
       {
         before += omp_get_thread_num () + 1;
@@ -59,9 +80,17 @@ main (void)
             t += x[i] * 3;
           }
 #pragma omp barrier
+        inclusive_simd (v, x, n);
+#pragma omp for simd reduction(inscan, +: u)
+        for (long i = 0; i < n; i++)
+          {
+            e[i] = u;
+#pragma omp scan exclusive(u)
+            u += x[i];
+          }
       }
       CHECK (before > 0, "the work before the loops");
-      long rs = 3, rt = -2, rb = -1000;
+      long rs = 3, rt = -2, rb = -1000, rv = 0, ru = 7;
       for (long i = 0; i < n; i++)
         {
           rs += x[i];
@@ -71,14 +100,22 @@ main (void)
           rb = rb > x[i] ? rb : x[i];
           CHECK (w[i] == rt, "n %ld: w[%ld] is %ld, not %ld", n, i, w[i], rt);
           rt += x[i] * 3;
+          rv += x[i] - 1;
+          CHECK (v[i] == rv, "n %ld: v[%ld] is %ld, not %ld", n, i, v[i], rv);
+          CHECK (e[i] == ru, "n %ld: e[%ld] is %ld, not %ld", n, i, e[i], ru);
+          ru += x[i];
         }
       CHECK (s == rs && t == rt && best == rb, "n %ld: the totals are %ld %ld "
              "%ld, not %ld %ld %ld", n, s, t, best, rs, rt, rb);
+      CHECK (total == rv && u == ru, "n %ld: the simd totals are %ld %ld, "
+             "not %ld %ld", n, total, u, rv, ru);
       free (x);
       free (y);
       free (z);
       free (m);
       free (w);
+      free (v);
+      free (e);
     }
   puts ("orphaned inscan loops checked");
   return 0;
