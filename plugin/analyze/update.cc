@@ -504,6 +504,39 @@ check_branches (reader *r, tree f)
   return true;
 }
 
+/* V, where it chooses between two values by comparing them (`c ? a : b'
+   with c `a < b', `b > a' and the like, as std::min and std::max compute
+   once inline.cc has read them), as their MIN_EXPR or MAX_EXPR; else
+   V.  */
+static tree
+select_as_minmax (tree v)
+{
+  tree s = scan_strip (v);
+  if (TREE_CODE (s) != COND_EXPR)
+    return v;
+  tree c = scan_strip (TREE_OPERAND (s, 0));
+  tree a = TREE_OPERAND (s, 1), b = TREE_OPERAND (s, 2);
+  if (!COMPARISON_CLASS_P (c))
+    return v;
+  tree p = TREE_OPERAND (c, 0), q = TREE_OPERAND (c, 1);
+  bool less;
+  switch (TREE_CODE (c))
+    {
+    case LT_EXPR: case LE_EXPR: less = true; break;
+    case GT_EXPR: case GE_EXPR: less = false; break;
+    default: return v;
+    }
+  bool min;
+  /* p < q ? p : q is the smaller, p < q ? q : p the greater.  */
+  if (operand_equal_p (p, a, 0) && operand_equal_p (q, b, 0))
+    min = less;
+  else if (operand_equal_p (p, b, 0) && operand_equal_p (q, a, 0))
+    min = !less;
+  else
+    return v;
+  return build2 (min ? MIN_EXPR : MAX_EXPR, TREE_TYPE (s), a, b);
+}
+
 /* Check that V, the value stored to y[i], is y[i-1] op E with E free of
    y[i-1], or E op y[i-1] for a commutative op, or a form GCC folds one
    into; and that nothing else reads y[i-1].  */
@@ -542,6 +575,8 @@ scan_check_update (reader *r, tree v)
     return branched ? check_branches (r, flag) : check_logical (r);
   if ((it->op == SCAN_OP_MIN || it->op == SCAN_OP_MAX) && check_select (r))
     return true;
+  if (it->op == SCAN_OP_MIN || it->op == SCAN_OP_MAX)
+    v = select_as_minmax (v);
 
   for (tree c : r->cond_operands)
     if (scan_uses_prev (r, c))

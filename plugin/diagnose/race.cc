@@ -16,7 +16,8 @@
    index, and the body reads y one element before in iteration order
    (where it does, as in a branch of ?:, that read races with the other
    iteration's store); nothing else stores to y or reads it elsewhere.
-   The loops it reads are not changed.  */
+   The loops it reads are not changed: C++'s calls (`y[i]' of a
+   std::vector) are read in a copy of the body, through rewrite/.  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
@@ -148,6 +149,31 @@ offset_of (tree rest, HOST_WIDE_INT *k)
   return true;
 }
 
+/* Whether BODY holds `#pragma omp scan'.  */
+static bool
+has_scan_directive (gimple_seq body)
+{
+  bool found = false;
+  scanomp_walk (&body, [&] (gimple_stmt_iterator *g) {
+      if (gimple_code (gsi_stmt (*g)) != GIMPLE_OMP_SCAN)
+        return WALK_INTO;
+      found = true;
+      return WALK_STOP;
+    });
+  return found;
+}
+
+/* Whether V is a variable fields.cc made of L's body's read of a
+   struct's field (a container's data, named by the member).  */
+static bool
+field_read (scan_loop *l, tree v)
+{
+  for (unsigned k = 0; k < l->field_reads.length (); k += 2)
+    if (l->field_reads[k] == v)
+      return true;
+  return false;
+}
+
 /* Check the loop L has read (R): warn for the first array of its body
    whose y[i] it computes from y[i-1], at LOC.  */
 static void
@@ -158,7 +184,8 @@ check_accesses (reader *r, location_t loc)
     {
       HOST_WIDE_INT at;
       if (!st.store || st.part || st.arg >= 0 || !offset_of (st.rest, &at)
-          || !DECL_NAME (st.base) || DECL_ARTIFICIAL (st.base)
+          || !DECL_NAME (st.base)
+          || (DECL_ARTIFICIAL (st.base) && !field_read (l, st.base))
           || !TYPE_SIZE_UNIT (st.elem_type)
           || !tree_fits_shwi_p (TYPE_SIZE_UNIT (st.elem_type)))
         continue;
@@ -242,9 +269,22 @@ check_nest (gomp_for *f)
                    ? gimple_location (f) : gimple_location (inner);
   if (scan_read_header (&l, loc))
     {
+      /* Read as the scan clause's loop is: C++'s copies, small
+         functions, structs' fields and temporaries of addresses read
+         through (rewrite/), in a copy; not an inscan loop's, whose
+         phases gimple_seq_copy would share.  */
+      gimple_seq body = gimple_omp_body (inner);
+      if (!has_scan_directive (body))
+        {
+          hash_set<tree> keep;
+          body = gimple_seq_copy (body);
+          scan_bitwise_copies (&body, true);
+          scan_inline_calls (&body, keep, true);
+          scan_hoist_field_reads (&l, &body);
+        }
       reader r;
-      scan_reader_init (&r, &l, NULL, loc, gimple_omp_body (inner));
-      scan_read_seq (&r, gimple_omp_body (inner));
+      scan_reader_init (&r, &l, NULL, loc, body);
+      scan_read_seq (&r, body);
       if (r.ok)
         check_accesses (&r, loc);
     }

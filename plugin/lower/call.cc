@@ -44,6 +44,18 @@ offset_at (const scan_access &a, tree i)
                       fold_convert (l, a.rest));
 }
 
+/* Whether DECL, what a map clause maps, is VAR, or what VAR, a C++
+   reference, refers to (`map (tofrom: *s)', as GCC writes map (tofrom:
+   s) for one).  */
+static bool
+maps_var (tree decl, tree var)
+{
+  if ((TREE_CODE (decl) == MEM_REF || TREE_CODE (decl) == INDIRECT_REF)
+      && TREE_CODE (TREE_TYPE (var)) == REFERENCE_TYPE)
+    decl = TREE_OPERAND (decl, 0);
+  return decl == var;
+}
+
 /* Whether the value that L's loop leaves in VAR (a variable, or *r for a
    C++ reference r) reaches the host: inside a target region only where
    the target maps VAR back, since a scalar is firstprivate there
@@ -57,7 +69,8 @@ lower_reaches_host (scan_loop *l, tree var)
     var = TREE_OPERAND (var, 0);
   for (tree c = gimple_omp_target_clauses (l->construct); c;
        c = OMP_CLAUSE_CHAIN (c))
-    if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_MAP && OMP_CLAUSE_DECL (c) == var)
+    if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_MAP
+        && maps_var (OMP_CLAUSE_DECL (c), var))
       switch (OMP_CLAUSE_MAP_KIND (c))
         {
         case GOMP_MAP_FROM:

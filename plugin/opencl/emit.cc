@@ -265,10 +265,12 @@ function_start (emitter *e, gimple_seq seq, hash_set<tree> *seen)
     seen->add (b);
   for (tree v : l->scalars)
     seen->add (v);
-  /* An inscan loop's private and lastprivate variables, which may be
-     globals; and whether each lastprivate one was set.  */
+  /* An inscan loop's private and lastprivate variables that are globals
+     (the others ocl_declare_locals declares where the body uses them,
+     not a simd loop's temporary that only a clobber names); and whether
+     each lastprivate one was set.  */
   for (tree v : l->privates)
-    if (!seen->add (v))
+    if (is_global_var (v) && !seen->add (v))
       ocl_declare_var (e, v);
   for (unsigned k = 0; k < e->n; k++)
     if (e->items[k].op == SCAN_OP_LAST)

@@ -67,7 +67,9 @@ declare_local (tree *tp, int *walk_subtrees, void *data)
 }
 
 /* Declare the local variables that statement S (or, S null, sequence SEQ)
-   uses, except those in SEEN, adding them.  */
+   uses, except those in SEEN, adding them.  A clobber, which the
+   translation leaves out, uses none (a C++ function object's temporary,
+   `std::plus<long> ()', whose empty base OpenCL C has no layout for).  */
 static void
 declare_in (emitter *e, gimple *s, gimple_seq seq, hash_set<tree> *seen)
 {
@@ -75,10 +77,14 @@ declare_in (emitter *e, gimple *s, gimple_seq seq, hash_set<tree> *seen)
   struct walk_stmt_info wi;
   memset (&wi, 0, sizeof wi);
   wi.info = &d;
-  if (s)
+  if (s && !gimple_clobber_p (s))
     walk_gimple_op (s, declare_local, &wi);
-  else
-    walk_gimple_seq (seq, NULL, declare_local, &wi);
+  else if (!s)
+    walk_gimple_seq (seq, [] (gimple_stmt_iterator *g, bool *handled,
+                              walk_stmt_info *) -> tree {
+        *handled = gimple_clobber_p (gsi_stmt (*g));
+        return NULL_TREE;
+      }, declare_local, &wi);
 }
 
 void

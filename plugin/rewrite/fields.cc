@@ -235,7 +235,9 @@ hoist_read (tree *tp, int *walk_subtrees, void *data)
 }
 
 /* Note in W what BODY sets and lets escape, and whether it calls a
-   function that may write memory.  */
+   function that may write memory (not a math built-in, which sets errno
+   alone, nor one whose body, read through inline.cc, stores to its own
+   variables alone).  */
 static void
 note_sets (gimple_seq body, field_walk *w)
 {
@@ -253,7 +255,9 @@ note_sets (gimple_seq body, field_walk *w)
             w->assigned.add (lhs);
         }
       if (is_gimple_call (s) && !gimple_call_internal_p (s)
-          && !(gimple_call_flags (s) & (ECF_CONST | ECF_PURE)))
+          && !(gimple_call_flags (s) & (ECF_CONST | ECF_PURE))
+          && !scanomp_math_function (gimple_call_fndecl (s))
+          && !scan_callee_keeps_to_itself (gimple_call_fndecl (s)))
         w->calls = true;
       if (gimple_code (s) == GIMPLE_ASM)
         w->calls = true;
@@ -290,12 +294,21 @@ bool
 scan_field_reads (gimple_seq body)
 {
   /* Any field read at all: a copy of the body is cheap, and what
-     forward.cc finds is known only once it has run.  */
+     forward.cc finds is known only once it has run.  So does a choice
+     between two addresses (std::max's), which forward.cc reads as a
+     choice of loads.  */
   bool found = false;
   struct walk_stmt_info wi;
   memset (&wi, 0, sizeof wi);
   wi.info = &found;
-  walk_gimple_seq (body, NULL, find_field, &wi);
+  walk_gimple_seq (body, [] (gimple_stmt_iterator *g, bool *,
+                             walk_stmt_info *wi) -> tree {
+      gimple *s = gsi_stmt (*g);
+      if (is_gimple_assign (s) && gimple_assign_rhs_code (s) == COND_EXPR
+          && POINTER_TYPE_P (TREE_TYPE (gimple_assign_lhs (s))))
+        *(bool *) wi->info = true;
+      return NULL_TREE;
+    }, find_field, &wi);
   return found;
 }
 

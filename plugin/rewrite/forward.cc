@@ -586,6 +586,28 @@ loaded_before (const vec<gimple_stmt_iterator> &at,
   return false;
 }
 
+/* The statement of AT (stretches BLOCK) after K, in K's stretch, that
+   is the one use of T; or -1.  */
+static int
+only_use (const vec<gimple_stmt_iterator> &at, const vec<unsigned> &block,
+          unsigned k, tree t)
+{
+  int use = -1, uses = 0;
+  for (unsigned j = 0; j < at.length (); j++)
+    {
+      gimple *s = gsi_stmt (at[j]);
+      if (j == k)
+        continue;
+      auto_vec<tree> vars;
+      for (unsigned i = 0; i < gimple_num_ops (s); i++)
+        if (gimple_op (s, i))
+          walk_tree (gimple_op_ptr (s, i), add_var, &vars, NULL);
+      if (vars.contains (t))
+        uses++, use = j;
+    }
+  return uses == 1 && use > (int) k && block[use] == block[k] ? use : -1;
+}
+
 /* In *BODY: each load through a choice of two addresses (`T = c ? P : Q;
    x = *T', what inline.cc makes of std::max), the only use of T in its
    stretch, becomes the choice of two loads (`a = *P; b = *Q; x = c ? a :
@@ -608,21 +630,20 @@ select_loads (gimple_seq *body, vec<tree> *locals)
       tree t = gimple_assign_lhs (d);
       tree c = gimple_assign_rhs1 (d), pa = gimple_assign_rhs2 (d),
            pb = gimple_assign_rhs3 (d);
-      /* The one use: a load of the whole of what T points to.  */
-      int use = -1, uses = 0;
-      for (unsigned j = 0; j < at.length (); j++)
+      /* The one use: a load of the whole of what T points to, maybe
+         through copies of T (`D.9 = T; x = *D.9', a reference that a
+         call returns), each the one use of the last.  */
+      auto_vec<unsigned> copies;
+      int use = only_use (at, block, k, t);
+      while (use >= 0 && gimple_assign_single_p (gsi_stmt (at[use]))
+             && gimple_assign_rhs1 (gsi_stmt (at[use])) == t
+             && VAR_P (gimple_assign_lhs (gsi_stmt (at[use]))))
         {
-          gimple *s = gsi_stmt (at[j]);
-          if (j == k)
-            continue;
-          auto_vec<tree> vars;
-          for (unsigned i = 0; i < gimple_num_ops (s); i++)
-            if (gimple_op (s, i))
-              walk_tree (gimple_op_ptr (s, i), add_var, &vars, NULL);
-          if (vars.contains (t))
-            uses++, use = j;
+          copies.safe_push (use);
+          t = gimple_assign_lhs (gsi_stmt (at[use]));
+          use = only_use (at, block, use, t);
         }
-      if (uses != 1 || use < (int) k || block[use] != block[k])
+      if (use < 0)
         continue;
       gimple *s = gsi_stmt (at[use]);
       tree rhs = gimple_assign_single_p (s) ? gimple_assign_rhs1 (s)
@@ -649,6 +670,8 @@ select_loads (gimple_seq *body, vec<tree> *locals)
       gsi_insert_before (&at[use], gb, GSI_SAME_STMT);
       gimple_assign_set_rhs_with_ops (&at[use], COND_EXPR, c, a, b);
       gsi_replace (&at[k], gimple_build_nop (), false);
+      for (unsigned j : copies)
+        gsi_replace (&at[j], gimple_build_nop (), false);
       changed = true;
     }
   return changed;

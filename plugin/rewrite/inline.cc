@@ -47,6 +47,7 @@
 #include "function.h"
 #include "cgraph.h"
 #include "fold-const.h"
+#include "calls.h"
 
 #include "rewrite/rewrite.h"
 
@@ -416,20 +417,21 @@ body_decl (tree fn)
    is known (so straight-line code), ending in its return, whose value,
    where constant, goes to *VALUE; false where there is no such path, or
    calls go DEPTH deep.  */
-static bool
-straight_body (tree fn, vec<gimple *> *out, tree *value, int depth)
+/* The function whose body a call of FN runs (body_decl), its body in
+   GIMPLE, gimplified here where it is not yet; or NULL_TREE where it has
+   none to read.  */
+static tree
+gimple_callee (tree fn)
 {
-  *value = NULL_TREE;
-  if (depth > MAX_DEPTH || !fn || TREE_CODE (fn) != FUNCTION_DECL
-      || fndecl_built_in_p (fn) || stdarg_p (TREE_TYPE (fn))
-      || TREE_THIS_VOLATILE (fn))
-    return false;
+  if (!fn || TREE_CODE (fn) != FUNCTION_DECL || fndecl_built_in_p (fn)
+      || stdarg_p (TREE_TYPE (fn)) || TREE_THIS_VOLATILE (fn))
+    return NULL_TREE;
   fn = body_decl (fn);
   cgraph_node *node = cgraph_node::get (fn);
   function *f = DECL_STRUCT_FUNCTION (fn);
   if (!f || !node || !node->definition || f->calls_setjmp
       || (DECL_RESULT (fn) && DECL_BY_REFERENCE (DECL_RESULT (fn))))
-    return false;
+    return NULL_TREE;
   /* Gimplified here only where the call graph would: not an external
      body (an `extern template' member) without optimization, which it
      drops unread.  */
@@ -437,9 +439,19 @@ straight_body (tree fn, vec<gimple *> *out, tree *value, int depth)
     {
       if (!DECL_SAVED_TREE (fn) || node->analyzed
           || (DECL_EXTERNAL (fn) && !opt_for_fn (fn, optimize)))
-        return false;
+        return NULL_TREE;
       gimplify_function_tree (fn);
     }
+  return fn;
+}
+
+static bool
+straight_body (tree fn, vec<gimple *> *out, tree *value, int depth)
+{
+  *value = NULL_TREE;
+  if (depth > MAX_DEPTH || !(fn = gimple_callee (fn)))
+    return false;
+  function *f = DECL_STRUCT_FUNCTION (fn);
   path p;
   p.fn = fn;
   p.out = out;
@@ -457,6 +469,90 @@ scan_read_callee (tree fn, vec<gimple *> *out)
 {
   tree value;
   return straight_body (fn, out, &value, 0) ? body_decl (fn) : NULL_TREE;
+}
+
+/* Whether statement S of FN stores to FN's own variables alone and calls
+   only functions that do so in turn, DEPTH deep (keeps_to_itself).  */
+static bool keeps_to_itself (tree fn, int depth);
+
+static bool
+stmt_keeps_to (tree fn, gimple *s, int depth)
+{
+  if (gimple_has_volatile_ops (s))
+    return false;
+  switch (gimple_code (s))
+    {
+    case GIMPLE_ASSIGN:
+    case GIMPLE_CALL:
+      {
+        tree lhs = gimple_get_lhs (s);
+        tree root = lhs ? scan_set_root (lhs) : NULL_TREE;
+        if (lhs && TREE_CODE (lhs) != SSA_NAME
+            && !(root && (TREE_CODE (root) == RESULT_DECL
+                          || (VAR_P (root) && !is_global_var (root)
+                              && DECL_CONTEXT (root) == fn))))
+          return false;
+        if (gcall *c = dyn_cast<gcall *> (s))
+          {
+            tree callee = gimple_call_fndecl (c);
+            if (gimple_call_internal_p (c) || !callee)
+              return false;
+            if (fndecl_built_in_p (callee))
+              return (scanomp_math_function (callee)
+                      || (flags_from_decl_or_type (callee)
+                          & (ECF_CONST | ECF_PURE)));
+            return keeps_to_itself (callee, depth + 1);
+          }
+        return true;
+      }
+    case GIMPLE_COND:
+    case GIMPLE_LABEL:
+    case GIMPLE_GOTO:
+    case GIMPLE_RETURN:
+    case GIMPLE_NOP:
+    case GIMPLE_DEBUG:
+    case GIMPLE_PREDICT:
+    case GIMPLE_BIND:
+    case GIMPLE_TRY:
+      return true;
+    default:
+      return false;
+    }
+}
+
+static bool
+keeps_to_itself (tree fn, int depth)
+{
+  if (depth > MAX_DEPTH || !(fn = gimple_callee (fn)))
+    return false;
+  function *f = DECL_STRUCT_FUNCTION (fn);
+  if (f->cfg)
+    {
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, f)
+        for (gimple_stmt_iterator g = gsi_start_bb (bb); !gsi_end_p (g);
+             gsi_next (&g))
+          if (!stmt_keeps_to (fn, gsi_stmt (g), depth))
+            return false;
+      return true;
+    }
+  bool ok = true;
+  gimple_seq body = gimple_body (fn);
+  scanomp_walk (&body, [&] (gimple_stmt_iterator *g) {
+      if (!stmt_keeps_to (fn, gsi_stmt (*g), depth))
+        {
+          ok = false;
+          return WALK_STOP;
+        }
+      return WALK_INTO;
+    });
+  return ok;
+}
+
+bool
+scan_callee_keeps_to_itself (tree fn)
+{
+  return keeps_to_itself (fn, 0);
 }
 
 /* Copying a callee's statements into the caller.  */

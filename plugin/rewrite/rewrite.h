@@ -30,6 +30,10 @@ bool scan_inline_calls (gimple_seq *seq, hash_set<tree> &keep, bool change);
    they name (FN, or what FN is an alias of), or NULL_TREE where there is
    no such path.  */
 tree scan_read_callee (tree fn, vec<gimple *> *out);
+/* Whether FN's body stores to its own variables alone, and calls only
+   functions that do so in turn (or math built-ins): a call of it writes
+   no memory of the caller's.  */
+bool scan_callee_keeps_to_itself (tree fn);
 /* bitwise.cc: why the kernels cannot copy KLASS, a class, bit by bit
    and leave its destructor unrun, with *FN the member that shows it
    where there is one; or NULL.  */
@@ -42,7 +46,8 @@ bool scan_bitwise_copies (gimple_seq *seq, bool change);
    each of its fields, or NULL where it makes others.  */
 gimple_seq scan_constructed (tree ctor, tree obj);
 /* fields.cc: whether BODY reads a field of a struct that it does not set
-   (a Fortran array's descriptor, `s->p').  */
+   (a Fortran array's descriptor, `s->p'), or chooses between two
+   addresses (std::max's): what scan_hoist_field_reads reads.  */
 bool scan_field_reads (gimple_seq body);
 /* Make each such read in *BODY a variable of L's field_reads, set before
    the loop.  */

@@ -3,6 +3,7 @@
    it; `make fuzz' runs a campaign).
 
      scanfuzz SEED LOOPS      a C program of LOOPS random scan loops
+     scanfuzz -x SEED LOOPS   the same in C++ as C++ people write it
      scanfuzz -n SEED         a C file of loops the plugin must refuse
 
    Each loop of a program is written twice from one body: as a scan loop
@@ -15,7 +16,16 @@
    inputs keep the sequential loop's C semantics defined (no signed
    overflow) and make `+', `-' and `*' over floating types exact in any
    order (multiples of 1/4, powers of two), so reassociation is no excuse.
-   With the argument `big' every loop runs above the host cutoff.  The
+   With the argument `big' every loop runs above the host cutoff.
+
+   In C++ (-x), fz_scan_K reaches each array through a form of its own
+   (cxx_views): the pointer, a std::vector copied in and out, its
+   iterator, a std::unique_ptr<T[]>, or an accessor class of the
+   program's own, fz_view; the arrays a scan clause names as a pointer or
+   a vector, and every array as a pointer in a target construct.  min and
+   max update by std::min and std::max too, + by std::plus and a lambda,
+   and an inscan loop's scan variable is sometimes a reference.  The
+   reference, fz_ref_K, keeps the pointers.  The
    program prints "scanfuzz: N loops checked" and exits 0, or names each
    loop, array and first element that differ, and exits 1.
 
@@ -77,6 +87,9 @@ add (struct text *t, const char *fmt, ...)
    printed so far.  */
 static FILE *dest;
 static int lines;
+
+/* Whether the program is C++ (-x).  */
+static int cxx;
 
 static void
 out (const char *fmt, ...)
@@ -227,6 +240,20 @@ static const char prelude[] =
   "{\n"
   "  return a.v == b.v && a.at == b.at;\n"
   "}\n";
+
+/* What a C++ program adds to the prelude: its containers, and an
+   accessor class of its own.  */
+static const char cxx_prelude[] =
+  "#include <algorithm>\n"
+  "#include <functional>\n"
+  "#include <memory>\n"
+  "#include <vector>\n"
+  "template <typename T>\n"
+  "struct fz_view\n"
+  "{\n"
+  "  T *p;\n"
+  "  T &operator[] (long i) const { return p[i]; }\n"
+  "};\n";
 
 /* Operators.  */
 enum op { O_ADD, O_SUB, O_MUL, O_AND, O_IOR, O_XOR, O_LAND, O_LOR, O_MIN,
@@ -432,6 +459,15 @@ update (struct text *b, const char *y, const char *prev, const char *e,
   enum op o = s->o;
   if (o == O_USER)
     add (b, "%s = %s (%s, %s);\n", y, s->user->combine, prev, e);
+  else if (cxx && (o == O_MIN || o == O_MAX || o == O_ADD) && !strchr (e, '?')
+           && pick (4) == 0)
+    /* C++'s own: std::min, std::max, std::plus; not of a choice of two
+       elements, whose address std::max's reference would take (GCC's
+       own code runs such a loop: docs/inscan.md).  */
+    add (b, o == O_ADD ? "%s = std::plus<%s> () (%s, %s);\n"
+                       : "%s = std::%s<%s> (%s, %s);\n", y,
+         o == O_ADD ? s->t->name : o == O_MIN ? "min" : "max",
+         o == O_ADD ? prev : s->t->name, o == O_ADD ? e : prev, e);
   else if (o == O_MIN || o == O_MAX)
     {
       const char *lt = o == O_MIN ? "<" : ">";
@@ -732,18 +768,97 @@ print_compare (int k, const char *a, const struct type *t, const char *len)
     out ("  while (0);\n");
 }
 
+/* The arrays a loop's functions take: written, then read.  */
+static const char *const arrays[] = { "y", "z", "v", "x", "w" };
+
+/* Append to VIEWS, for fz_scan_K in C++, a form of each array of
+   ARRAYS, of types TYS, over the pointer its parameter (NAME_) holds,
+   and to BACK the copies that give the pointer what the loop wrote.
+   The arrays that SCANNED names (a bit each for y, z and v) are a
+   pointer or a vector, as a scan clause takes them, and those POINTERS
+   names a pointer (a user-defined operator's, whose probe clause GCC
+   checks as an array section: docs/clause.md); in a target construct
+   (TARGET), every array is the pointer its maps name.  */
+static void
+cxx_views (struct text *views, struct text *back,
+           const struct type *const tys[5], unsigned scanned,
+           unsigned pointers, int target)
+{
+  for (int j = 0; j < 5; j++)
+    {
+      const char *a = arrays[j], *T = tys[j]->name;
+      const char *len = j < 3 ? "leny" : "lenx";
+      const char *c = j < 3 ? "" : "const ";
+      switch (target || ((pointers >> j) & 1) ? 0
+              : pick ((scanned >> j) & 1 ? 2 : 5))
+        {
+        case 0:
+          add (views, "  %s%s *%s = %s_;\n", c, T, a, a);
+          break;
+        case 1:
+          add (views, "  %sstd::vector<%s> %s (%s_, %s_ + %s);\n", c, T, a,
+               a, a, len);
+          if (j < 3)
+            add (back, "  std::copy (%s.begin (), %s.end (), %s_);\n", a, a,
+                 a);
+          break;
+        case 2:
+          add (views, "  %sstd::vector<%s> %s_c (%s_, %s_ + %s);\n"
+               "  auto %s = %s_c.begin ();\n", c, T, a, a, a, len, a, a);
+          if (j < 3)
+            add (back, "  std::copy (%s_c.begin (), %s_c.end (), %s_);\n", a,
+                 a, a);
+          break;
+        case 3:
+          add (views, "  fz_view<%s%s> %s = { %s_ };\n", c, T, a, a);
+          break;
+        default:
+          add (views, "  std::unique_ptr<%s[]> %s (new %s[%s]);\n"
+               "  std::copy (%s_, %s_ + %s, %s.get ());\n", T, a, T, len, a,
+               a, len, a);
+          if (j < 3)
+            add (back, "  std::copy (%s.get (), %s.get () + %s, %s_);\n", a,
+                 a, len, a);
+        }
+    }
+}
+
 /* Print a loop's functions: fz_scan_K, whose directive is in DIR, and
    fz_ref_K, both with BODY (the loop from its `for'); PARAMS is their
-   parameter list, DECLS and AFTER what goes before and after the loop.  */
+   parameter list, DECLS and AFTER what goes before and after the loop.
+   In C++, fz_scan_K reaches the arrays, of types TYS, through the forms
+   cxx_views gives them, SCANNED those a scan clause names, POINTERS those
+   that stay pointers.  */
 static void
 print_pair (int k, const char *params, const char *decls, const char *dir,
-            const char *body, const char *ref, const char *after)
+            const char *body, const char *ref, const char *after,
+            const struct type *const tys[5], unsigned scanned,
+            unsigned pointers)
 {
+  struct text views = { .len = 0 }, back = { .len = 0 };
+  char own[512];
+  snprintf (own, sizeof own, "%s", params);
+  if (cxx)
+    {
+      /* The parameters are NAME_, the forms NAME.  */
+      for (int j = 0; j < 5; j++)
+        {
+          char from[8], *at;
+          snprintf (from, sizeof from, " *%s,", arrays[j]);
+          if ((at = strstr (own, from)))
+            {
+              memmove (at + 4, at + 3, strlen (at + 3) + 1);
+              at[3] = '_';
+            }
+        }
+      cxx_views (&views, &back, tys, scanned, pointers,
+                 strstr (dir, "target") != NULL);
+    }
   out ("static void\n"
        "fz_scan_%d %s\n"
        "{\n"
-       "%s%s%s%s"
-       "}\n", k, params, decls, dir, body, after);
+       "%s%s%s%s%s%s"
+       "}\n", k, own, views.s, decls, dir, body, back.s, after);
   out ("static void\n"
        "fz_ref_%d %s\n"
        "{\n"
@@ -771,11 +886,11 @@ print_run_start (int k, long lb, int small, const struct type *const ty[3],
        "  long leny = ub + 3, lenx = 2 * ub + 8;\n"
        "  fz_state = %lluULL;\n", k, lb, lb, big, trips, seed);
   for (int j = 0; j < 3; j++)
-    out ("  %s *%s = fz_alloc (leny * sizeof (%s)), *r%s = fz_alloc (leny * "
-         "sizeof (%s));\n", ty[j]->name, outputs[j], ty[j]->name, outputs[j],
-         ty[j]->name);
-  out ("  %s *x = fz_alloc (lenx * sizeof (%s)), *w = fz_alloc (lenx * "
-       "sizeof (%s));\n", X, X, X);
+    out ("  %s *%s = (%s *) fz_alloc (leny * sizeof (%s)), *r%s = (%s *) "
+         "fz_alloc (leny * sizeof (%s));\n", ty[j]->name, outputs[j],
+         ty[j]->name, ty[j]->name, outputs[j], ty[j]->name, ty[j]->name);
+  out ("  %s *x = (%s *) fz_alloc (lenx * sizeof (%s)), *w = (%s *) "
+       "fz_alloc (lenx * sizeof (%s));\n", X, X, X, X, X);
   for (int j = 0; j < 3; j++)
     print_fill (outputs[j], ty[j], by[j], "leny");
   print_fill ("x", by[0]->x, by[0], "lenx");
@@ -971,9 +1086,11 @@ clause_loop (int k)
                               "  double rd = 0.5;\n" : "");
   out ("\n/* Loop %d: scan (%s) over %s from %s, %s index, %s.  */\n", k,
        s.op_name, T, X, index, down ? "down" : "up");
+  const struct type *const tys[5] = { s.t, s.t, s.t, s.x, s.x };
   print_pair (k, params, decls, dir.s, body.s, body.s,
               copies ? "  o[0] = rj;\n  o[1] = lk;\n"
-                       "  o[2] = (long) (rd * 4);\n" : "");
+                       "  o[2] = (long) (rd * 4);\n" : "", tys,
+              (1u << n) - 1, s.user ? (1u << n) - 1 : 0);
 
   const struct type *const ty[3] = { s.t, s.t, s.t };
   const struct scan *const by[3] = { &s, &s, &s };
@@ -992,14 +1109,29 @@ clause_loop (int k)
   print_run_end ();
 }
 
-/* Append to B the input phase of an inscan variable V under scan S.  */
+/* Append to B the input phase of an inscan variable V under scan S; in
+   C++, set *LAMBDA where it calls fz_add_V, a lambda of the function.  */
 static void
-input_phase (struct text *b, const char *v, const struct scan *s)
+input_phase (struct text *b, const char *v, const struct scan *s,
+             int *lambda)
 {
   char e[256];
   expr (e, sizeof e, s, 0, 0);
   const char *f = s->t->bytes == 4 ? "f" : "";
   add (b, "      ");
+  if (cxx && (s->o == O_MIN || s->o == O_MAX) && !strchr (e, '?')
+      && pick (3) == 0)
+    {
+      add (b, "%s = std::%s<%s> (%s, %s);\n", v,
+           s->o == O_MIN ? "min" : "max", s->t->name, v, e);
+      return;
+    }
+  if (cxx && s->o == O_ADD && pick (3) == 0)
+    {
+      *lambda = 1;
+      add (b, "%s = fz_add_%s (%s, %s);\n", v, v, v, e);
+      return;
+    }
   switch (s->o)
     {
     case O_USER:
@@ -1068,9 +1200,10 @@ inscan_loop (int k)
   long lb = 1 + pick (20);
 
   struct text input = { .len = 0 }, scan = { .len = 0 };
-  input_phase (&input, "s", &s[0]);
+  int lambda[2] = { 0, 0 };
+  input_phase (&input, "s", &s[0], &lambda[0]);
   if (nvars == 2)
-    input_phase (&input, "m", &s[1]);
+    input_phase (&input, "m", &s[1], &lambda[1]);
   add (&scan, "      y[i] = s;\n");
   if (nvars == 2)
     add (&scan, "      z[i] = m;\n");
@@ -1108,21 +1241,33 @@ inscan_loop (int k)
   kernels++;
 
   const char *T = s[0].t->name, *U = s[1].t->name, *X = s[0].x->name;
-  char params[512], decls[256];
+  char params[512], decls[512];
   snprintf (params, sizeof params, "(%s *y, %s *z, %s *v, const %s *x, "
             "const %s *w, %s a, %s b, long lb, long ub, long leny, "
             "long lenx, %s *sp, %s *mp)", T, U, T, X, X, T, T, T, U);
-  snprintf (decls, sizeof decls, "  %s tmp = a, s = *sp;\n"
+  /* In C++, the scan variable s is sometimes a reference.  */
+  snprintf (decls, sizeof decls, cxx && pick (3) == 0
+            ? "  %s tmp = a, &s = *sp;\n"
+            : "  %s tmp = a, s = *sp;\n", T);
+  snprintf (decls + strlen (decls), sizeof decls - strlen (decls),
             "  %s m = *mp;\n"
             "  (void) tmp; (void) b; (void) leny; (void) lenx; (void) m;\n",
-            T, U);
+            U);
+  for (int j = 0; j < 2; j++)
+    if (lambda[j])
+      snprintf (decls + strlen (decls), sizeof decls - strlen (decls),
+                "  auto fz_add_%s = [] (%s p, %s q) { return (%s) (p + q); "
+                "};\n", j ? "m" : "s", s[j].t->name, s[j].t->name,
+                s[j].t->name);
   out ("\n/* Loop %d: inscan %s %s over %s", k,
        exclusive ? "exclusive" : "inclusive", s[0].op_name, T);
   if (nvars == 2)
     out (" and %s over %s", s[1].op_name, U);
   out (", %s index.  */\n", index);
+  const struct type *const tys[5] = { s[0].t, s[1].t, s[0].t, s[0].x,
+                                      s[0].x };
   print_pair (k, params, decls, dir.s, body.s, ref.s,
-              "  *sp = s;\n  *mp = m;\n");
+              "  *sp = s;\n  *mp = m;\n", tys, 0, 0);
 
   const struct type *const ty[3] = { s[0].t, s[1].t, s[0].t };
   const struct scan *const by[3] = { &s[0], &s[1], &s[0] };
@@ -1366,9 +1511,16 @@ main (int argc, char **argv)
       negative_file (seed);
       return 0;
     }
+  if (argc == 4 && !strcmp (argv[1], "-x"))
+    {
+      cxx = 1;
+      argc--;
+      argv++;
+    }
   if (argc != 3)
     {
-      fprintf (stderr, "usage: scanfuzz SEED LOOPS | scanfuzz -n SEED\n");
+      fprintf (stderr, "usage: scanfuzz [-x] SEED LOOPS | scanfuzz -n "
+               "SEED\n");
       return 2;
     }
   unsigned long long seed = strtoull (argv[1], NULL, 0);
@@ -1386,7 +1538,7 @@ main (int argc, char **argv)
           state = seed;
           kernels = 0;
         }
-      out ("%s", prelude);
+      out ("%s%s", prelude, cxx ? cxx_prelude : "");
       for (int k = 0; k < loops; k++)
         if (pick (3) == 0)
           inscan_loop (k);

@@ -3,9 +3,10 @@
    passed on by reference, a local reference, a reference through a
    template parameter, and one with a user-defined operator, inclusive
    and exclusive; and a scan phase whose calls write elements through a
-   reference and through `this'.  The variable a reference names is scanned, and ends
-   with the total.  With the plugin they run as kernels; without it on
-   GCC's host threads.  Both must match the sequential loops exactly.  */
+   reference and through `this'; and a reference in a target region that
+   maps it back.  The variable a reference names is scanned, and ends
+   with the total (in the target region, it once kept its value).  With
+   the plugin they run as kernels; without it on GCC's host threads.  Both must match the sequential loops exactly.  */
 /* { dg-do run } */
 /* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
 
@@ -106,6 +107,21 @@ write_through (const int *x, long *y, cell *c, long n, long &s)
     }
 }
 
+/* Inside a target region, which maps the variable the reference names
+   back (GCC writes `map (tofrom: *s)'): its total reaches it.  */
+__attribute__((noipa)) static void
+in_target (const int *x, long *y, long n, long &s)
+{
+#pragma omp target map(to: x[0:n]) map(tofrom: y[0:n], s)
+#pragma omp parallel for reduction(inscan, +: s)
+  for (long i = 0; i < n; i++)
+    {
+      y[i] = s;
+#pragma omp scan exclusive(s)
+      s += x[i];
+    }
+}
+
 int
 main (void)
 {
@@ -164,6 +180,14 @@ main (void)
                  "write through: n %ld: element %ld", n, i);
         }
       CHECK (s == r, "write through: n %ld: final value", n);
+      s = r = 11;
+      in_target (x, y, n, s);
+      for (long i = 0; i < n; i++)
+        {
+          CHECK (y[i] == r, "target: n %ld: element %ld", n, i);
+          r += x[i];
+        }
+      CHECK (s == r, "target: n %ld: final value %ld, not %ld", n, s, r);
       free (c);
       free (x);
       free (y);
