@@ -370,6 +370,14 @@ check_update (scan_loop *l, reader *rp, scan_copies *cp)
     return false;
   if (!scan_sets_no_shared (&r, gimple_omp_body (l->loop)))
     return false;
+  if (tree p = scan_pointer_value (&r, gimple_omp_body (l->loop)))
+    {
+      scan_complain (l, l->clause->loc, "the %<scan%> loop uses the "
+                     "pointer %qD as a value, not to reach an element of "
+                     "an array; compute what it gives before the loop", p);
+      scan_for_this_clause (&r);
+      return false;
+    }
   scan_note_scalars (&r, gimple_omp_body (l->loop));
   scan_copies_as_scalars (l, &r, cp);
   if (!scan_build_pairs (&r))

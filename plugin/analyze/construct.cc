@@ -373,21 +373,32 @@ by_version (const void *a, const void *b)
 /* GCC writes the temporaries of a loop that no parallel region of its
    function holds (an orphaned `omp for' in a function called from one) as
    SSA names; the reader and the outlined functions take variables, as
-   GCC writes them inside a region.  Make those that LOOP's body defines
-   variables.  */
+   GCC writes them inside a region.  Make those that LOOP's body and
+   pre-body define variables, in its header too (a bound its pre-body
+   computes, `i < v.size ()', which the call computes again:
+   inscan.cc's bounds_setup).  */
 void
 scan_unssa (gomp_for *loop)
 {
   hash_map<tree, tree> vars;
   gimple_seq body = gimple_omp_body (loop);
+  gimple_seq pre = gimple_omp_for_pre_body (loop);
   walk_stmt_info wi;
   memset (&wi, 0, sizeof wi);
   wi.info = &vars;
   walk_gimple_seq (body, note_ssa_def, NULL, &wi);
+  walk_gimple_seq (pre, note_ssa_def, NULL, &wi);
   if (vars.is_empty ())
     return;
   walk_gimple_seq_mod (&body, NULL, ssa_to_var, &wi);
   gimple_omp_set_body (loop, body);
+  walk_gimple_seq_mod (&pre, NULL, ssa_to_var, &wi);
+  gimple_omp_for_set_pre_body (loop, pre);
+  for (unsigned k = 0; k < gimple_omp_for_collapse (loop); k++)
+    for (tree *t : { gimple_omp_for_initial_ptr (loop, k),
+                     gimple_omp_for_final_ptr (loop, k),
+                     gimple_omp_for_incr_ptr (loop, k) })
+      walk_tree (t, ssa_to_var, &wi, NULL);
   /* Released in the order of their versions, which later names reuse: in
      the map's order, which follows addresses, the object code would
      change from one compile to the next.  */

@@ -628,6 +628,14 @@ read_body (scan_loop *l, unsigned scan_vars, const scan_copies *cp,
 
   if (!scan_sets_no_shared (&r, body))
     return false;
+  if (tree p = scan_pointer_value (&r, body))
+    {
+      scan_complain (l, gimple_location (l->construct), "this inscan loop "
+                     "is left to GCC%'s own implementation: it uses the "
+                     "pointer %qD as a value, not to reach an element of "
+                     "an array; compute what it gives before the loop", p);
+      return false;
+    }
   scan_note_scalars (&r, body);
   scan_copies_as_scalars (l, &r, cp);
   return true;
@@ -660,6 +668,43 @@ host_trees_own (scan_loop *l)
   return true;
 }
 
+/* Copy into L's bounds_setup the statements of its loop's pre-body,
+   which GCC runs before the loop (`D = v.size ()' for `i < v.size ()')
+   and the call must run before it reads the bounds; false, with a note,
+   where running them twice could differ from running them once (a call
+   that may write memory).  */
+static bool
+copy_bounds_setup (scan_loop *l)
+{
+  /* An orphaned `for simd': the `for' around the simd loop holds it.  */
+  gimple_seq pre = NULL;
+  if (scanomp_orphan (l) && l->construct != l->loop)
+    pre = gimple_seq_copy (gimple_omp_for_pre_body (l->construct));
+  gimple_seq_add_seq (&pre, gimple_seq_copy (gimple_omp_for_pre_body
+                                             (l->loop)));
+  for (gimple_stmt_iterator g = gsi_start (pre); !gsi_end_p (g);
+       gsi_next (&g))
+    {
+      gimple *s = gsi_stmt (g);
+      tree fn = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
+      bool ok = is_gimple_assign (s) || is_gimple_debug (s)
+                || gimple_code (s) == GIMPLE_NOP
+                || (fn && ((gimple_call_flags (s) & (ECF_CONST | ECF_PURE))
+                           || scan_callee_keeps_to_itself (fn)));
+      if (!ok || gimple_has_volatile_ops (s))
+        {
+          scan_complain (l, gimple_location (s), "this inscan loop is left "
+                         "to GCC%'s own implementation: its bounds are "
+                         "computed by a statement that may have effects, "
+                         "which the plugin would run once more; compute "
+                         "them before the loop");
+          return false;
+        }
+    }
+  l->bounds_setup = pre;
+  return true;
+}
+
 bool
 scanomp_analyze_inscan (gimple *construct, scan_loop *l, unsigned max)
 {
@@ -670,5 +715,6 @@ scanomp_analyze_inscan (gimple *construct, scan_loop *l, unsigned max)
           && read_variables (l, max, &cp, &scan_vars)
           && read_phases (l, &body)
           && read_body (l, scan_vars, &cp, body)
-          && host_trees_own (l));
+          && host_trees_own (l)
+          && copy_bounds_setup (l));
 }

@@ -591,6 +591,28 @@ scan_note_scalars (reader *r, gimple_seq seq)
   walk_gimple_seq (seq, note_scalars, note_scalar_op, &wi);
 }
 
+tree
+scan_pointer_value (reader *r, gimple_seq seq)
+{
+  tree found = NULL_TREE;
+  scanomp_walk (&seq, [&] (gimple_stmt_iterator *g) {
+      gimple *s = gsi_stmt (*g);
+      if (scanomp_sanitizer_call (s))
+        return WALK_PAST;
+      for (unsigned k = 0; k < gimple_num_ops (s) && !found; k++)
+        {
+          tree op = gimple_op (s, k);
+          if (op && (VAR_P (op) || TREE_CODE (op) == PARM_DECL)
+              && POINTER_TYPE_P (TREE_TYPE (op)) && op != r->l->iv
+              && !r->assigned.contains (op)
+              && !r->l->bases.contains (op))
+            found = op;
+        }
+      return found ? WALK_STOP : WALK_INTO;
+    });
+  return found;
+}
+
 int
 scan_position (reader *r, gimple *s)
 {

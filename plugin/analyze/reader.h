@@ -52,6 +52,11 @@ void scan_reader_init (reader *r, scan_loop *l, scan_item *it,
                        location_t loc, gimple_seq seq);
 void scan_read_seq (reader *r, gimple_seq seq);
 void scan_note_scalars (reader *r, gimple_seq seq);
+/* A pointer SEQ, which R has read, uses as a value, not as an array's
+   base nor one it sets (`end - begin' of a container the body reaches
+   otherwise): the kernels and the host path carry none.  NULL_TREE where
+   there is none.  */
+tree scan_pointer_value (reader *r, gimple_seq seq);
 bool scan_sets_no_shared (reader *r, gimple_seq seq);
 tree scan_substitute (reader *r, tree e);
 tree scan_strip (tree e);

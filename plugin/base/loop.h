@@ -177,6 +177,12 @@ struct scan_loop
      function runs after OUTPUT (else INPUT_PHASE is INPUT).  */
   location_t init_end;
   gimple_seq input_phase;
+  gimple_seq bounds_setup;   /* inscan: a copy of the loop's pre-body,
+                                which computes its bounds (`D = v.size ()'
+                                for `i < v.size ()'), for the call to run
+                                before it reads them: the construct, which
+                                runs the pre-body, stays as GCC's
+                                fallback, after the call */
   vec<tree> privates;        /* inscan: the private and lastprivate
                                 variables, which each iteration holds
                                 uninitialized */

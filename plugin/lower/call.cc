@@ -517,6 +517,8 @@ lower_call (scan_loop *l, tree seed_type, tree desc, unsigned nargs,
   p.l = l;
   p.seq = p.totals = NULL;
   p.seed_at = NULL_TREE;
+  /* An inscan loop's pre-body, which computes its bounds (inscan.cc).  */
+  gimple_seq_add_seq (&p.seq, gimple_seq_copy (l->bounds_setup));
   /* What the body reads of structs' fields (fields.cc).  */
   for (unsigned k = 0; k < l->field_reads.length (); k += 2)
     {

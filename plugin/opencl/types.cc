@@ -166,6 +166,16 @@ field_problem (tree f)
   return NULL;
 }
 
+/* Whether E's loop has an item with a user-defined operator.  */
+static bool
+has_user_operator (const emitter *e)
+{
+  for (unsigned k = 0; k < e->n; k++)
+    if (e->items[k].op == SCAN_OP_USER)
+      return true;
+  return false;
+}
+
 /* The OpenCL C name of struct or union TYPE, defining it in E->types
    (after the types of its fields) on first use.  */
 static const char *
@@ -204,10 +214,13 @@ record (emitter *e, tree written)
           char *msg = xasprintf ("field %%qD of %%qT %s; a type that goes "
                                  "to the device holds numbers, arrays and "
                                  "structs only", why);
-          /* A pointer may lead the operator to memory it sets, which the
-             host path, running it more than once an element, would set
-             again.  */
-          if (POINTER_TYPE_P (strip_array_types (TREE_TYPE (f))))
+          /* A pointer may lead a user-defined operator to memory it
+             sets, which the host path, running it more than once an
+             element, would set again; the body's own stores the reader
+             has checked (a read of `v[i].size ()' of a vector of vectors
+             is no store).  */
+          if (POINTER_TYPE_P (strip_array_types (TREE_TYPE (f)))
+              && has_user_operator (e))
             ocl_refuse (e, DECL_SOURCE_LOCATION (f), msg, f, written);
           else
             ocl_refuse_device (e, DECL_SOURCE_LOCATION (f), msg, f, written);

@@ -161,15 +161,12 @@ hoistable (field_walk *w, tree t, tree d)
           && (TREE_CODE (d) == PARM_DECL || !is_global_var (d)));
 }
 
-/* The variable of W's loop standing for E, made the first time; or,
-   without a loop, NULL_TREE, E being counted.  */
+/* The variable of L's field_reads standing for E, named NAME, made the
+   first time.  */
 static tree
-read_var (field_walk *w, tree e, tree name)
+read_var_of (scan_loop *l, tree e, tree name)
 {
-  w->found++;
-  if (!w->l)
-    return NULL_TREE;
-  vec<tree> &reads = w->l->field_reads;
+  vec<tree> &reads = l->field_reads;
   for (unsigned k = 0; k < reads.length (); k += 2)
     if (operand_equal_p (reads[k + 1], e, 0))
       return reads[k];
@@ -178,6 +175,15 @@ read_var (field_walk *w, tree e, tree name)
   reads.safe_push (v);
   reads.safe_push (unshare_expr (e));
   return v;
+}
+
+/* The variable of W's loop standing for E, made the first time; or,
+   without a loop, NULL_TREE, E being counted.  */
+static tree
+read_var (field_walk *w, tree e, tree name)
+{
+  w->found++;
+  return w->l ? read_var_of (w->l, e, name) : NULL_TREE;
 }
 
 /* Whether the address of T, an array that is a field of D, is the same
@@ -290,6 +296,92 @@ find_field (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+/* walk_tree callback: whether *TP is DATA.  */
+static tree
+find_var (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return *tp == (tree) data ? *tp : NULL_TREE;
+}
+
+/* The read of a struct's field that T, a variable of L's field_reads or
+   a temporary that *BODY sets to one once, stands for; or NULL_TREE.  */
+static tree
+field_read_of (scan_loop *l, gimple_seq body, tree t)
+{
+  for (unsigned k = 0; k < l->field_reads.length (); k += 2)
+    if (l->field_reads[k] == t)
+      return l->field_reads[k + 1];
+  gimple *def = NULL;
+  unsigned defs = 0;
+  scanomp_walk (&body, [&] (gimple_stmt_iterator *g) {
+      if (gimple_get_lhs (gsi_stmt (*g)) == t)
+        def = gsi_stmt (*g), defs++;
+      return WALK_INTO;
+    });
+  if (defs != 1 || !gimple_assign_single_p (def)
+      || TREE_CODE (gimple_assign_rhs1 (def)) == SSA_NAME)
+    return NULL_TREE;
+  tree from = gimple_assign_rhs1 (def);
+  for (unsigned k = 0; k < l->field_reads.length (); k += 2)
+    if (l->field_reads[k] == from)
+      return l->field_reads[k + 1];
+  return NULL_TREE;
+}
+
+/* Make the assignment in BODY of T, a temporary that BODY no longer
+   reads, nothing: a copy of a pointer fold_differences has read.  */
+static void
+drop_if_unused (gimple_seq body, tree t)
+{
+  if (!VAR_P (t) || !DECL_ARTIFICIAL (t))
+    return;
+  unsigned uses = 0;
+  gimple_stmt_iterator def = gsi_none ();
+  scanomp_walk (&body, [&] (gimple_stmt_iterator *g) {
+      gimple *s = gsi_stmt (*g);
+      if (gimple_get_lhs (s) == t)
+        def = *g;
+      else
+        for (unsigned k = 0; k < gimple_num_ops (s); k++)
+          if (gimple_op (s, k)
+              && walk_tree (gimple_op_ptr (s, k), find_var, t, NULL))
+            uses++;
+      return WALK_INTO;
+    });
+  if (!uses && !gsi_end_p (def))
+    gsi_replace (&def, gimple_build_nop (), false);
+}
+
+/* In BODY, make each difference of two pointers that are reads of
+   structs' fields (`end - begin' of a container's size ()) a variable of
+   L's field_reads too: the kernels and the host path carry a pointer
+   only as an array's base, never as a value.  */
+static void
+fold_differences (scan_loop *l, gimple_seq body)
+{
+  scanomp_walk (&body, [&] (gimple_stmt_iterator *g) {
+      gimple *s = gsi_stmt (*g);
+      if (!is_gimple_assign (s)
+          || gimple_assign_rhs_code (s) != POINTER_DIFF_EXPR)
+        return WALK_INTO;
+      tree a = field_read_of (l, body, gimple_assign_rhs1 (s));
+      tree b = field_read_of (l, body, gimple_assign_rhs2 (s));
+      if (!a || !b)
+        return WALK_INTO;
+      tree type = TREE_TYPE (gimple_assign_lhs (s));
+      tree e = build2 (POINTER_DIFF_EXPR, type, unshare_expr (a),
+                       unshare_expr (b));
+      tree v = read_var_of (l, e, get_identifier ("size"));
+      tree ops[2] = { gimple_assign_rhs1 (s), gimple_assign_rhs2 (s) };
+      gimple_assign_set_rhs_from_tree (g, v);
+      for (tree t : ops)
+        drop_if_unused (body, t);
+      return WALK_INTO;
+    });
+}
+
 bool
 scan_field_reads (gimple_seq body)
 {
@@ -334,5 +426,7 @@ scan_hoist_field_reads (scan_loop *l, gimple_seq *body)
       if (!changed && !again.found)
         break;
     }
+  if (l)
+    fold_differences (l, *body);
   scan_declare_around (body, locals);
 }

@@ -128,16 +128,17 @@ contains
   end subroutine
 
   ! A bound gfortran computes inside the construct, building a
-  ! descriptor there: GCC's own code, and a note.
+  ! descriptor there: the parallel region holds more than the loop, and
+  ! the `do simd' inside it is taken on its own, as an orphaned one.
   subroutine simd_size(x, y)
     real(8), contiguous, intent(in) :: x(:)
     real(8), contiguous, intent(out) :: y(:)
     real(8) :: s
     integer :: i
     s = 0
-    !$omp parallel do simd reduction(inscan, +: s) ! { dg-message "this inscan loop is left to GCC's own implementation: its construct holds more than the loop" }
+    !$omp parallel do simd reduction(inscan, +: s)
     do i = 1, size(x)
-      y(i) = s
+      y(i) = s ! { dg-message "this inscan loop runs on the host path: 1 scan variable, exclusive" "" { target *-*-* } 143 }
       !$omp scan exclusive(s)
       s = s + x(i)
     end do
