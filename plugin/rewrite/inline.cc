@@ -321,6 +321,26 @@ select_value (path *p, gcond *c, const vec<gimple *> &flat,
   return true;
 }
 
+/* Whether the statement LABEL starts, in FLAT (labels at their indices
+   in LABELS), is a call of `__builtin_unreachable ()', past labels.  */
+static bool
+unreachable_at (const vec<gimple *> &flat, hash_map<tree, unsigned> &labels,
+                tree label)
+{
+  unsigned *k = TREE_CODE (label) == LABEL_DECL ? labels.get (label) : NULL;
+  if (!k)
+    return false;
+  for (unsigned j = *k; j < flat.length (); j++)
+    {
+      gimple *s = flat[j];
+      if (gimple_code (s) == GIMPLE_LABEL || is_gimple_debug (s))
+        continue;
+      tree fn = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
+      return fn && fndecl_built_in_p (fn, BUILT_IN_UNREACHABLE);
+    }
+  return false;
+}
+
 /* Follow path P through SEQ, a gimplified body not yet lowered, from its
    start to its return, taking each branch whose condition is known
    (`if (std::__is_constant_evaluated () && ...)', a library's assertion,
@@ -344,6 +364,15 @@ follow_seq (path *p, gimple_seq seq)
       if (gcond *c = dyn_cast<gcond *> (s))
         {
           int way = decide (p, c);
+          /* A branch to `__builtin_unreachable ()' no run takes
+             (libstdc++'s `if (__dif < 0) __builtin_unreachable ()' in
+             GCC 15's vector::size).  */
+          if (way < 0 && unreachable_at (flat, labels,
+                                         gimple_cond_true_label (c)))
+            way = 0;
+          else if (way < 0 && unreachable_at (flat, labels,
+                                              gimple_cond_false_label (c)))
+            way = 1;
           if (way < 0)
             return select_value (p, c, flat, labels);
           to = way ? gimple_cond_true_label (c) : gimple_cond_false_label (c);
