@@ -294,6 +294,8 @@ branch_value (const vec<gimple *> &flat, hash_map<tree, unsigned> &labels,
   return NULL_TREE;
 }
 
+static bool choose (path *p, gcond *c, tree vt, tree vf);
+
 /* End path P at condition C of FLAT (labels LABELS), not known, where
    each branch only returns a value (branch_value): with the choice of
    the two values, `C ? TRUE'S : FALSE'S' (std::max's `if (__a < __b)
@@ -306,6 +308,15 @@ select_value (path *p, gcond *c, const vec<gimple *> &flat,
   unsigned *f = labels.get (gimple_cond_false_label (c));
   tree vt = t ? branch_value (flat, labels, *t) : NULL_TREE;
   tree vf = f ? branch_value (flat, labels, *f) : NULL_TREE;
+  return choose (p, c, vt, vf);
+}
+
+/* End path P at condition C, not known, with the choice of VT, what its
+   true branch returns, and VF, its false branch's: `C ? VT : VF'; false
+   where either is not known.  */
+static bool
+choose (path *p, gcond *c, tree vt, tree vf)
+{
   if (!vt || !vf || !types_compatible_p (TREE_TYPE (vt), TREE_TYPE (vf))
       || p->out->length () + 3 > MAX_STATEMENTS)
     return false;
@@ -398,6 +409,68 @@ follow_seq (path *p, gimple_seq seq)
   return true;
 }
 
+/* What the branch of F's graph from BB returns where it only copies
+   values to variables of its own and returns one (a lowered std::max's
+   `return __b'), or NULL_TREE.  */
+static tree
+cfg_branch_value (function *f, basic_block bb)
+{
+  hash_map<tree, tree> copies;
+  for (int steps = 0; steps < MAX_STATEMENTS; steps++)
+    {
+      /* A value a PHI joins is none this path alone knows.  */
+      if (bb == EXIT_BLOCK_PTR_FOR_FN (f)
+          || !gimple_seq_empty_p (phi_nodes (bb)))
+        return NULL_TREE;
+      for (gimple_stmt_iterator g = gsi_start_bb (bb); !gsi_end_p (g);
+           gsi_next (&g))
+        {
+          gimple *s = gsi_stmt (g);
+          if (greturn *r = dyn_cast<greturn *> (s))
+            {
+              tree v = gimple_return_retval (r);
+              if (tree *c = v ? copies.get (v) : NULL)
+                v = *c;
+              return v;
+            }
+          if (gimple_code (s) == GIMPLE_LABEL || is_gimple_debug (s)
+              || gimple_code (s) == GIMPLE_NOP
+              || gimple_code (s) == GIMPLE_PREDICT || gimple_clobber_p (s))
+            continue;
+          tree lhs = gimple_get_lhs (s);
+          tree v = gimple_assign_single_p (s) ? gimple_assign_rhs1 (s)
+                                              : NULL_TREE;
+          if (!v || !is_gimple_val (v)
+              || !(VAR_P (lhs) || TREE_CODE (lhs) == SSA_NAME)
+              || is_global_var (lhs))
+            return NULL_TREE;
+          if (tree *c = copies.get (v))
+            v = *c;
+          copies.put (lhs, v);
+        }
+      if (EDGE_COUNT (bb->succs) != 1)
+        return NULL_TREE;
+      bb = single_succ (bb);
+    }
+  return NULL_TREE;
+}
+
+/* Whether BB starts with a call of `__builtin_unreachable ()'.  */
+static bool
+cfg_unreachable (basic_block bb)
+{
+  for (gimple_stmt_iterator g = gsi_start_bb (bb); !gsi_end_p (g);
+       gsi_next (&g))
+    {
+      gimple *s = gsi_stmt (g);
+      if (gimple_code (s) == GIMPLE_LABEL || is_gimple_debug (s))
+        continue;
+      tree fn = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
+      return fn && fndecl_built_in_p (fn, BUILT_IN_UNREACHABLE);
+    }
+  return false;
+}
+
 /* Follow path P through F's control-flow graph, from entry to exit.  */
 static bool
 follow_cfg (path *p, function *f)
@@ -419,9 +492,16 @@ follow_cfg (path *p, function *f)
         {
           int way = decide (p, c);
           edge t, e;
-          if (way < 0)
-            return false;
           extract_true_false_edges_from_block (bb, &t, &e);
+          /* As follow_seq: a branch no run takes, else the choice of the
+             values the two branches return.  */
+          if (way < 0 && cfg_unreachable (t->dest))
+            way = 0;
+          else if (way < 0 && cfg_unreachable (e->dest))
+            way = 1;
+          if (way < 0)
+            return choose (p, c, cfg_branch_value (f, t->dest),
+                           cfg_branch_value (f, e->dest));
           bb = (way ? t : e)->dest;
         }
       else if (EDGE_COUNT (bb->succs) == 1)

@@ -6,10 +6,13 @@
    function template (whose temporaries GCC writes as SSA names), a
    scan variable that is a reference bound to a temporary (`int &&s =
    0'), and a vector of vectors' sizes, whose elements no kernel holds
-   (the host path runs it).  Each checked against the sequential loop.
-   scanomp-taken: 3 */
+   (the host path runs it); and std::min in a loop after a function
+   that GCC has lowered std::min's body for (read from its control-flow
+   graph).  Each checked against the sequential loop.
+   scanomp-taken: 4 */
 /* { dg-do run } */
 
+#include <algorithm>
 #include <vector>
 
 #include "inscan-check.h"
@@ -55,6 +58,27 @@ orphan_simd (const std::vector<T> &v, std::vector<T> &out, T &s)
     }
 }
 
+/* Uses std::min first: GCC lowers its body before the loop below.  */
+__attribute__((noipa)) static unsigned char
+smaller (unsigned char a, unsigned char b)
+{
+  return std::min<unsigned char> (a, b);
+}
+
+__attribute__((noipa)) static void
+after_use (const std::vector<int> &v, std::vector<unsigned char> &out,
+           unsigned char &m)
+{
+  long n = v.size ();
+#pragma omp parallel for reduction(inscan, min: m)
+  for (long i = 0; i < n; i++)
+    {
+      out[i] = m;
+#pragma omp scan exclusive(m)
+      m = std::min<unsigned char> (m, v[i] & 0x7f);
+    }
+}
+
 int
 main (void)
 {
@@ -71,6 +95,8 @@ main (void)
       std::vector<size_t> sz (n + 1, 7);
       std::vector<int> mx (n, 0);
       int best = -1000;
+      std::vector<unsigned char> low (n, 9);
+      unsigned char lm = smaller (200, 250);
       total = 3;
 #pragma omp parallel
       {
@@ -78,6 +104,8 @@ main (void)
         inner_sizes (vv, sz);
         orphan_simd (v, mx, best);
       }
+      after_use (v, low, lm);
+      unsigned char rl = 200;
       long r = 3;
       size_t z = 0;
       int m = -1000;
@@ -92,8 +120,12 @@ main (void)
           m = v[i] > m ? v[i] : m;
           CHECK (mx[i] == m, "simd: n %ld: [%ld] is %d, not %d", n, i,
                  mx[i], m);
+          CHECK (low[i] == rl, "min: n %ld: [%ld] is %d, not %d", n, i,
+                 low[i], rl);
+          rl = std::min<unsigned char> (rl, v[i] & 0x7f);
         }
-      CHECK (sz[n] == z && total == r && best == m, "n %ld: the totals", n);
+      CHECK (sz[n] == z && total == r && best == m && lm == rl,
+             "n %ld: the totals", n);
     }
   puts ("loops with call bounds checked");
   return 0;
