@@ -234,6 +234,32 @@ flatten (gimple_seq seq, vec<gimple *> *flat)
   return true;
 }
 
+/* Note in COPIES the value that S, a copy of a value to a variable of
+   the callee's own, gives it, through the copies before; false where S
+   is no such copy.  */
+static bool
+note_copy (hash_map<tree, tree> &copies, gimple *s)
+{
+  tree lhs = gimple_get_lhs (s);
+  tree v = gimple_assign_single_p (s) ? gimple_assign_rhs1 (s) : NULL_TREE;
+  if (!v || !is_gimple_val (v)
+      || !(VAR_P (lhs) || TREE_CODE (lhs) == SSA_NAME)
+      || is_global_var (lhs))
+    return false;
+  if (tree *c = copies.get (v))
+    v = *c;
+  copies.put (lhs, v);
+  return true;
+}
+
+/* Whether S calls `__builtin_unreachable ()'.  */
+static bool
+unreachable_call (gimple *s)
+{
+  tree fn = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
+  return fn && fndecl_built_in_p (fn, BUILT_IN_UNREACHABLE);
+}
+
 /* The value a branch of FLAT (labels LABELS) from statement AT returns,
    where it only copies values to the function's own variables on the
    way (`D.5 = __b; return D.5;'), through each copy; or NULL_TREE.  */
@@ -264,19 +290,13 @@ branch_value (const vec<gimple *> &flat, hash_map<tree, unsigned> &labels,
           break;
         case GIMPLE_ASSIGN:
           {
-            tree lhs = gimple_assign_lhs (s), v = gimple_assign_rhs1 (s);
             if (gimple_clobber_p (s))
               {
                 at++;
                 break;
               }
-            if (!gimple_assign_single_p (s) || !is_gimple_val (v)
-                || !(VAR_P (lhs) || TREE_CODE (lhs) == SSA_NAME)
-                || is_global_var (lhs))
+            if (!note_copy (copies, s))
               return NULL_TREE;
-            if (tree *c = copies.get (v))
-              v = *c;
-            copies.put (lhs, v);
             at++;
           }
           break;
@@ -346,8 +366,7 @@ unreachable_at (const vec<gimple *> &flat, hash_map<tree, unsigned> &labels,
       gimple *s = flat[j];
       if (gimple_code (s) == GIMPLE_LABEL || is_gimple_debug (s))
         continue;
-      tree fn = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
-      return fn && fndecl_built_in_p (fn, BUILT_IN_UNREACHABLE);
+      return unreachable_call (s);
     }
   return false;
 }
@@ -437,16 +456,8 @@ cfg_branch_value (function *f, basic_block bb)
               || gimple_code (s) == GIMPLE_NOP
               || gimple_code (s) == GIMPLE_PREDICT || gimple_clobber_p (s))
             continue;
-          tree lhs = gimple_get_lhs (s);
-          tree v = gimple_assign_single_p (s) ? gimple_assign_rhs1 (s)
-                                              : NULL_TREE;
-          if (!v || !is_gimple_val (v)
-              || !(VAR_P (lhs) || TREE_CODE (lhs) == SSA_NAME)
-              || is_global_var (lhs))
+          if (!note_copy (copies, s))
             return NULL_TREE;
-          if (tree *c = copies.get (v))
-            v = *c;
-          copies.put (lhs, v);
         }
       if (EDGE_COUNT (bb->succs) != 1)
         return NULL_TREE;
@@ -465,8 +476,7 @@ cfg_unreachable (basic_block bb)
       gimple *s = gsi_stmt (g);
       if (gimple_code (s) == GIMPLE_LABEL || is_gimple_debug (s))
         continue;
-      tree fn = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
-      return fn && fndecl_built_in_p (fn, BUILT_IN_UNREACHABLE);
+      return unreachable_call (s);
     }
   return false;
 }
