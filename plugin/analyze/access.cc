@@ -312,9 +312,13 @@ scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
     }
   if (!ok || !r->ok)
     {
-      scan_complain (r->l, gimple_location (stmt), "the %<scan%> loop accesses memory "
-                "that is not an element of an array or of memory a pointer "
-                "points to; index arrays directly, as in %<x[i]%>");
+      scan_complain (r->l, gimple_location (stmt), lang_GNU_Fortran ()
+                     ? "the %<scan%> loop accesses memory that is not an "
+                       "element of an array; index arrays directly, as in "
+                       "%<x(i)%>"
+                     : "the %<scan%> loop accesses memory that is not an "
+                       "element of an array or of memory a pointer points "
+                       "to; index arrays directly, as in %<x[i]%>");
       scan_for_this_clause (r);
       r->ok = false;
       return false;
@@ -333,9 +337,13 @@ scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
     }
   if (!is_affine || walk_tree (&a.rest, find_assigned, r, NULL))
     {
-      scan_complain (r->l, gimple_location (stmt), "an array index in the %<scan%> "
-                "loop is not an affine function of the loop index %qD; "
-                "index arrays as in %<x[i + k]%> or %<x[2 * i]%>", r->l->iv);
+      scan_complain (r->l, gimple_location (stmt), lang_GNU_Fortran ()
+                     ? "an array index in the %<scan%> loop is not an affine "
+                       "function of the loop index %qD; index arrays as in "
+                       "%<x(i + k)%> or %<x(2 * i)%>"
+                     : "an array index in the %<scan%> loop is not an affine "
+                       "function of the loop index %qD; index arrays as in "
+                       "%<x[i + k]%> or %<x[2 * i]%>", r->l->iv);
       scan_for_this_clause (r);
       r->ok = false;
       return false;

@@ -89,58 +89,101 @@ find_inner (tree *tp, int *walk_subtrees, void *data)
 
 
 
+/* The references among an inscan loop's scan variables, for
+   replace_ref: each reference r of REFS (an item whose host_var is *r),
+   and each temporary of ALIASES, which the body sets to r alone.  */
+struct ref_uses
+{
+  vec<scan_item *> *refs;
+  hash_map<tree, scan_item *> aliases;
+};
+
+/* The item of U whose reference, or a copy of it, is R; NULL where none
+   is.  */
+static scan_item *
+ref_item (ref_uses *u, tree r)
+{
+  for (scan_item *it : *u->refs)
+    if (TREE_OPERAND (it->host_var, 0) == r)
+      return it;
+  scan_item **alias = u->aliases.get (r);
+  return alias ? *alias : NULL;
+}
+
 /* walk_tree callback: replace each *r, for a reference r among the scan
-   variables DATA, by the local standing for it, and r passed to a
-   function by the local's address; stop at any other use of r.  */
+   variables of DATA's ref_uses (or a copy of one), by the local standing
+   for it, and r passed to a function by the local's address; stop at any
+   other use of r.  */
 static tree
 replace_ref (tree *tp, int *walk_subtrees, void *data)
 {
   struct walk_stmt_info *wi = (struct walk_stmt_info *) data;
-  const vec<scan_item *> *refs = (const vec<scan_item *> *) wi->info;
+  ref_uses *u = (ref_uses *) wi->info;
   /* Types, and the directive's inclusive or exclusive clause.  */
   if (TYPE_P (*tp) || TREE_CODE (*tp) == OMP_CLAUSE)
     {
       *walk_subtrees = 0;
       return NULL_TREE;
     }
-  for (scan_item *it : *refs)
-    {
-      tree r = TREE_OPERAND (it->host_var, 0);
-      if (TREE_CODE (*tp) == MEM_REF && TREE_OPERAND (*tp, 0) == r
-          && integer_zerop (TREE_OPERAND (*tp, 1))
-          && TYPE_MAIN_VARIANT (TREE_TYPE (*tp))
-             == TYPE_MAIN_VARIANT (it->type))
+  if (TREE_CODE (*tp) == MEM_REF && integer_zerop (TREE_OPERAND (*tp, 1)))
+    if (scan_item *it = ref_item (u, TREE_OPERAND (*tp, 0)))
+      if (TYPE_MAIN_VARIANT (TREE_TYPE (*tp))
+          == TYPE_MAIN_VARIANT (it->type))
         {
           *tp = it->var;
           *walk_subtrees = 0;
           return NULL_TREE;
         }
-      if (*tp != r)
-        continue;
-      /* Passed on to a function, as a reference: the local's address.  */
-      gimple *s = gsi_stmt (wi->gsi);
-      if (is_gimple_call (s))
-        for (unsigned k = 0; k < gimple_call_num_args (s); k++)
-          if (gimple_call_arg_ptr (s, k) == tp)
+  scan_item *it = ref_item (u, *tp);
+  if (!it)
+    return NULL_TREE;
+  /* Passed on to a function, as a reference: the local's address.  */
+  gimple *s = gsi_stmt (wi->gsi);
+  if (is_gimple_call (s))
+    for (unsigned k = 0; k < gimple_call_num_args (s); k++)
+      if (gimple_call_arg_ptr (s, k) == tp)
+        {
+          *tp = build1 (ADDR_EXPR, TREE_TYPE (*tp), it->var);
+          return NULL_TREE;
+        }
+  return *tp;
+}
+
+/* Record in U each temporary that SEQ sets to a reference of U's (a
+   Fortran dummy's, in a target region, is read through such copies), and
+   make those settings nothing: the copy reads through the local too.
+   Any other setting of one stops replace_ref.  */
+static void
+find_aliases (gimple_seq *seq, ref_uses *u)
+{
+  scanomp_walk (seq, [&] (gimple_stmt_iterator *g) {
+      gimple *s = gsi_stmt (*g);
+      if (gimple_assign_single_p (s) && VAR_P (gimple_assign_lhs (s))
+          && DECL_ARTIFICIAL (gimple_assign_lhs (s)))
+        for (scan_item *it : *u->refs)
+          if (gimple_assign_rhs1 (s) == TREE_OPERAND (it->host_var, 0))
             {
-              *tp = build1 (ADDR_EXPR, TREE_TYPE (r), it->var);
-              return NULL_TREE;
+              u->aliases.put (gimple_assign_lhs (s), it);
+              gsi_replace (g, gimple_build_nop (), false);
+              break;
             }
-      return r;
-    }
-  return NULL_TREE;
+      return WALK_INTO;
+    });
 }
 
 /* Replace each *r in SEQ by its local (see replace_ref).  When a
    reference of REFS is also used otherwise, return the statement that
    uses it and set *REF to it.  */
 static gimple *
-replace_refs (gimple_seq seq, vec<scan_item *> *refs, tree *ref)
+replace_refs (gimple_seq *seq, vec<scan_item *> *refs, tree *ref)
 {
+  ref_uses u;
+  u.refs = refs;
+  find_aliases (seq, &u);
   struct walk_stmt_info wi;
   memset (&wi, 0, sizeof wi);
-  wi.info = refs;
-  if (!walk_gimple_seq (seq, NULL, replace_ref, &wi))
+  wi.info = &u;
+  if (!walk_gimple_seq (*seq, NULL, replace_ref, &wi))
     return NULL;
   /* walk_gimple_seq gives the outermost statement; WI the innermost.  */
   *ref = wi.callback_result;
@@ -193,7 +236,7 @@ dereference (scan_loop *l, gimple_seq *body, tree *ref)
   if (refs.is_empty ())
     return NULL;
   *body = copy_body (*body);
-  if (gimple *use = replace_refs (*body, &refs, ref))
+  if (gimple *use = replace_refs (body, &refs, ref))
     return use;
   /* The combiner's omp_in and the initializer's omp_priv are the
      clause's decl, the reference.  */
@@ -207,8 +250,8 @@ dereference (scan_loop *l, gimple_seq *body, tree *ref)
           it->priv = it->var;
         it->merge = gimple_seq_copy (it->merge);
         it->init = gimple_seq_copy (it->init);
-        gimple *use = replace_refs (it->merge, &refs, ref);
-        if (use || (use = replace_refs (it->init, &refs, ref)))
+        gimple *use = replace_refs (&it->merge, &refs, ref);
+        if (use || (use = replace_refs (&it->init, &refs, ref)))
           return use;
       }
   return NULL;

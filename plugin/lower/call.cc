@@ -45,14 +45,23 @@ offset_at (const scan_access &a, tree i)
 }
 
 /* Whether DECL, what a map clause maps, is VAR, or what VAR, a C++
-   reference, refers to (`map (tofrom: *s)', as GCC writes map (tofrom:
-   s) for one).  */
+   reference or a Fortran dummy, refers to (`map (tofrom: *s)', as GCC
+   writes map (tofrom: s) for one; gfortran's, through a copy of s,
+   `map (tofrom: *s.29_29)').  */
 static bool
 maps_var (tree decl, tree var)
 {
   if ((TREE_CODE (decl) == MEM_REF || TREE_CODE (decl) == INDIRECT_REF)
       && TREE_CODE (TREE_TYPE (var)) == REFERENCE_TYPE)
-    decl = TREE_OPERAND (decl, 0);
+    {
+      decl = TREE_OPERAND (decl, 0);
+      if (TREE_CODE (decl) == SSA_NAME)
+        {
+          gimple *def = SSA_NAME_DEF_STMT (decl);
+          if (def && gimple_assign_single_p (def))
+            decl = gimple_assign_rhs1 (def);
+        }
+    }
   return decl == var;
 }
 

@@ -272,6 +272,9 @@ operation (emitter *e, tree t, gimple *stmt)
     CASE_CONVERT:
     case FLOAT_EXPR:
     case FIX_TRUNC_EXPR:
+    /* Fortran's parentheses, which OpenCL C keeps as C does: no
+       reassociation across them.  */
+    case PAREN_EXPR:
       ocl_text (&e->out, "((%s) ", ocl_type_of (e, TREE_TYPE (t)));
       ocl_expr (e, TREE_OPERAND (t, 0), stmt);
       ocl_text (&e->out, ")");
@@ -414,8 +417,11 @@ ocl_expr (emitter *e, tree t, gimple *stmt)
     ocl_refuse_device (e, gimple_location (stmt), "%qD computes %qE, which "
                        "cannot be translated to OpenCL C", e->fn, t);
   else
-    ocl_refuse_device (e, gimple_location (stmt), "the %<scan%> loop computes "
-                       "%qE, which cannot be translated to OpenCL C", t);
+    ocl_refuse_device (e, gimple_location (stmt), e->l->inscan
+                       ? "this inscan loop computes %qE, which cannot be "
+                         "translated to OpenCL C"
+                       : "the %<scan%> loop computes %qE, which cannot be "
+                         "translated to OpenCL C", t);
 }
 
 /* Write the call S: to a math built-in or to a function of the unit.  In

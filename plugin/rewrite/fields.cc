@@ -103,6 +103,10 @@ name_of (tree t, tree d)
 struct field_walk
 {
   hash_set<tree> set;
+  hash_set<tree> whole;        /* of SET, those any of which may be set */
+  auto_vec<tree> parts;        /* the rest: each, then the fields its
+                                  store is confined to (field_path),
+                                  then NULL_TREE */
   hash_set<tree> assigned;     /* variables assigned themselves */
   hash_set<tree> escaped;
   scan_loop *l;
@@ -110,15 +114,92 @@ struct field_walk
   unsigned found;
 };
 
+/* Into PATH, the fields, outermost first, through which T, a store, an
+   address or a read, reaches into the struct D (or *D) by members and
+   subscripts alone (`d->in.y[i]': `in', `y'); false where T may reach
+   any of D (D itself, a union's member, memory through a pointer D
+   holds).  */
+static bool
+field_path (tree t, tree d, auto_vec<tree> *path)
+{
+  if (TREE_CODE (t) == ADDR_EXPR)
+    t = TREE_OPERAND (t, 0);
+  for (;; t = TREE_OPERAND (t, 0))
+    switch (TREE_CODE (t))
+      {
+      case COMPONENT_REF:
+        if (TREE_CODE (TREE_TYPE (TREE_OPERAND (t, 0))) != RECORD_TYPE)
+          return false;
+        path->safe_push (TREE_OPERAND (t, 1));
+        break;
+      case ARRAY_REF:
+        break;
+      case MEM_REF:
+        if (TREE_OPERAND (t, 0) != d || !integer_zerop (TREE_OPERAND (t, 1)))
+          return false;
+        path->reverse ();
+        return !path->is_empty ();
+      default:
+        path->reverse ();
+        return t == d && !path->is_empty ();
+      }
+}
+
+/* Whether the fields of path A and those from START in PARTS, up to a
+   NULL_TREE, may overlap: one leads into the other.  */
+static bool
+paths_meet (const vec<tree> &a, const vec<tree> &parts, unsigned start)
+{
+  for (unsigned k = 0; k < a.length () && parts[start + k]; k++)
+    if (a[k] != parts[start + k])
+      return false;
+  return true;
+}
+
 /* walk_tree callback: note in DATA's set the variable a store to *TP or
-   the address *TP sets.  */
+   the address *TP sets, and in its parts the fields it is confined to
+   (else in its whole): hoist_read may yet change *TP.  */
 static tree
 note_set (tree *tp, int *walk_subtrees, void *data)
 {
+  field_walk *w = (field_walk *) data;
   *walk_subtrees = 0;
   if (tree d = scan_set_root (*tp))
-    ((field_walk *) data)->set.add (d);
+    {
+      w->set.add (d);
+      auto_vec<tree> path;
+      if (field_path (*tp, d, &path))
+        {
+          w->parts.safe_push (d);
+          w->parts.safe_splice (path);
+          w->parts.safe_push (NULL_TREE);
+        }
+      else
+        w->whole.add (d);
+    }
   return NULL_TREE;
+}
+
+/* Whether the body W notes may set T, a read of D's field: a store to
+   another field of D (`t%y(i) = s' beside a read of `t%x''s descriptor)
+   does not.  */
+static bool
+may_set (field_walk *w, tree t, tree d)
+{
+  if (w->whole.contains (d))
+    return true;
+  auto_vec<tree> read;
+  bool confined = field_path (t, d, &read);
+  for (unsigned k = 0; k < w->parts.length (); k++)
+    {
+      if (w->parts[k] == d
+          && (!confined || paths_meet (read, w->parts, k + 1)))
+        return true;
+      while (w->parts[k + 1])
+        k++;
+      k++;
+    }
+  return false;
 }
 
 /* walk_tree callback: note in DATA's escaped set a struct whose address
@@ -153,7 +234,7 @@ note_bare (tree *tp, int *walk_subtrees, void *data)
 static bool
 hoistable (field_walk *w, tree t, tree d)
 {
-  if (w->set.contains (d) || w->escaped.contains (d) || TREE_THIS_VOLATILE (t))
+  if (may_set (w, t, d) || w->escaped.contains (d) || TREE_THIS_VOLATILE (t))
     return false;
   if (!w->calls || is_descriptor (TREE_TYPE (scan_struct_ref_of (t))))
     return true;

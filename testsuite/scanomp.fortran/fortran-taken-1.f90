@@ -173,9 +173,47 @@ contains
     s = 0
     !$omp parallel do reduction(inscan, +: s) ! { dg-message "so this inscan loop is left to GCC's own implementation" }
     do i = 1, n
-      s = s + x(idx(i)) ! { dg-message "an array index in this inscan loop is not an affine function of the loop index" }
+      s = s + x(idx(i)) ! { dg-message "an array index in this inscan loop is not an affine function of the loop index 'i'; index arrays as in 'x\\(i \\+ k\\)'" }
       !$omp scan inclusive(s)
       y(i) = s
     end do
+  end subroutine
+
+  ! What the fuzzer found left to GCC: a store to one component beside a
+  ! read through another's descriptor, Fortran's parentheses and a block
+  ! construct, a dummy scan variable in a target region.
+  subroutine beside(lb, n, s, t)
+    type two
+      integer(8), pointer :: x(:) => null()
+      integer(8) :: y(0:99)
+    end type two
+    integer, intent(in) :: lb, n
+    integer(8), intent(inout) :: s
+    type(two), intent(inout) :: t
+    integer :: i
+    !$omp parallel do reduction(inscan, max: s) ! { dg-message "this inscan loop runs on the host path: 1 scan variable, inclusive" }
+    do i = lb, n
+      s = max(s, (-t%x(i)))
+      !$omp scan inclusive(s)
+      block
+        t%y(i) = s
+      end block
+    end do
+  end subroutine
+
+  subroutine dummy_in_target(n, s, x, y)
+    integer, intent(in) :: n
+    integer(8), intent(inout) :: s
+    integer(8), intent(in) :: x(n)
+    integer(8), intent(inout) :: y(n)
+    integer :: i
+    !$omp target map(to: x) map(tofrom: y, s) ! { dg-message "this inscan loop runs as an OpenCL kernel" }
+    !$omp parallel do reduction(inscan, +: s)
+    do i = 1, n
+      y(i) = s
+      !$omp scan exclusive(s)
+      s = s + x(i)
+    end do
+    !$omp end target
   end subroutine
 end module taken

@@ -40,48 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static unsigned long long state;
-
-/* splitmix64, here and in the generated programs.  */
-static unsigned long long
-rnd (void)
-{
-  unsigned long long z = (state += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-/* A number in [0, N).  */
-static int
-pick (int n)
-{
-  return rnd () % n;
-}
-
-#define PICK(array) ((array)[pick (sizeof (array) / sizeof *(array))])
-
-/* The text of a function body, built before it is printed: each loop's
-   body is printed twice.  */
-struct text
-{
-  char s[16384];
-  size_t len;
-};
-
-static void
-add (struct text *t, const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  t->len += vsnprintf (t->s + t->len, sizeof t->s - t->len, fmt, ap);
-  va_end (ap);
-  if (t->len >= sizeof t->s)
-    {
-      fprintf (stderr, "scanfuzz: a function overflows its buffer\n");
-      exit (2);
-    }
-}
+#include "fuzz-gen.h"
 
 /* Where the program goes (the first pass only counts), and the lines
    printed so far.  */
