@@ -6,7 +6,7 @@
                                      inscan loops
      scanfuzz-fortran -1 SEED LOOPS  the same with each phase of a loop
                                      one statement (a construct), as GCC
-                                     11 and 12's gfortran require
+                                     11 to 13's gfortran require
 
    As scanfuzz's C programs do, each loop is written twice from one body:
    as an inscan loop (reduction(inscan, ...) with !$omp scan) in
@@ -40,7 +40,7 @@
 
 #include "fuzz-gen.h"
 
-/* Whether each phase of a loop must be one statement, as GCC 11 and 12's
+/* Whether each phase of a loop must be one statement, as GCC 11 to 13's
    gfortran require (-1).  */
 static int one_statement;
 
