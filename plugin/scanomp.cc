@@ -298,6 +298,17 @@ analyze_clause (found &f, scan_loop *l)
       if (ok && k)
         merge (l, &one, it);
       scanomp_release (&one);
+      if (!ok && it->folded)
+        {
+          /* Nothing to scan: each y[i] is the constant, in parallel as
+             GCC runs the loop.  */
+          warning_at (f.clause->loc, 0, "GCC folded the update of %qs to "
+                      "the constant %qE (as %<y[i-1] * 0%> or %<y[i-1] && "
+                      "0%> fold), which leaves no dependence to scan: the "
+                      "loop runs as a plain parallel loop; drop %qs from "
+                      "the clause", it->var_name, it->folded, it->var_name);
+          return false;
+        }
       if (!ok)
         return false;
       for (unsigned j = 0; j < k; j++)

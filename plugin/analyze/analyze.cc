@@ -148,11 +148,20 @@ check_accesses (reader *r)
     }
   if (r->store < 0 || r->recur < 0)
     {
+      gimple *st = r->store >= 0 ? l->accesses[r->store].stmt : NULL;
+      /* The caller runs a loop whose arrays are all so as a plain
+         parallel loop.  */
+      if (st && gimple_assign_single_p (st)
+          && CONSTANT_CLASS_P (gimple_assign_rhs1 (st))
+          && l->clause->nvars == 1)
+        {
+          it->folded = gimple_assign_rhs1 (st);
+          return false;
+        }
       error_at (l->clause->loc, "the loop does not compute %<%s[i]%> from "
                 "%<%s[i-1]%>; write the scan as %<%s[i] = %s[i-1] %s ...%>",
                 it->var_name, it->var_name, it->var_name, it->var_name,
                 l->clause->op_name);
-      gimple *st = r->store >= 0 ? l->accesses[r->store].stmt : NULL;
       if (st && gimple_assign_single_p (st)
           && CONSTANT_CLASS_P (gimple_assign_rhs1 (st)))
         inform (gimple_location (st), "GCC folded the update to the "

@@ -137,6 +137,9 @@ struct scan_item
   tree out, in, priv, orig;
   gimple *update;            /* the call y[i] = f (y[i-1], E) of a scan
                                 clause's loop */
+  tree folded;               /* the constant GCC folded the update of a
+                                clause's array to (`y[i-1] * 0'), which
+                                leaves nothing to scan */
 };
 
 /* A construct with a scan clause or an inscan loop, as the analysis found
