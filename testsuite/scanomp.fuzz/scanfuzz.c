@@ -498,6 +498,15 @@ recurrence (struct text *b, const char *y, const char *prev, const char *e,
   const char *T = s->t->name, *f = s->t->bytes == 4 ? "f" : "";
   if (o == O_ADD && pick (2))
     {
+      /* E of the scan's type: y[i-1] widened to E's (a float's to a
+         double) and the result narrowed is no linear recurrence the
+         plugin takes (docs/clause.md).  */
+      char cast[640];
+      if (s->x != s->t)
+        {
+          snprintf (cast, sizeof cast, "(%s) (%s)", T, e);
+          e = cast;
+        }
       char m[128];
       if (is_float (s->t) || (s->t->kind == K_SIGNED && !is_narrow (s->t)))
         snprintf (m, sizeof m, "(%s) (%s)", T, pick (2)
@@ -1003,7 +1012,9 @@ clause_loop (int k)
             add (&body, "if (w[i] > x[i])\n        t%d = x[i];\n      ", j);
           snprintf (e, sizeof e, "t%d", j);
         }
-      if (n == 1 && !copies && pick (3) == 0
+      /* Not after stores that read y[i] as it was: the plugin takes no
+         linear recurrence that reads it (issue 50).  */
+      if (n == 1 && !copies && !(phase && first_phase) && pick (3) == 0
           && recurrence (&body, yi, prev, e, &s))
         continue;
       if (s.o == O_ADD && pick (4) == 0)
