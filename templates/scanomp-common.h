@@ -194,7 +194,9 @@ typedef SCANOMP_T scanomp_t;
 
 /* The parameters that follow `flags' in every kernel that takes a seed:
    the buffer the seed lies in and its byte offset there, read where
-   flags has SCANOMP_FLAG_SEED_AT (the buffer may be NULL otherwise).  */
+   flags has SCANOMP_FLAG_SEED_AT (otherwise a buffer the kernel need
+   not read: libscanrt never passes a null one, whose read a compiler may
+   hoist above the test, as pocl 7.1's does).  */
 #define SCANOMP_SEED_AT_PARAMS                                             \
   __global const uchar *seed_mem_, ulong seed_at_
 /* The seed a kernel combines before position 0.  */

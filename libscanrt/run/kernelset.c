@@ -255,17 +255,21 @@ put_hooks (struct setter *s, const struct scanrt_launch *l)
 /* The arguments every kernel that stores results starts with: the
    element count, the hooks' index of position 0, the seed, the flags,
    and where the seed lies in memory when the kernel is to read it
-   there.  */
+   there.  Where it is not to, SPARE, a buffer of an element at least,
+   stands in for that memory: never a null buffer, whose read pocl 7.1's
+   compiler hoists above the test of the flags (the CPU kernel then
+   faulted at every launch with a seed passed by value).  */
 static void
-put_scan_head (struct setter *s, const struct scanrt_launch *l)
+put_scan_head (struct setter *s, const struct scanrt_launch *l,
+               cl_mem spare)
 {
   cl_uint flags = l->flags | (l->seed_mem ? KERNEL_SEED_AT : 0);
   put_ulong (s, l->n);
   put (s, sizeof (cl_long), &l->first);
   put (s, l->desc->elem_size, l->seed);
   put (s, sizeof flags, &flags);
-  put_mem (s, l->seed_mem);
-  put_ulong (s, l->seed_offset);
+  put_mem (s, l->seed_mem ? l->seed_mem : spare);
+  put_ulong (s, l->seed_mem ? l->seed_offset : 0);
 }
 
 /* Start setting the arguments of kernel NAME.  */
@@ -453,7 +457,7 @@ run_cpu (const struct scanrt_launch *l)
     return status;
 
   struct setter s = kernel (l, "scanomp_cpu_chained");
-  put_scan_head (&s, l);
+  put_scan_head (&s, l, dev->cpu_carry);
   put_ulong (&s, l->chunk);
   put_mem (&s, dev->cpu_carry);
   put_chain (&s, &dev->cpu_chain);
@@ -489,7 +493,7 @@ run_lookback (const struct scanrt_launch *l)
     return status;
 
   struct setter s = kernel (l, "scanomp_lookback_scan");
-  put_scan_head (&s, l);
+  put_scan_head (&s, l, dev->lookback_total);
   put_chain (&s, &dev->lookback_chain);
   put_mem (&s, dev->lookback_total);
   put_hooks (&s, l);
@@ -558,7 +562,7 @@ run_gpu (const struct scanrt_launch *l)
   if (status == SCANRT_OK)
     {
       struct setter s = kernel (l, "scanomp_gpu_scan");
-      put_scan_head (&s, l);
+      put_scan_head (&s, l, total);
       put_mem (&s, sums);
       put (&s, sizeof has, &has);
       put_mem (&s, total);
@@ -626,7 +630,7 @@ run_thesis (const struct scanrt_launch *l)
   if (status == SCANRT_OK)
     {
       struct setter s = kernel (l, "scanomp_blelloch_scatter");
-      put_scan_head (&s, l);
+      put_scan_head (&s, l, total);
       put_mem (&s, tmp);
       put_mem (&s, total);
       put_hooks (&s, l);
