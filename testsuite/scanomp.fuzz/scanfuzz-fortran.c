@@ -155,7 +155,8 @@ convert (char *buf, size_t size, const char *e, enum ftype from,
 }
 
 /* The value, of L's type, that its update combines: made from x(i) and
-   w(i), converted.  SCAN says which copy.  */
+   w(i), converted (a logical's condition in parentheses).  SCAN says
+   which copy.  */
 static void
 element (char *buf, size_t size, const struct floop *l, int scan,
          int variant)
@@ -169,9 +170,10 @@ element (char *buf, size_t size, const struct floop *l, int scan,
         "%s /= 0" };
       const char *c = conds[variant % 4];
       if (strstr (c + 3, "%s"))
-        snprintf (buf, size, c, x, w);
+        snprintf (e, sizeof e, c, x, w);
       else
-        snprintf (buf, size, c, (variant & 4) ? w : x);
+        snprintf (e, sizeof e, c, (variant & 4) ? w : x);
+      snprintf (buf, size, "(%s)", e);
       return;
     }
   /* Under *, only what keeps the inputs' magnitudes: a product of any
@@ -207,6 +209,8 @@ update (struct text *b, const struct floop *l, int scan, int variant,
     {
     case F_ADD:
     case F_MUL:
+    case F_AND:
+    case F_OR:
       if (way % 2)
         add (b, "%ss = %s %s s\n", indent, e, name);
       else
@@ -238,13 +242,6 @@ update (struct text *b, const struct floop *l, int scan, int variant,
         add (b, "%ss = %s(%s, s)\n", indent, name, e);
       else
         add (b, "%ss = %s(s, %s)\n", indent, name, e);
-      break;
-    case F_AND:
-    case F_OR:
-      if (way % 2)
-        add (b, "%ss = (%s) %s s\n", indent, e, name);
-      else
-        add (b, "%ss = s %s (%s)\n", indent, name, e);
       break;
     case F_PAIR:
       {
