@@ -149,25 +149,25 @@ check_accesses (reader *r)
   if (r->store < 0 || r->recur < 0)
     {
       gimple *st = r->store >= 0 ? l->accesses[r->store].stmt : NULL;
-      /* The caller runs a loop whose arrays are all so as a plain
-         parallel loop.  */
-      if (st && gimple_assign_single_p (st)
-          && CONSTANT_CLASS_P (gimple_assign_rhs1 (st))
-          && l->clause->nvars == 1)
+      tree folded = (st && gimple_assign_single_p (st)
+                     && CONSTANT_CLASS_P (gimple_assign_rhs1 (st))
+                     ? gimple_assign_rhs1 (st) : NULL_TREE);
+      /* The clause's one array: the caller leaves the loop to GCC, a
+         plain parallel loop now.  */
+      if (folded && l->clause->nvars == 1)
         {
-          it->folded = gimple_assign_rhs1 (st);
+          it->folded = folded;
           return false;
         }
       error_at (l->clause->loc, "the loop does not compute %<%s[i]%> from "
                 "%<%s[i-1]%>; write the scan as %<%s[i] = %s[i-1] %s ...%>",
                 it->var_name, it->var_name, it->var_name, it->var_name,
                 l->clause->op_name);
-      if (st && gimple_assign_single_p (st)
-          && CONSTANT_CLASS_P (gimple_assign_rhs1 (st)))
+      if (folded)
         inform (gimple_location (st), "GCC folded the update to the "
                 "constant %qE (as %<y[i-1] * 0%> or %<y[i-1] && 0%> fold), "
                 "which leaves no dependence to scan: drop %qs from the "
-                "clause", gimple_assign_rhs1 (st), it->var_name);
+                "clause", folded, it->var_name);
       return false;
     }
   it->in_place = at_i_load >= 0;
