@@ -684,9 +684,10 @@ read_body (scan_loop *l, unsigned scan_vars, const scan_copies *cp,
   return true;
 }
 
-/* Whether what the host evaluates of L's loop (its bounds, the rests of
-   its indices, its scalars) is the function's own, not a temporary of the
-   construct that omplower will move away; if not, a note.  */
+/* Whether what the host evaluates of L's loop (its bounds and what
+   computes them, the rests of its indices, its scalars) is the
+   function's own, not a temporary of the construct that omplower will
+   move away; if not, a note.  */
 static bool
 host_trees_own (scan_loop *l)
 {
@@ -699,6 +700,11 @@ host_trees_own (scan_loop *l)
     host_trees.safe_push (a.rest);
   for (tree s : l->scalars)
     host_trees.safe_push (s);
+  for (gimple_stmt_iterator g = gsi_start (l->bounds_setup); !gsi_end_p (g);
+       gsi_next (&g))
+    for (unsigned k = 0; k < gimple_num_ops (gsi_stmt (g)); k++)
+      if (gimple_op (gsi_stmt (g), k))
+        host_trees.safe_push (gimple_op (gsi_stmt (g), k));
   for (tree t : host_trees)
     if (walk_tree (&t, find_inner, &inner, NULL))
       {
@@ -709,6 +715,19 @@ host_trees_own (scan_loop *l)
         return false;
       }
   return true;
+}
+
+/* walk_tree callback: replace each variable that the map in DATA's
+   info holds by its copy.  */
+static tree
+rename_fresh (tree *tp, int *walk_subtrees, void *data)
+{
+  walk_stmt_info *wi = (walk_stmt_info *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (tree *c = ((hash_map<tree, tree> *) wi->info)->get (*tp))
+    *tp = *c;
+  return NULL_TREE;
 }
 
 /* Copy into L's bounds_setup the statements of its loop's pre-body,
@@ -744,6 +763,28 @@ copy_bounds_setup (scan_loop *l)
           return false;
         }
     }
+  /* A combined `parallel for' declares what its pre-body sets inside the
+     region (`i < v.size ()': the size's temporary), which omplower moves
+     into the outlined function; the call, outside it, sets copies.  */
+  hash_set<tree> inner;
+  inner_decls (gimple_omp_body (l->construct), &inner);
+  hash_map<tree, tree> fresh;
+  for (gimple_stmt_iterator g = gsi_start (pre); !gsi_end_p (g);
+       gsi_next (&g))
+    {
+      tree lhs = gimple_get_lhs (gsi_stmt (g));
+      if (lhs && VAR_P (lhs) && inner.contains (lhs) && !fresh.get (lhs))
+        fresh.put (lhs, scanomp_tmp_var (TREE_TYPE (lhs), "scan_bound"));
+    }
+  if (!fresh.is_empty ())
+    {
+      walk_stmt_info wi;
+      memset (&wi, 0, sizeof wi);
+      wi.info = &fresh;
+      walk_gimple_seq_mod (&pre, NULL, rename_fresh, &wi);
+      for (tree *e : { &l->lb, &l->ub })
+        walk_tree (e, rename_fresh, &wi, NULL);
+    }
   l->bounds_setup = pre;
   return true;
 }
@@ -758,6 +799,6 @@ scanomp_analyze_inscan (gimple *construct, scan_loop *l, unsigned max)
           && read_variables (l, max, &cp, &scan_vars)
           && read_phases (l, &body)
           && read_body (l, scan_vars, &cp, body)
-          && host_trees_own (l)
-          && copy_bounds_setup (l));
+          && copy_bounds_setup (l)
+          && host_trees_own (l));
 }

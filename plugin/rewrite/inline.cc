@@ -110,9 +110,25 @@ only_locals (const vec<gimple *> &body)
   return true;
 }
 
+static bool take (path *p, gimple *s);
+
+/* `LHS = RHS' for a path's copy of a callee, LHS the callee's: where it
+   is an SSA name, its definition stays the callee's (gimple_build_assign
+   would make it the copy, and the callee's SSA form would break).  */
+static gimple *
+path_assign (tree lhs, tree rhs)
+{
+  gimple *def = TREE_CODE (lhs) == SSA_NAME ? SSA_NAME_DEF_STMT (lhs) : NULL;
+  gimple *s = gimple_build_assign (lhs, rhs);
+  if (def)
+    SSA_NAME_DEF_STMT (lhs) = def;
+  return s;
+}
+
 /* Whether the call S may be read on path P: a callee that may be read
-   in turn (inline_seq does it), or one whose value is a constant, which
-   replaces it; not `__builtin_unreachable ()', which no run reaches.  */
+   in turn (inline_seq does it), one whose value is a constant, which
+   replaces it, or `__builtin_expect', its first argument; not one that
+   does not return.  */
 static bool
 take_call (path *p, gcall *s)
 {
@@ -122,6 +138,14 @@ take_call (path *p, gcall *s)
       || fndecl_built_in_p (fn, BUILT_IN_UNREACHABLE)
       || (gimple_call_flags (s) & ECF_NORETURN))
     return false;
+  /* `__builtin_expect (c, 0)' (a library assertion's condition) is C.  */
+  if ((fndecl_built_in_p (fn, BUILT_IN_EXPECT)
+       || fndecl_built_in_p (fn, BUILT_IN_EXPECT_WITH_PROBABILITY))
+      && lhs && (VAR_P (lhs) || TREE_CODE (lhs) == SSA_NAME))
+    {
+      tree c = fold_convert (TREE_TYPE (lhs), gimple_call_arg (s, 0));
+      return take (p, path_assign (lhs, c));
+    }
   tree value = builtin_value (fn);
   auto_vec<gimple *> inner;
   if (!value && (!straight_body (fn, &inner, &value, p->depth + 1)
@@ -135,7 +159,7 @@ take_call (path *p, gcall *s)
     {
       value = fold_convert (TREE_TYPE (lhs), value);
       p->known.put (lhs, value);
-      p->out->safe_push (gimple_build_assign (lhs, value));
+      p->out->safe_push (path_assign (lhs, value));
       return true;
     }
   if (lhs)
@@ -202,9 +226,25 @@ decide (path *p, gcond *s)
   return !integer_zerop (c);
 }
 
+/* Whether HANDLER, a try's, catches nothing: it cleans up as an
+   exception passes (`__cxa_free_exception' while a `throw' builds its
+   object) or ends the program (a noexcept function's), so a run that
+   throws never comes back to the path.  */
+static bool
+catches_nothing (gimple_seq handler)
+{
+  for (gimple_stmt_iterator g = gsi_start (handler); !gsi_end_p (g);
+       gsi_next (&g))
+    if (gimple_code (gsi_stmt (g)) == GIMPLE_CATCH
+        || gimple_code (gsi_stmt (g)) == GIMPLE_EH_FILTER
+        || gimple_code (gsi_stmt (g)) == GIMPLE_EH_ELSE)
+      return false;
+  return true;
+}
+
 /* Add the statements of SEQ, a gimplified body not yet lowered, to FLAT:
-   through its scopes, and tries whose handler only ends the program (a
-   noexcept function's) or whose cleanup only clobbers.  */
+   through its scopes, and tries whose handler catches nothing or whose
+   cleanup only clobbers.  */
 static bool
 flatten (gimple_seq seq, vec<gimple *> *flat)
 {
@@ -222,9 +262,7 @@ flatten (gimple_seq seq, vec<gimple *> *flat)
           gimple_seq handler = gimple_try_cleanup (s);
           bool quiet = gimple_try_kind (s) == GIMPLE_TRY_FINALLY
                        ? scanomp_only_clobbers (handler)
-                       : (gimple_seq_singleton_p (handler)
-                          && gimple_code (gimple_seq_first_stmt (handler))
-                               == GIMPLE_EH_MUST_NOT_THROW);
+                       : catches_nothing (handler);
           if (!quiet || !flatten (gimple_try_eval (s), flat))
             return false;
         }
@@ -252,12 +290,16 @@ note_copy (hash_map<tree, tree> &copies, gimple *s)
   return true;
 }
 
-/* Whether S calls `__builtin_unreachable ()'.  */
+/* Whether S is a call that does not return: `__builtin_unreachable ()',
+   which no run reaches, or one that ends the program (a library
+   assertion's failure, `abort ()', `std::__throw_out_of_range_fmt').  */
 static bool
-unreachable_call (gimple *s)
+final_call (gimple *s)
 {
   tree fn = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
-  return fn && fndecl_built_in_p (fn, BUILT_IN_UNREACHABLE);
+  return is_gimple_call (s)
+         && ((fn && fndecl_built_in_p (fn, BUILT_IN_UNREACHABLE))
+             || (gimple_call_flags (s) & ECF_NORETURN));
 }
 
 /* The value a branch of FLAT (labels LABELS) from statement AT returns,
@@ -352,21 +394,46 @@ choose (path *p, gcond *c, tree vt, tree vf)
   return true;
 }
 
-/* Whether the statement LABEL starts, in FLAT (labels at their indices
-   in LABELS), is a call of `__builtin_unreachable ()', past labels.  */
+/* Whether every run from the statement LABEL starts, in FLAT (labels at
+   their indices in LABELS), ends in a call that does not return
+   (final_call), DEPTH branches deep: what such a run does on the way
+   matters to no program that goes on, so it is passed over, and a
+   branch on the way must end so both ways (GCC 12's assertion first
+   tests `std::__is_constant_evaluated ()').  A branch to such a run is
+   one a program that goes on never takes: an accessor's bounds check.  */
 static bool
-unreachable_at (const vec<gimple *> &flat, hash_map<tree, unsigned> &labels,
-                tree label)
+ends_at (const vec<gimple *> &flat, hash_map<tree, unsigned> &labels,
+         tree label, int depth = 0)
 {
-  unsigned *k = TREE_CODE (label) == LABEL_DECL ? labels.get (label) : NULL;
-  if (!k)
+  unsigned *k = label && TREE_CODE (label) == LABEL_DECL
+                ? labels.get (label) : NULL;
+  if (!k || depth > 4)
     return false;
-  for (unsigned j = *k; j < flat.length (); j++)
+  for (unsigned j = *k; j < flat.length () && j < *k + MAX_STATEMENTS; j++)
     {
       gimple *s = flat[j];
-      if (gimple_code (s) == GIMPLE_LABEL || is_gimple_debug (s))
-        continue;
-      return unreachable_call (s);
+      switch (gimple_code (s))
+        {
+        case GIMPLE_LABEL:
+        case GIMPLE_NOP:
+        case GIMPLE_PREDICT:
+        case GIMPLE_DEBUG:
+        case GIMPLE_ASSIGN:
+          continue;
+        case GIMPLE_CALL:
+          if (final_call (s))
+            return true;
+          continue;
+        case GIMPLE_GOTO:
+          return ends_at (flat, labels, gimple_goto_dest (s), depth + 1);
+        case GIMPLE_COND:
+          return ends_at (flat, labels, gimple_cond_true_label (
+                            as_a<gcond *> (s)), depth + 1)
+                 && ends_at (flat, labels, gimple_cond_false_label (
+                               as_a<gcond *> (s)), depth + 1);
+        default:
+          return false;
+        }
     }
   return false;
 }
@@ -394,14 +461,13 @@ follow_seq (path *p, gimple_seq seq)
       if (gcond *c = dyn_cast<gcond *> (s))
         {
           int way = decide (p, c);
-          /* A branch to `__builtin_unreachable ()' no run takes
-             (libstdc++'s `if (__dif < 0) __builtin_unreachable ()' in
-             GCC 15's vector::size).  */
-          if (way < 0 && unreachable_at (flat, labels,
-                                         gimple_cond_true_label (c)))
+          /* A branch no run that goes on takes: libstdc++'s `if (__dif
+             < 0) __builtin_unreachable ()' in GCC 15's vector::size, its
+             assertions (on by default at -O0 from GCC 15), `at ()'.  */
+          if (way < 0 && ends_at (flat, labels, gimple_cond_true_label (c)))
             way = 0;
-          else if (way < 0 && unreachable_at (flat, labels,
-                                              gimple_cond_false_label (c)))
+          else if (way < 0 && ends_at (flat, labels,
+                                       gimple_cond_false_label (c)))
             way = 1;
           if (way < 0)
             return select_value (p, c, flat, labels);
@@ -466,19 +532,30 @@ cfg_branch_value (function *f, basic_block bb)
   return NULL_TREE;
 }
 
-/* Whether BB starts with a call of `__builtin_unreachable ()'.  */
+/* Whether every run from BB ends in a call that does not return, as
+   ends_at for a function in its control-flow graph.  */
 static bool
-cfg_unreachable (basic_block bb)
+cfg_ends (basic_block bb, int depth = 0)
 {
+  if (depth > 4)
+    return false;
   for (gimple_stmt_iterator g = gsi_start_bb (bb); !gsi_end_p (g);
        gsi_next (&g))
     {
       gimple *s = gsi_stmt (g);
-      if (gimple_code (s) == GIMPLE_LABEL || is_gimple_debug (s))
-        continue;
-      return unreachable_call (s);
+      if (final_call (s))
+        return true;
+      if (gimple_code (s) == GIMPLE_RETURN || gimple_code (s) == GIMPLE_ASM)
+        return false;
     }
-  return false;
+  if (EDGE_COUNT (bb->succs) == 0)
+    return false;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    if (!cfg_ends (e->dest, depth + 1))
+      return false;
+  return true;
 }
 
 /* Follow path P through F's control-flow graph, from entry to exit.  */
@@ -505,9 +582,9 @@ follow_cfg (path *p, function *f)
           extract_true_false_edges_from_block (bb, &t, &e);
           /* As follow_seq: a branch no run takes, else the choice of the
              values the two branches return.  */
-          if (way < 0 && cfg_unreachable (t->dest))
+          if (way < 0 && cfg_ends (t->dest))
             way = 0;
-          else if (way < 0 && cfg_unreachable (e->dest))
+          else if (way < 0 && cfg_ends (e->dest))
             way = 1;
           if (way < 0)
             return choose (p, c, cfg_branch_value (f, t->dest),
