@@ -327,6 +327,8 @@ read_body (scan_loop *l, scan_item *it, reader *r, scan_copies *cp)
 {
   scan_reader_init (r, l, it, l->clause->loc, gimple_omp_body (l->loop));
   scan_private_copies (l, r, cp);
+  if (!scan_carries_nothing (r, gimple_omp_body (l->loop)))
+    return false;
   scan_read_seq (r, gimple_omp_body (l->loop));
   return r->ok;
 }

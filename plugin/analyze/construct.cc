@@ -196,6 +196,10 @@ scan_read_header (scan_loop *l, location_t loc)
   l->step = integer_onep (step) ? 1 : -1;
   if (TREE_CODE (incr) == MINUS_EXPR)
     l->step = -l->step;
+  /* OpenMP 5.0's `i != n', which it allows with a step of 1 or -1: the
+     loop runs to n from the side its step comes from, as GCC runs it.  */
+  if (l->cond == NE_EXPR)
+    l->cond = l->step > 0 ? LT_EXPR : GT_EXPR;
   bool up = l->cond == LT_EXPR || l->cond == LE_EXPR;
   if (!(up || l->cond == GT_EXPR || l->cond == GE_EXPR)
       || (up ? l->step < 0 : l->step > 0))

@@ -630,6 +630,8 @@ read_body (scan_loop *l, unsigned scan_vars, const scan_copies *cp,
   for (unsigned k = 0; k < scan_vars; k++)
     r.privates.add (l->items[k].var);
   scan_private_copies (l, &r, cp);
+  if (!scan_carries_nothing (&r, body))
+    return false;
   scan_read_seq (&r, l->input);
   if (r.ok)
     warn_recurrences (&r, scan_vars);

@@ -340,12 +340,11 @@ read_stmt (reader *r, gimple *s)
         else if (TREE_CODE (lhs) == COMPONENT_REF && local_base (r, lhs))
           /* A field of a private struct.  */
           unknown_value (r, local_base (r, lhs));
-        else if (!r->l->inscan
-                 && (TREE_CODE (elem) == MEM_REF
-                     || TREE_CODE (elem) == ARRAY_REF))
+        else if (TREE_CODE (elem) == MEM_REF
+                 || TREE_CODE (elem) == ARRAY_REF)
           {
             /* A field of an array element: a store of the scan phase
-               (see analyze.cc).  */
+               (see analyze.cc and inscan.cc).  */
             scan_access a;
             if (scan_read_access (r, elem, s, true, &a))
               {
@@ -462,6 +461,84 @@ find_shared_set (gimple_stmt_iterator *gsi, bool *handled,
   *handled = v && VAR_P (v) && !DECL_ARTIFICIAL (v) && !is_global_var (v)
              && v != r->l->iv && !r->privates.contains (v);
   return *handled ? v : NULL_TREE;
+}
+
+/* A temporary of GCC's that SEQ, of the loop R reads, uses before it sets
+   it, so that each iteration starts from the value the one before left:
+   GCC's lowering of a loop over a class iterator (`for (auto it =
+   v.begin (); it != v.end (); ++it)', a range-based for over a
+   container) advances a copy of the iterator by the distance from the
+   last iteration it ran.  The kernels and the host path's functions run
+   iterations apart; NULL_TREE where there is none.  */
+static tree
+carried_temporary (reader *r, gimple_seq seq)
+{
+  hash_set<tree> set;
+  tree found = NULL_TREE;
+  auto carried = [&] (tree t) {
+    return VAR_P (t) && DECL_ARTIFICIAL (t) && !is_global_var (t)
+           && t != r->l->iv && r->assigned.contains (t)
+           && !r->privates.contains (t) && !set.contains (t);
+  };
+  scanomp_walk (&seq, [&] (gimple_stmt_iterator *g) {
+      gimple *s = gsi_stmt (*g);
+      if (gimple_code (s) == GIMPLE_BIND || gimple_code (s) == GIMPLE_TRY
+          || gimple_code (s) == GIMPLE_OMP_SCAN)
+        return WALK_INTO;
+      tree lhs = is_gimple_assign (s) || is_gimple_call (s)
+                 ? gimple_get_lhs (s) : NULL_TREE;
+      /* A use: not an address taken (`&D.5' given to a constructor,
+         which sets it).  */
+      walk_tree_fn use = [] (tree *tp, int *subtrees, void *data) -> tree {
+        if (TYPE_P (*tp) || TREE_CODE (*tp) == ADDR_EXPR)
+          *subtrees = 0;
+        else if ((*(decltype (carried) *) data) (*tp))
+          return *tp;
+        return NULL_TREE;
+      };
+      for (unsigned k = 0; k < gimple_num_ops (s) && !found; k++)
+        {
+          tree *op = gimple_op_ptr (s, k);
+          if (*op && *op != lhs)
+            found = walk_tree (op, use, &carried, NULL);
+        }
+      /* What the left side reads: a field's variable is set in part.  */
+      if (!found && lhs && !DECL_P (scanomp_whole (lhs)))
+        found = walk_tree (&lhs, use, &carried, NULL);
+      if (!found && lhs && VAR_P (scanomp_whole (lhs)))
+        set.add (scanomp_whole (lhs));
+      for (unsigned k = 0; is_gimple_call (s) && k < gimple_call_num_args (s);
+           k++)
+        {
+          tree a = gimple_call_arg (s, k);
+          if (TREE_CODE (a) == ADDR_EXPR
+              && VAR_P (scanomp_whole (TREE_OPERAND (a, 0))))
+            set.add (scanomp_whole (TREE_OPERAND (a, 0)));
+        }
+      return found ? WALK_STOP : WALK_PAST;
+    });
+  return found;
+}
+
+bool
+scan_carries_nothing (reader *r, gimple_seq seq)
+{
+  if (!carried_temporary (r, seq))
+    return true;
+  scan_complain (r->l, r->loc, r->l->inscan
+                 ? "this inscan loop is left to GCC%'s own implementation: "
+                   "each iteration starts from the iterator the one before "
+                   "left, as GCC writes a loop over a class iterator or a "
+                   "range-based %<for%>; loop over an integer index, as in "
+                   "%<v[i]%>"
+                 : "each iteration of the %<scan%> loop starts from the "
+                   "iterator the one before left, as GCC writes a loop over "
+                   "a class iterator or a range-based %<for%>; loop over an "
+                   "integer index, as in %<v[i]%>");
+  if (!r->l->inscan)
+    scan_for_this_clause (r);
+  r->ok = false;
+  return false;
 }
 
 /* Whether SEQ, of the loop R reads, sets no variable that the loop shares

@@ -58,6 +58,11 @@ void scan_note_scalars (reader *r, gimple_seq seq);
    there is none.  */
 tree scan_pointer_value (reader *r, gimple_seq seq);
 bool scan_sets_no_shared (reader *r, gimple_seq seq);
+/* Whether SEQ, of the loop R has begun to read, runs each iteration apart
+   from the one before: none of GCC's temporaries is used before the
+   iteration sets it (its lowering of a loop over a class iterator carries
+   the iterator so).  Says where it does not.  */
+bool scan_carries_nothing (reader *r, gimple_seq seq);
 tree scan_substitute (reader *r, tree e);
 tree scan_strip (tree e);
 bool scan_is_load_of (tree e, const scan_access &a, reader *r);

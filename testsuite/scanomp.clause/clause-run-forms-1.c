@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The loop forms: y[i] = y[i-1] op E(i) with E reading several arrays and
    a scalar, E(i) op y[i-1] (with `*' and `&'), in place (y[i] op=
-   y[i-1]), a descending loop, <= bounds with a long index, temporaries
-   computed before the update, global arrays, and math built-ins.
+   y[i-1]), OpenMP 5.0's `i != n', a descending loop, <= bounds with a
+   long index, temporaries computed before the update, global arrays, and
+   math built-ins.
    OMP_TARGET_OFFLOAD=MANDATORY makes every loop run on the device (or
    stop), at every size.  */
 /* { dg-do run } */
@@ -35,6 +36,15 @@ in_place (long *y, int n)
 {
 #pragma omp parallel for scan(+: y)
   for (int i = 1; i < n; i++)
+    y[i] += y[i-1];
+}
+
+/* OpenMP 5.0's `!=' (N is at least 1).  */
+static void
+unequal (long *y, long n)
+{
+#pragma omp parallel for scan(+: y)
+  for (long i = 1; i != n; i++)
     y[i] += y[i-1];
 }
 
@@ -142,6 +152,15 @@ main (void)
       for (long i = 0; i < n; i++)
         if (yl[i] != rl[i])
           FAIL ("in place n=%ld: %ld", n, i);
+      if (n > 0)
+        {
+          unequal (yl, n);
+          for (long i = 1; i < n; i++)
+            rl[i] += rl[i-1];
+          for (long i = 0; i < n; i++)
+            if (yl[i] != rl[i])
+              FAIL ("!= n=%ld: %ld", n, i);
+        }
 
       descending (yu, xu, (int) n);
       for (long i = n - 2; i >= 0; i--)

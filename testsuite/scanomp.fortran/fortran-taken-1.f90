@@ -216,4 +216,23 @@ contains
     end do
     !$omp end target
   end subroutine
+
+  ! fortran-run-fields-1's: a store to a component of an element.
+  subroutine row_starts(r, n)
+    type row
+      integer :: count
+      integer(8) :: start
+    end type row
+    integer, intent(in) :: n
+    type(row), intent(inout) :: r(n)
+    integer(8) :: s
+    integer :: i
+    s = 0
+    !$omp parallel do reduction(inscan, +: s) ! { dg-message "this inscan loop runs on the host path: 1 scan variable, exclusive" }
+    do i = 1, n
+      r(i)%start = s
+      !$omp scan exclusive(s)
+      s = s + r(i)%count
+    end do
+  end subroutine
 end module taken

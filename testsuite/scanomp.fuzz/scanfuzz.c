@@ -1286,7 +1286,7 @@ static const char *const negatives[] = {
   "    y[i] = x[i] > y[i - 1] ? x[i] : y[i - 1];\n",
   /* A condition that does not match the step.  */
   "#pragma omp %2$s scan (*: y)\n"
-  "  for (long i = lb; i != ub; i++)\n"
+  "  for (long i = lb; i > ub; i++)\n"
   "    y[i] = y[i - 1] * x[i];\n",
   /* A call to a function the unit does not define.  */
   "#pragma omp %2$s scan (+: y)\n"

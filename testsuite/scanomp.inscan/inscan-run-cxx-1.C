@@ -7,7 +7,7 @@
    std::string's characters, a class's own accessors, members through
    `this', a loop inside a lambda, a reference as the scan variable;
    inclusive and exclusive.  The plugin reads the small functions they
-   call as what they compute (inscan-cxx-notes-1.C says it takes each),
+   call as what they compute (inscan.exp counts the loops it takes),
    so they run as kernels and on the host path; without it, on GCC's
    threads.  Each must match its sequential loop exactly.
    scanomp-taken: 13 (the iterator form twice: two instantiations).  */
