@@ -7,9 +7,10 @@
    elements; each way also as an orphaned `for' in a parallel region
    (-orphan), compared with GCC's own of that.  The same source,
    inscan-loop.h, is compiled both ways; so is inscan-loop-cxx.h, the
-   C++ rows: the loop over a std::vector with operator[] (cxx-vector) and
-   a generic algorithm over its iterators (cxx-iterator), each compared
-   with GCC's own of the same source.  Built with gfortran
+   C++ rows: the loop over a std::vector with operator[] (cxx-vector), a
+   generic algorithm over its iterators (cxx-iter), and the C form over
+   the vectors' data (cxx-ptr: the C++ rows' data, without their C++),
+   each compared with GCC's own of the same source.  Built with gfortran
    (INSCAN_FORTRAN), the Fortran rows: inscan-loop.f90's `parallel do',
    by gfortran alone and through the plugin, compared with gfortran's.
 
@@ -36,6 +37,9 @@ int inscan_cxx_vector_scanomp (int *restrict y, const int *restrict x,
 int inscan_cxx_iterator_gcc (int *restrict y, const int *restrict x, long n);
 int inscan_cxx_iterator_scanomp (int *restrict y, const int *restrict x,
                                  long n);
+int inscan_cxx_pointer_gcc (int *restrict y, const int *restrict x, long n);
+int inscan_cxx_pointer_scanomp (int *restrict y, const int *restrict x,
+                                long n);
 
 static int
 serial (int *restrict y, const int *restrict x, long n)
@@ -54,6 +58,7 @@ int inscan_fortran_scanomp (int *restrict y, const int *restrict x,
 
 enum { M_SCANOMP, M_GCC, M_SERIAL, M_SCANOMP_ORPHAN, M_GCC_ORPHAN,
        M_VECTOR_SCANOMP, M_VECTOR_GCC, M_ITERATOR_SCANOMP, M_ITERATOR_GCC,
+       M_POINTER_SCANOMP, M_POINTER_GCC,
 #ifdef INSCAN_FORTRAN
        M_FORTRAN_SCANOMP, M_FORTRAN_GCC,
 #endif
@@ -65,6 +70,8 @@ static const char *const names[NMETHODS] = { "scanomp", "gcc-inscan",
                                               "cxx-vector-gcc",
                                               "cxx-iter-scanomp",
                                               "cxx-iter-gcc",
+                                              "cxx-ptr-scanomp",
+                                              "cxx-ptr-gcc",
 #ifdef INSCAN_FORTRAN
                                               "fortran-scanomp",
                                               "fortran-gcc",
@@ -78,6 +85,8 @@ static int (*const fns[NMETHODS]) (int *restrict, const int *restrict,
                                              inscan_cxx_vector_gcc,
                                              inscan_cxx_iterator_scanomp,
                                              inscan_cxx_iterator_gcc,
+                                             inscan_cxx_pointer_scanomp,
+                                             inscan_cxx_pointer_gcc,
 #ifdef INSCAN_FORTRAN
                                              inscan_fortran_scanomp,
                                              inscan_fortran_gcc,
@@ -92,6 +101,8 @@ gcc_of (int m)
   if (m >= M_FORTRAN_SCANOMP)
     return M_FORTRAN_GCC;
 #endif
+  if (m >= M_POINTER_SCANOMP)
+    return M_POINTER_GCC;
   if (m >= M_ITERATOR_SCANOMP)
     return M_ITERATOR_GCC;
   if (m >= M_VECTOR_SCANOMP)

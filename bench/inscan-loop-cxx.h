@@ -3,7 +3,9 @@
 // by inscan-cxx-gcc.cc (compiled without the plugin) and
 // inscan-cxx-scanomp.cc (with it) under different names: over a
 // std::vector with operator[], and as a generic algorithm over
-// iterators (std::vector<int>::iterator).  The vectors are the
+// iterators (std::vector<int>::iterator); and, to tell what the C++
+// costs from what the vectors' place in the caches does, the C form
+// over the same vectors' data pointers.  The vectors are each
 // function's own: the benchmark's arrays are copied in when they change
 // and the result out the first time, so that a timed call scans
 // vectors and copies nothing.
@@ -19,7 +21,7 @@ struct copies
   const int *x;
   long n;
 };
-copies for_vector, for_iterators;
+copies for_vector, for_iterators, for_pointers;
 
 // C's vectors for X and N, and whether they are new.
 bool
@@ -39,6 +41,20 @@ vector_scan (std::vector<int> &y, const std::vector<int> &x)
 {
   int s = 0;
   long n = x.size ();
+#pragma omp parallel for reduction (inscan, +: s)
+  for (long i = 0; i < n; i++)
+    {
+      s += x[i];
+#pragma omp scan inclusive (s)
+      y[i] = s;
+    }
+  return s;
+}
+
+int
+pointer_scan (int *__restrict y, const int *__restrict x, long n)
+{
+  int s = 0;
 #pragma omp parallel for reduction (inscan, +: s)
   for (long i = 0; i < n; i++)
     {
@@ -83,6 +99,17 @@ INSCAN_ITERATOR_NAME (int *y, const int *x, long n)
   copies &c = for_iterators;
   bool fresh = vectors_for (c, x, n);
   int s = iterator_scan (c.xs.cbegin (), c.xs.cend (), c.ys.begin ());
+  if (fresh)
+    std::copy (c.ys.begin (), c.ys.end (), y);
+  return s;
+}
+
+extern "C" int
+INSCAN_POINTER_NAME (int *y, const int *x, long n)
+{
+  copies &c = for_pointers;
+  bool fresh = vectors_for (c, x, n);
+  int s = pointer_scan (c.ys.data (), c.xs.data (), n);
   if (fresh)
     std::copy (c.ys.begin (), c.ys.end (), y);
   return s;
