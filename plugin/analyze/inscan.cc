@@ -719,19 +719,6 @@ host_trees_own (scan_loop *l)
   return true;
 }
 
-/* walk_tree callback: replace each variable that the map in DATA's
-   info holds by its copy.  */
-static tree
-rename_fresh (tree *tp, int *walk_subtrees, void *data)
-{
-  walk_stmt_info *wi = (walk_stmt_info *) data;
-  if (TYPE_P (*tp))
-    *walk_subtrees = 0;
-  else if (tree *c = ((hash_map<tree, tree> *) wi->info)->get (*tp))
-    *tp = *c;
-  return NULL_TREE;
-}
-
 /* Copy into L's bounds_setup the statements of its loop's pre-body,
    which GCC runs before the loop (`D = v.size ()' for `i < v.size ()')
    and the call must run before it reads the bounds; false, with a note,
@@ -783,9 +770,9 @@ copy_bounds_setup (scan_loop *l)
       walk_stmt_info wi;
       memset (&wi, 0, sizeof wi);
       wi.info = &fresh;
-      walk_gimple_seq_mod (&pre, NULL, rename_fresh, &wi);
+      walk_gimple_seq_mod (&pre, NULL, scanomp_replace_vars, &wi);
       for (tree *e : { &l->lb, &l->ub })
-        walk_tree (e, rename_fresh, &wi, NULL);
+        walk_tree (e, scanomp_replace_vars, &wi, NULL);
     }
   l->bounds_setup = pre;
   return true;

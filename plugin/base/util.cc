@@ -10,6 +10,7 @@
 #include "tree.h"
 #include "gimple.h"
 #include "gimple-iterator.h"
+#include "gimple-walk.h"
 #include "gimplify.h"
 #include "stringpool.h"
 #include "stor-layout.h"
@@ -85,6 +86,17 @@ scanomp_tmp_var (tree type, const char *name)
   tree v = create_tmp_var_raw (type, name);
   gimple_add_tmp_var (v);
   return v;
+}
+
+tree
+scanomp_replace_vars (tree *tp, int *walk_subtrees, void *data)
+{
+  walk_stmt_info *wi = (walk_stmt_info *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (tree *c = ((hash_map<tree, tree> *) wi->info)->get (*tp))
+    *tp = *c;
+  return NULL_TREE;
 }
 
 tree

@@ -38,6 +38,10 @@ tree scanomp_value (tree e, gimple_seq *seq);
    where the plugin copies it bit by bit (rewrite/bitwise.cc has found
    that the same).  */
 tree scanomp_tmp_var (tree type, const char *name);
+/* walk_tree and walk_gimple_op callback: replace each variable that the
+   hash_map<tree, tree> in DATA's info (DATA a walk_stmt_info) holds by
+   its copy.  */
+tree scanomp_replace_vars (tree *tp, int *walk_subtrees, void *data);
 /* A record type named NAME with N fields of TYPES and NAMES, in
    FIELDS.  */
 tree scanomp_record (const char *name, unsigned n, const tree *types,

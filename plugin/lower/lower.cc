@@ -97,19 +97,6 @@ sequential_loop (scan_loop *l, tree from)
   return seq;
 }
 
-/* walk_gimple_op callback: replace each variable that the map in DATA
-   holds by its copy.  */
-static tree
-replace_copy (tree *tp, int *walk_subtrees, void *data)
-{
-  struct walk_stmt_info *wi = (struct walk_stmt_info *) data;
-  if (TYPE_P (*tp))
-    *walk_subtrees = 0;
-  else if (tree *c = ((hash_map<tree, tree> *) wi->info)->get (*tp))
-    *tp = *c;
-  return NULL_TREE;
-}
-
 /* Give the sequential fallback LOOP of L a copy of its own of each
    variable that OpenMP gives each thread one of, so that the originals
    end as OpenMP leaves them: the private and firstprivate variables
@@ -151,7 +138,7 @@ privatize (scan_loop *l, gimple_seq loop)
   struct walk_stmt_info wi;
   memset (&wi, 0, sizeof wi);
   wi.info = &copies;
-  walk_gimple_seq_mod (&loop, NULL, replace_copy, &wi);
+  walk_gimple_seq_mod (&loop, NULL, scanomp_replace_vars, &wi);
   gimple_seq_add_seq (&seq, loop);
   return seq;
 }
