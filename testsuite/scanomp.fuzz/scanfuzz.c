@@ -359,7 +359,17 @@ expr (char *buf, size_t size, const struct scan *s, int down, int short_)
             "sin%s (x[i])", "cos%s (x[i]) * w[i]",
             "pow%s (fabs%s (x[i]), 0.5%s)", "fmax%s (x[i], w[i])",
             "floor%s (x[i]) + ceil%s (w[i])" };
-          snprintf (buf, size, PICK (fns), f, f, f);
+          /* C++'s <cmath> takes a float x[i] to the float function
+             (std::cos (float)), whose OpenCL and libm results may differ
+             by an ulp: a double scan asks for double's.  */
+          static const char *const doubles[] = {
+            "sqrt (fabs ((double) x[i]))", "exp ((double) x[i] / 16)",
+            "log (fabs ((double) x[i]) + 1)", "sin ((double) x[i])",
+            "cos ((double) x[i]) * w[i]", "pow (fabs ((double) x[i]), 0.5)",
+            "fmax ((double) x[i], w[i])",
+            "floor ((double) x[i]) + ceil ((double) w[i])" };
+          snprintf (buf, size, cxx && !*f ? PICK (doubles) : PICK (fns),
+                    f, f, f);
           return;
         }
       /* Fall through.  */
