@@ -4,8 +4,8 @@
 // inscan-cxx-scanomp.cc (with it) under different names: over a
 // std::vector with operator[], and as a generic algorithm over
 // iterators (std::vector<int>::iterator); and, to tell what the C++
-// costs from what the vectors' place in the caches does, the C form
-// over the same vectors' data pointers.  The vectors are each
+// costs from what the vectors' place in the caches does, the C rows'
+// own loop over the same vectors' data pointers.  The vectors are each
 // function's own: the benchmark's arrays are copied in when they change
 // and the result out the first time, so that a timed call scans
 // vectors and copies nothing.
@@ -51,19 +51,14 @@ vector_scan (std::vector<int> &y, const std::vector<int> &x)
   return s;
 }
 
-int
-pointer_scan (int *__restrict y, const int *__restrict x, long n)
-{
-  int s = 0;
-#pragma omp parallel for reduction (inscan, +: s)
-  for (long i = 0; i < n; i++)
-    {
-      s += x[i];
-#pragma omp scan inclusive (s)
-      y[i] = s;
-    }
-  return s;
-}
+// The C rows' loop itself (inscan-loop.h), compiled as C++.
+#define restrict __restrict
+#define INSCAN_NAME pointer_scan
+#define INSCAN_ORPHAN_NAME pointer_scan_orphan
+#include "inscan-loop.h"
+#undef INSCAN_ORPHAN_NAME
+#undef INSCAN_NAME
+#undef restrict
 
 template <typename InputIt, typename OutputIt>
 int
