@@ -10,7 +10,9 @@
    C++ rows: the loop over a std::vector with operator[] (cxx-vector), a
    generic algorithm over its iterators (cxx-iter), and the C form over
    the vectors' data (cxx-ptr: the C++ rows' data, without their C++),
-   each compared with GCC's own of the same source.  Built with gfortran
+   each compared with GCC's own of the same source; and the C loop down
+   a column whose row length is known at run time alone (stride), 1 so
+   that it moves the bytes the C row moves.  Built with gfortran
    (INSCAN_FORTRAN), the Fortran rows: inscan-loop.f90's `parallel do',
    by gfortran alone and through the plugin, compared with gfortran's.
 
@@ -31,6 +33,8 @@ int inscan_gcc (int *restrict y, const int *restrict x, long n);
 int inscan_scanomp (int *restrict y, const int *restrict x, long n);
 int inscan_gcc_orphan (int *restrict y, const int *restrict x, long n);
 int inscan_scanomp_orphan (int *restrict y, const int *restrict x, long n);
+int inscan_scanomp_stride (int *restrict y, const int *restrict x, long n);
+int inscan_gcc_stride (int *restrict y, const int *restrict x, long n);
 int inscan_cxx_vector_gcc (int *restrict y, const int *restrict x, long n);
 int inscan_cxx_vector_scanomp (int *restrict y, const int *restrict x,
                                long n);
@@ -40,6 +44,9 @@ int inscan_cxx_iterator_scanomp (int *restrict y, const int *restrict x,
 int inscan_cxx_pointer_gcc (int *restrict y, const int *restrict x, long n);
 int inscan_cxx_pointer_scanomp (int *restrict y, const int *restrict x,
                                 long n);
+
+/* The row length of the stride rows' column, 1 at run time.  */
+long inscan_row_length = 1;
 
 static int
 serial (int *restrict y, const int *restrict x, long n)
@@ -58,7 +65,7 @@ int inscan_fortran_scanomp (int *restrict y, const int *restrict x,
 
 enum { M_SCANOMP, M_GCC, M_SERIAL, M_SCANOMP_ORPHAN, M_GCC_ORPHAN,
        M_VECTOR_SCANOMP, M_VECTOR_GCC, M_ITERATOR_SCANOMP, M_ITERATOR_GCC,
-       M_POINTER_SCANOMP, M_POINTER_GCC,
+       M_POINTER_SCANOMP, M_POINTER_GCC, M_STRIDE_SCANOMP, M_STRIDE_GCC,
 #ifdef INSCAN_FORTRAN
        M_FORTRAN_SCANOMP, M_FORTRAN_GCC,
 #endif
@@ -72,6 +79,8 @@ static const char *const names[NMETHODS] = { "scanomp", "gcc-inscan",
                                               "cxx-iter-gcc",
                                               "cxx-ptr-scanomp",
                                               "cxx-ptr-gcc",
+                                              "stride-scanomp",
+                                              "stride-gcc",
 #ifdef INSCAN_FORTRAN
                                               "fortran-scanomp",
                                               "fortran-gcc",
@@ -87,6 +96,8 @@ static int (*const fns[NMETHODS]) (int *restrict, const int *restrict,
                                              inscan_cxx_iterator_gcc,
                                              inscan_cxx_pointer_scanomp,
                                              inscan_cxx_pointer_gcc,
+                                             inscan_scanomp_stride,
+                                             inscan_gcc_stride,
 #ifdef INSCAN_FORTRAN
                                              inscan_fortran_scanomp,
                                              inscan_fortran_gcc,
@@ -101,6 +112,8 @@ gcc_of (int m)
   if (m >= M_FORTRAN_SCANOMP)
     return M_FORTRAN_GCC;
 #endif
+  if (m >= M_STRIDE_SCANOMP)
+    return M_STRIDE_GCC;
   if (m >= M_POINTER_SCANOMP)
     return M_POINTER_GCC;
   if (m >= M_ITERATOR_SCANOMP)

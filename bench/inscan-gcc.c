@@ -2,4 +2,5 @@
 /* inscan-gcc.c: bench-inscan's loop as GCC compiles it.  */
 #define INSCAN_NAME inscan_gcc
 #define INSCAN_ORPHAN_NAME inscan_gcc_orphan
+#define INSCAN_STRIDE_NAME inscan_gcc_stride
 #include "inscan-loop.h"

@@ -2,4 +2,5 @@
 /* inscan-scanomp.c: bench-inscan's loop through the scanomp plugin.  */
 #define INSCAN_NAME inscan_scanomp
 #define INSCAN_ORPHAN_NAME inscan_scanomp_orphan
+#define INSCAN_STRIDE_NAME inscan_scanomp_stride
 #include "inscan-loop.h"

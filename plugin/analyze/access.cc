@@ -81,18 +81,104 @@ fixed_value (tree v)
                                     : NULL_TREE;
 }
 
+/* Whether E reads the stride of a Fortran array descriptor's first
+   dimension, `a->dim[0].stride'.  */
+static bool
+first_dim_stride (tree e)
+{
+  if (TREE_CODE (e) != COMPONENT_REF
+      || !DECL_NAME (TREE_OPERAND (e, 1))
+      || strcmp (IDENTIFIER_POINTER (DECL_NAME (TREE_OPERAND (e, 1))),
+                 "stride"))
+    return false;
+  tree dim = TREE_OPERAND (e, 0);
+  if (TREE_CODE (dim) != ARRAY_REF || !integer_zerop (TREE_OPERAND (dim, 1)))
+    return false;
+  dim = TREE_OPERAND (dim, 0);
+  return (TREE_CODE (dim) == COMPONENT_REF
+          && DECL_NAME (TREE_OPERAND (dim, 1))
+          && !strcmp (IDENTIFIER_POINTER (DECL_NAME (TREE_OPERAND (dim, 1))),
+                      "dim"));
+}
+
+/* Whether V, a local variable of the function, may be the stride of the
+   first dimension of an array: each assignment to it sets it to 1, to
+   a descriptor's `dim[0].stride', or to a variable that may be, as
+   gfortran sets `stride.5' for an assumed-shape array.  Not so where
+   something else sets it: the extent of a dimension before
+   (`stride.2 = ubound.0' for an explicit-shape `a(n, m)'), or a later
+   dimension's stride.  */
+static bool
+first_stride (tree v, const scan_loop *l)
+{
+  /* A variable of the plugin's own that stands for a field's read
+     (fields.cc): `a.dim[0].stride' of a module's or a local
+     allocatable.  */
+  for (unsigned k = 0; k < l->field_reads.length (); k += 2)
+    if (l->field_reads[k] == v)
+      return first_dim_stride (l->field_reads[k + 1]);
+  static tree fn;
+  static gimple_seq seen;
+  static hash_map<tree, vec<tree>> *sets;
+  gimple_seq body = gimple_body (current_function_decl);
+  if (fn != current_function_decl || seen != body || !sets)
+    {
+      /* Each local variable's assigned values; error_mark_node for a
+         value that is not a single operand.  */
+      if (sets)
+        for (auto kv : *sets)
+          kv.second.release ();
+      delete sets;
+      sets = new hash_map<tree, vec<tree>>;
+      fn = current_function_decl;
+      seen = body;
+      walk_stmt_info wi;
+      memset (&wi, 0, sizeof wi);
+      walk_gimple_seq (body, [] (gimple_stmt_iterator *g, bool *,
+                                 walk_stmt_info *) -> tree {
+          gimple *s = gsi_stmt (*g);
+          tree lhs = gimple_get_lhs (s);
+          if (lhs && (VAR_P (lhs) || TREE_CODE (lhs) == SSA_NAME))
+            sets->get_or_insert (lhs).safe_push
+              (is_gimple_assign (s) && gimple_assign_single_p (s)
+               ? gimple_assign_rhs1 (s) : error_mark_node);
+          return NULL_TREE;
+        }, NULL, &wi);
+    }
+  hash_set<tree> visited;
+  auto_vec<tree> todo;
+  todo.safe_push (v);
+  while (!todo.is_empty ())
+    {
+      tree t = todo.pop ();
+      if (visited.add (t))
+        continue;
+      if (vec<tree> *values = sets->get (t))
+        for (tree e : *values)
+          {
+            if (integer_onep (e) || first_dim_stride (e))
+              continue;
+            if (!VAR_P (e) && TREE_CODE (e) != SSA_NAME)
+              return false;
+            todo.safe_push (e);
+          }
+    }
+  return true;
+}
+
 /* Whether V, by which an index is multiplied, is the stride of an
-   assumed-shape Fortran array: a local variable of the function that the
-   body does not set (gfortran's `stride.5', from the array's descriptor).
-   The analysis then takes it for 1 and notes it in the loop's
-   unit_strides: the call runs the loop only where each is 1, as it is
-   for a whole array, and GCC's own code otherwise (lower/call.cc).  */
+   assumed-shape Fortran array's first dimension: a local variable of the
+   function that the body does not set (gfortran's `stride.5', from the
+   array's descriptor).  The analysis then takes it for 1 and notes it in
+   the loop's unit_strides: the call runs the loop only where each is 1,
+   as it is for a whole array, and GCC's own code otherwise
+   (lower/call.cc).  */
 static bool
 unit_stride (tree v, reader *r)
 {
   if (!lang_GNU_Fortran () || !VAR_P (v) || is_global_var (v)
       || TREE_ADDRESSABLE (v) || !INTEGRAL_TYPE_P (TREE_TYPE (v))
-      || r->assigned.contains (v))
+      || r->assigned.contains (v) || !first_stride (v, r->l))
     return false;
   if (!r->l->unit_strides.contains (v))
     r->l->unit_strides.safe_push (v);
@@ -102,15 +188,36 @@ unit_stride (tree v, reader *r)
 /* Set when affine refused a widening that might not be exact.  */
 static bool widening_refused;
 
-/* Split the affine byte offset E into COEF * i + *REST, i being L's
-   index.  */
+/* Whether E, by which an index is multiplied, is a scalar the loop
+   reads and never sets (`ld' in `x[i * ld + j]'), or a product of
+   such and constants.  */
 static bool
-affine (tree e, reader *r, HOST_WIDE_INT *coef, tree *rest)
+invariant_factor (tree e, reader *r)
+{
+  if (CONVERT_EXPR_P (e))
+    return (INTEGRAL_TYPE_P (TREE_TYPE (e))
+            && INTEGRAL_TYPE_P (TREE_TYPE (TREE_OPERAND (e, 0)))
+            && invariant_factor (TREE_OPERAND (e, 0), r));
+  if (TREE_CODE (e) == MULT_EXPR)
+    return (invariant_factor (TREE_OPERAND (e, 0), r)
+            && invariant_factor (TREE_OPERAND (e, 1), r));
+  if (TREE_CODE (e) == INTEGER_CST)
+    return true;
+  return ((VAR_P (e) || TREE_CODE (e) == PARM_DECL)
+          && INTEGRAL_TYPE_P (TREE_TYPE (e)) && !r->assigned.contains (e)
+          && e != r->l->iv);
+}
+
+/* Split the affine byte offset E into COEF * *STRIDE * i + *REST, i
+   being L's index and *STRIDE a loop-invariant factor or NULL_TREE.  */
+static bool
+affine (tree e, reader *r, HOST_WIDE_INT *coef, tree *stride, tree *rest)
 {
   scan_loop *l = r->l;
   tree iv = l->iv;
-  tree a_rest, b_rest;
+  tree a_rest, b_rest, a_stride, b_stride;
   HOST_WIDE_INT a_coef, b_coef;
+  *stride = NULL_TREE;
   if (!scanomp_contains (e, iv))
     {
       *coef = 0;
@@ -131,12 +238,12 @@ affine (tree e, reader *r, HOST_WIDE_INT *coef, tree *rest)
            where the loop's range keeps it from wrapping.  */
         tree inner = TREE_OPERAND (e, 0), from = TREE_TYPE (inner);
         if (!INTEGRAL_TYPE_P (TREE_TYPE (e)) || !INTEGRAL_TYPE_P (from)
-            || !affine (inner, r, coef, rest))
+            || !affine (inner, r, coef, stride, rest))
           return false;
         if (!(TYPE_UNSIGNED (from)
               && TYPE_PRECISION (from) < TYPE_PRECISION (TREE_TYPE (e))
-              && !integer_zerop (*rest))
-            || (*coef == 1 && exact_widening (l, from, rest)))
+              && (!integer_zerop (*rest) || *stride))
+            || (*coef == 1 && !*stride && exact_widening (l, from, rest)))
           return true;
         widening_refused = true;
         return false;
@@ -144,8 +251,14 @@ affine (tree e, reader *r, HOST_WIDE_INT *coef, tree *rest)
     case PLUS_EXPR:
     case POINTER_PLUS_EXPR:
     case MINUS_EXPR:
-      if (!affine (TREE_OPERAND (e, 0), r, &a_coef, &a_rest)
-          || !affine (TREE_OPERAND (e, 1), r, &b_coef, &b_rest))
+      if (!affine (TREE_OPERAND (e, 0), r, &a_coef, &a_stride, &a_rest)
+          || !affine (TREE_OPERAND (e, 1), r, &b_coef, &b_stride, &b_rest))
+        return false;
+      /* Two terms in i, each with a factor of its own, do not add up to
+         one.  */
+      if (a_coef && b_coef
+          && (!a_stride != !b_stride
+              || (a_stride && !operand_equal_p (a_stride, b_stride, 0))))
         return false;
       if (TREE_CODE (e) == MINUS_EXPR)
         {
@@ -157,15 +270,16 @@ affine (tree e, reader *r, HOST_WIDE_INT *coef, tree *rest)
           *coef = a_coef + b_coef;
           *rest = size_binop (PLUS_EXPR, a_rest, b_rest);
         }
+      if (*coef)
+        *stride = a_coef ? a_stride : b_stride;
       return true;
     case MULT_EXPR:
       {
-        /* The factor B: a constant, a variable set once to one, or a
-           Fortran stride taken for 1.  */
+        /* The factor B: a constant, a variable set once to one, a
+           Fortran stride taken for 1, or a scalar the loop does not set,
+           once.  */
         tree a = TREE_OPERAND (e, 0), b = TREE_OPERAND (e, 1);
-        if (TREE_CODE (a) == INTEGER_CST
-            || (fixed_value (a)
-                && (TREE_CODE (b) == INTEGER_CST || !fixed_value (b))))
+        if (scanomp_contains (b, iv))
           std::swap (a, b);
         if (TREE_CODE (b) != INTEGER_CST)
           {
@@ -174,15 +288,25 @@ affine (tree e, reader *r, HOST_WIDE_INT *coef, tree *rest)
             else if (unit_stride (b, r))
               b = build_one_cst (TREE_TYPE (b));
           }
-        if (TREE_CODE (b) != INTEGER_CST || !tree_fits_shwi_p (b)
-            || !affine (a, r, &a_coef, &a_rest))
+        if (!affine (a, r, &a_coef, &a_stride, &a_rest))
           return false;
-        *coef = a_coef * tree_to_shwi (b);
+        if (TREE_CODE (b) != INTEGER_CST || !tree_fits_shwi_p (b))
+          {
+            if (a_stride || !invariant_factor (b, r))
+              return false;
+            *coef = a_coef;
+            *stride = b;
+          }
+        else
+          {
+            *coef = a_coef * tree_to_shwi (b);
+            *stride = a_stride;
+          }
         *rest = size_binop (MULT_EXPR, a_rest, fold_convert (sizetype, b));
         return true;
       }
     case NEGATE_EXPR:
-      if (!affine (TREE_OPERAND (e, 0), r, &a_coef, &a_rest))
+      if (!affine (TREE_OPERAND (e, 0), r, &a_coef, stride, &a_rest))
         return false;
       *coef = -a_coef;
       *rest = size_binop (MINUS_EXPR, size_zero_node, a_rest);
@@ -324,7 +448,7 @@ scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
       return false;
     }
   widening_refused = false;
-  bool is_affine = affine (off, r, &a.coef, &a.rest);
+  bool is_affine = affine (off, r, &a.coef, &a.stride, &a.rest);
   if (!is_affine && widening_refused)
     {
       scan_complain (r->l, gimple_location (stmt), "an array index in the "
@@ -340,10 +464,11 @@ scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
       scan_complain (r->l, gimple_location (stmt), lang_GNU_Fortran ()
                      ? "an array index in the %<scan%> loop is not an affine "
                        "function of the loop index %qD; index arrays as in "
-                       "%<x(i + k)%> or %<x(2 * i)%>"
+                       "%<x(i + k)%>, %<x(2 * i)%> or %<x(k, i)%>"
                      : "an array index in the %<scan%> loop is not an affine "
                        "function of the loop index %qD; index arrays as in "
-                       "%<x[i + k]%> or %<x[2 * i]%>", r->l->iv);
+                       "%<x[i + k]%>, %<x[2 * i]%> or %<x[i * w + k]%>, "
+                       "%<w%> a variable the loop does not set", r->l->iv);
       scan_for_this_clause (r);
       r->ok = false;
       return false;

@@ -96,10 +96,19 @@ check_accesses (reader *r)
           scan_add_base (l, a.base);
           continue;
         }
-      if (a.coef != size || TREE_CODE (a.rest) != INTEGER_CST
+      if (a.coef != size || a.stride || TREE_CODE (a.rest) != INTEGER_CST
           || tree_to_shwi (fold_convert (ssizetype, a.rest)) % size)
         {
-          if (a.coef != size)
+          if (a.stride)
+            error_at (gimple_location (a.stmt), "%qs is indexed with a step "
+                      "that is not a constant, %qE elements per iteration; "
+                      "a scan indexes it with the loop index, as %<%s[i]%>",
+                      it->var_name,
+                      fold_build2 (MULT_EXPR, TREE_TYPE (a.stride), a.stride,
+                                   build_int_cst (TREE_TYPE (a.stride),
+                                                  a.coef / size)),
+                      it->var_name);
+          else if (a.coef != size)
             error_at (gimple_location (a.stmt), "%qs is indexed with a step "
                       "of %wd elements per iteration; a scan indexes it with "
                       "the loop index, as %<%s[i]%>", it->var_name,
@@ -190,11 +199,14 @@ access_size (const scan_access &a)
 static bool
 disjoint_stores (const scan_access &a, const scan_access &b)
 {
-  if (a.coef != b.coef || !a.rest || !b.rest)
+  if (!scanomp_same_step (a, b) || !a.rest || !b.rest)
     return false;
   if (operand_equal_p (a.rest, b.rest, 0))
     return true;
-  if (TREE_CODE (a.rest) != INTEGER_CST || TREE_CODE (b.rest) != INTEGER_CST)
+  /* Apart by a constant within a step that is not one: the call checks
+     no more than that each step is an element wide (wide_steps).  */
+  if (TREE_CODE (a.rest) != INTEGER_CST || TREE_CODE (b.rest) != INTEGER_CST
+      || a.stride)
     return false;
   HOST_WIDE_INT d = tree_to_shwi (fold_convert (ssizetype, a.rest))
                     - tree_to_shwi (fold_convert (ssizetype, b.rest));
@@ -213,7 +225,15 @@ check_outputs (reader *r)
     {
       if (!a.output)
         continue;
-      if (abs_hwi (a.coef) < access_size (a))
+      /* A step the call alone knows: it checks it is wide enough.  */
+      tree lt = long_integer_type_node;
+      if (a.stride)
+        l->wide_steps.safe_push (fold_build2 (GE_EXPR, boolean_type_node,
+                                              fold_build1 (ABS_EXPR, lt,
+                                                           scanomp_step (a)),
+                                              build_int_cst
+                                                (lt, access_size (a))));
+      else if (abs_hwi (a.coef) < access_size (a))
         {
           error_at (gimple_location (a.stmt), "every iteration of the "
                     "%<scan%> loop stores to the same element of %qD; store "
@@ -523,6 +543,7 @@ scanomp_release (scan_loop *l)
   l->accesses.release ();
   l->bases.release ();
   l->unit_strides.release ();
+  l->wide_steps.release ();
   l->field_reads.release ();
   l->maps.release ();
   l->scalars.release ();

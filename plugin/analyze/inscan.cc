@@ -699,7 +699,11 @@ host_trees_own (scan_loop *l)
   host_trees.safe_push (l->lb);
   host_trees.safe_push (l->ub);
   for (const scan_access &a : l->accesses)
-    host_trees.safe_push (a.rest);
+    {
+      host_trees.safe_push (a.rest);
+      if (a.stride)
+        host_trees.safe_push (a.stride);
+    }
   for (tree s : l->scalars)
     host_trees.safe_push (s);
   for (gimple_stmt_iterator g = gsi_start (l->bounds_setup); !gsi_end_p (g);

@@ -282,7 +282,8 @@ read_user_call (reader *r, gcall *s)
     for (unsigned j = first; j < r->l->accesses.length (); j++)
       {
         const scan_access &w = r->l->accesses[i], &o = r->l->accesses[j];
-        if (w.store && o.arg != w.arg && o.base == w.base && o.coef == w.coef
+        if (w.store && o.arg != w.arg && o.base == w.base
+            && scanomp_same_step (o, w)
             && (!o.rest || !w.rest || operand_equal_p (o.rest, w.rest, 0)))
           {
             scan_complain (r->l, gimple_location (s), "the %<scan%> loop "
@@ -630,7 +631,8 @@ scan_is_load_of (tree e, const scan_access &a, reader *r)
   if ((TREE_CODE (e) != MEM_REF && TREE_CODE (e) != ARRAY_REF)
       || !scan_read_access (r, e, a.stmt, false, &probe))
     return false;
-  return probe.base == a.base && probe.coef == a.coef && probe.rest
+  return probe.base == a.base && scanomp_same_step (probe, a)
+         && probe.rest
          && a.rest && operand_equal_p (probe.rest, a.rest, 0);
 }
 

@@ -28,6 +28,7 @@ stores_at_i (const scan_item *it, const scan_access &a)
           && gimple_assign_single_p (a.stmt)
           && tree_fits_shwi_p (TYPE_SIZE_UNIT (it->type))
           && a.coef == tree_to_shwi (TYPE_SIZE_UNIT (it->type))
+          && !a.stride
           && a.rest && integer_zerop (a.rest)
           && (VAR_P (a.base) || TREE_CODE (a.base) == PARM_DECL));
 }

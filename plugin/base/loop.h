@@ -99,7 +99,11 @@ struct scan_access
   int arg;                   /* for a pointer passed to a function: the
                                 argument's position (the element is read
                                 through it), else -1 */
+  /* The byte offset of the element, COEF * STRIDE * i + REST for the
+     loop index i: STRIDE a loop-invariant scalar the index is multiplied
+     by (`x[i * ld + j]'), or NULL_TREE for 1.  */
   HOST_WIDE_INT coef;
+  tree stride;
   tree rest;                 /* sizetype, or NULL_TREE when unknown */
 };
 
@@ -194,6 +198,11 @@ struct scan_loop
   vec<tree> bases;           /* arrays, in argument order */
   vec<tree> unit_strides;    /* Fortran: the strides the analysis took
                                 for 1, which the call checks (access.cc) */
+  vec<tree> wide_steps;      /* conditions the call checks: that each
+                                store whose step is not a constant moves
+                                by at least an element an iteration, so
+                                that iterations store elements of their
+                                own (analyze.cc) */
   vec<tree> field_reads;     /* pairs of a variable of the plugin's own
                                 and the read of a struct's field it
                                 stands for in the body (`b.data', `s->p'),

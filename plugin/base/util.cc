@@ -12,11 +12,29 @@
 #include "gimple-iterator.h"
 #include "gimple-walk.h"
 #include "gimplify.h"
+#include "fold-const.h"
 #include "stringpool.h"
 #include "stor-layout.h"
 #include "real.h"
 
 #include "base/util.h"
+
+bool
+scanomp_same_step (const scan_access &a, const scan_access &b)
+{
+  return (a.coef == b.coef && !a.stride == !b.stride
+          && (!a.stride || operand_equal_p (a.stride, b.stride, 0)));
+}
+
+tree
+scanomp_step (const scan_access &a)
+{
+  tree l = long_integer_type_node;
+  tree coef = build_int_cst (l, a.coef);
+  return (a.stride ? fold_build2 (MULT_EXPR, l, coef,
+                                  fold_convert (l, a.stride))
+                   : coef);
+}
 
 bool
 scanomp_on_host (const scan_loop *l)

@@ -17,6 +17,13 @@ scanomp_whole (tree t)
   return t;
 }
 
+/* Whether accesses A and B move by the same bytes from one iteration
+   to the next.  */
+bool scanomp_same_step (const struct scan_access &a,
+                        const struct scan_access &b);
+/* The bytes by which access A moves from one iteration to the next, as
+   a long.  */
+tree scanomp_step (const struct scan_access &a);
 /* Whether L is outside any target construct.  */
 bool scanomp_on_host (const struct scan_loop *l);
 /* Whether L's construct is an orphaned `omp for' (or `for simd') that

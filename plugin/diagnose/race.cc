@@ -190,7 +190,7 @@ check_accesses (reader *r, location_t loc)
           || !tree_fits_shwi_p (TYPE_SIZE_UNIT (st.elem_type)))
         continue;
       HOST_WIDE_INT size = tree_to_shwi (TYPE_SIZE_UNIT (st.elem_type));
-      if (size <= 0 || st.coef != size)
+      if (size <= 0 || st.coef != size || st.stride)
         continue;
       /* A read of y[i-1]: where it runs (in any iteration but the first,
          since every iteration stores y[i]), it reads what another
@@ -203,7 +203,7 @@ check_accesses (reader *r, location_t loc)
         if (&a != &st && a.base == st.base)
           {
             HOST_WIDE_INT off;
-            bool same = a.coef == st.coef && !a.part && a.arg < 0
+            bool same = scanomp_same_step (a, st) && !a.part && a.arg < 0
                         && offset_of (a.rest, &off)
                         && TYPE_SIZE_UNIT (a.elem_type)
                         && tree_int_cst_equal (TYPE_SIZE_UNIT (a.elem_type),

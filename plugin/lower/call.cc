@@ -40,7 +40,7 @@ offset_at (const scan_access &a, tree i)
 {
   tree l = long_integer_type_node;
   return fold_build2 (PLUS_EXPR, l,
-                      fold_build2 (MULT_EXPR, l, build_int_cst (l, a.coef), i),
+                      fold_build2 (MULT_EXPR, l, scanomp_step (a), i),
                       fold_convert (l, a.rest));
 }
 
@@ -232,6 +232,11 @@ add_bounds (call_parts *p, tree resume, tree fallback, tree done)
   /* A Fortran array of an unknown stride runs here where it is 1.  */
   for (tree v : l->unit_strides)
     only_if (EQ_EXPR, v, build_one_cst (TREE_TYPE (v)));
+  /* A store whose step is a variable's runs here where that is at least
+     an element wide.  */
+  for (tree c : l->wide_steps)
+    only_if (NE_EXPR, scanomp_value (unshare_expr (c), seq),
+             boolean_false_node);
   gimplify_assign (p->last,
                    fold_build2 (PLUS_EXPR, lt, lb,
                                 fold_build2 (MULT_EXPR, lt,

@@ -327,8 +327,13 @@ fill (const struct type *a, const struct scan *s)
     }
 }
 
-/* E(i) for scan S, into BUF: side-effect free, of i, the inputs x and w
-   and the scalars a and b.  DOWN: the loop runs downwards.  SHORT: the
+/* The row length of `x[i * st + 1]', 2, known at run time alone: the
+   inputs hold 2 * ub + 8 elements.  */
+static const char stride_decl[] = "  long st = lenx / (ub + 4);\n"
+                                  "  (void) st;\n";
+
+/* E(i) for scan S, into BUF: side-effect free, of i, the inputs x and w,
+   the scalars a and b and the row length st.  DOWN: the loop runs downwards.  SHORT: the
    index is a 32-bit unsigned, so reads stay at i and i - 1.  */
 static void
 expr (char *buf, size_t size, const struct scan *s, int down, int short_)
@@ -395,8 +400,8 @@ expr (char *buf, size_t size, const struct scan *s, int down, int short_)
       {
         static const char *const forms[] = { "x[i]", "NEAR",
           "a * x[i] + b", "(x[i] > w[i] ? x[i] : w[i] + b)", "(%s) (i & 7)",
-          "x[2 * i + 3]", "x[i + 1] - w[i]", "FLOAT" };
-        const char *e = forms[pick (short_ ? 5 : 8)];
+          "x[2 * i + 3]", "x[i + 1] - w[i]", "FLOAT", "x[i * st + 1]" };
+        const char *e = forms[pick (short_ ? 5 : 9)];
         if (!strcmp (e, "NEAR"))
           e = near;
         if (!strcmp (e, "FLOAT"))
@@ -1056,13 +1061,13 @@ clause_loop (int k)
   kernels += n;
 
   const char *T = s.t->name, *X = s.x->name;
-  char params[512], decls[256];
+  char params[512], decls[512];
   snprintf (params, sizeof params, "(%s *y, %s *z, %s *v, const %s *x, "
             "const %s *w, %s a, %s b, long lb, long ub, long leny, "
             "long lenx%s)", T, T, T, X, X, T, T, copies ? ", long *o" : "");
   snprintf (decls, sizeof decls, "  %s tmp = a;\n"
             "  (void) tmp; (void) b; (void) lb; (void) leny; (void) lenx;\n"
-            "%s", T, copies ? "  long rj = o[0], lk = o[1];\n"
+            "%s%s", T, stride_decl, copies ? "  long rj = o[0], lk = o[1];\n"
                               "  double rd = 0.5;\n" : "");
   out ("\n/* Loop %d: scan (%s) over %s from %s, %s index, %s.  */\n", k,
        s.op_name, T, X, index, down ? "down" : "up");
@@ -1231,8 +1236,8 @@ inscan_loop (int k)
             : "  %s tmp = a, s = *sp;\n", T);
   snprintf (decls + strlen (decls), sizeof decls - strlen (decls),
             "  %s m = *mp;\n"
-            "  (void) tmp; (void) b; (void) leny; (void) lenx; (void) m;\n",
-            U);
+            "  (void) tmp; (void) b; (void) leny; (void) lenx; (void) m;\n"
+            "%s", U, stride_decl);
   for (int j = 0; j < 2; j++)
     if (lambda[j])
       snprintf (decls + strlen (decls), sizeof decls - strlen (decls),
