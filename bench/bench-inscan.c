@@ -15,6 +15,10 @@
    that it moves the bytes the C row moves.  Built with gfortran
    (INSCAN_FORTRAN), the Fortran rows: inscan-loop.f90's `parallel do',
    by gfortran alone and through the plugin, compared with gfortran's.
+   Then two loops whose input phase costs more than its value, which the
+   host path keeps (heavy: a sine of each element; ranges: a 16-byte
+   range read for its length), each beside GCC's own and its own serial
+   loop, at 2^14 to 2^22.
 
      bench-inscan [RESULTS.TSV]       the table (default bench/inscan.tsv)
      bench-inscan --first METHOD LOG2N
@@ -25,8 +29,10 @@
                                       of 11: one line, "first S steady S"
                                       (the arrays are written before)  */
 
+#include <math.h>
 #include <string.h>
 
+#include "inscan-range.h"
 #include "measure.h"
 
 int inscan_gcc (int *restrict y, const int *restrict x, long n);
@@ -35,6 +41,12 @@ int inscan_gcc_orphan (int *restrict y, const int *restrict x, long n);
 int inscan_scanomp_orphan (int *restrict y, const int *restrict x, long n);
 int inscan_scanomp_stride (int *restrict y, const int *restrict x, long n);
 int inscan_gcc_stride (int *restrict y, const int *restrict x, long n);
+int inscan_scanomp_heavy (int *restrict y, const int *restrict x, long n);
+int inscan_gcc_heavy (int *restrict y, const int *restrict x, long n);
+int inscan_scanomp_ranges (int *restrict y,
+                           const struct inscan_range *restrict r, long n);
+int inscan_gcc_ranges (int *restrict y, const struct inscan_range *restrict r,
+                       long n);
 int inscan_cxx_vector_gcc (int *restrict y, const int *restrict x, long n);
 int inscan_cxx_vector_scanomp (int *restrict y, const int *restrict x,
                                long n);
@@ -139,6 +151,118 @@ run_method (int m, void *ctx)
     fns[m] (a->y, a->x, a->n);
 }
 
+/* The loops whose input phase costs more than its value (inscan-loop.h),
+   sequential.  */
+static int
+serial_heavy (int *restrict y, const int *restrict x, long n)
+{
+  int s = 0;
+  for (long i = 0; i < n; i++)
+    y[i] = s += (int) (8 * sin (x[i] * 0.01));
+  return s;
+}
+
+static int
+serial_ranges (int *restrict y, const struct inscan_range *restrict r,
+               long n)
+{
+  int s = 0;
+  for (long i = 0; i < n; i++)
+    {
+      y[i] = s;
+      s += (int) (r[i].end - r[i].begin);
+    }
+  return s;
+}
+
+/* The cases of the costly input phases: heavy, then ranges; each by the
+   plugin, by GCC, and sequentially.  */
+enum { K_SCANOMP, K_GCC, K_SERIAL, KMETHODS };
+static const char *const kept_names[KMETHODS] = { "scanomp", "gcc-inscan",
+                                                  "serial" };
+struct kept_args
+{
+  int *y;
+  const int *x;
+  const struct inscan_range *r;
+  long n;
+  int ranges;                   /* the ranges case, else heavy */
+};
+
+static int
+run_kept (const struct kept_args *a, int m)
+{
+  static int (*const heavy[KMETHODS]) (int *restrict, const int *restrict,
+                                       long) = { inscan_scanomp_heavy,
+                                                 inscan_gcc_heavy,
+                                                 serial_heavy };
+  static int (*const ranges[KMETHODS]) (int *restrict,
+                                        const struct inscan_range *restrict,
+                                        long) = { inscan_scanomp_ranges,
+                                                  inscan_gcc_ranges,
+                                                  serial_ranges };
+  return a->ranges ? ranges[m] (a->y, a->r, a->n) : heavy[m] (a->y, a->x,
+                                                              a->n);
+}
+
+static void
+run_kept_method (int m, void *ctx)
+{
+  run_kept (ctx, m);
+}
+
+/* The table of the costly input phases, to OUT: 0, or 1 where a method
+   is wrong, 2 where timing fails.  */
+static int
+kept_table (FILE *out)
+{
+  static const int logs[] = { 14, 17, 20, 22 };
+  static int pool[8];
+  for (int ranges = 0; ranges < 2; ranges++)
+    for (unsigned s = 0; s < sizeof logs / sizeof logs[0]; s++)
+      {
+        long n = 1L << logs[s];
+        int *x = malloc (n * 4), *y = malloc (n * 4), *ref = malloc (n * 4);
+        struct inscan_range *r = malloc (n * sizeof *r);
+        for (long i = 0; i < n; i++)
+          {
+            x[i] = (int) (i % 1000) - 500;
+            r[i].begin = pool;
+            r[i].end = pool + i % 7;
+          }
+        struct kept_args a = { ref, x, r, n, ranges };
+        int total = run_kept (&a, K_SERIAL);
+        a.y = y;
+        for (int m = 0; m < KMETHODS; m++)
+          {
+            memset (y, 0, n * 4);
+            if (run_kept (&a, m) != total || memcmp (y, ref, n * 4))
+              {
+                fprintf (stderr, "bench-inscan: %s %s is wrong at n = %ld\n",
+                         ranges ? "ranges" : "heavy", kept_names[m], n);
+                return 1;
+              }
+          }
+        double med[KMETHODS], min[KMETHODS];
+        const char *kind = ranges ? "ranges" : "heavy";
+        if (bench_medians (KMETHODS, logs[s] <= 20 ? 21 : 11,
+                           run_kept_method, &a, med, min))
+          return 2;
+        bench_write_tsv (out, kind, kept_names, KMETHODS, n,
+                         logs[s] <= 20 ? 21 : 11, med, min);
+        for (int m = 0; m < KMETHODS; m++)
+          printf ("%-7s %9ld %-18s %11.9f %9.3f %9.2f %8.2f\n", kind, n,
+                  kept_names[m], med[m], n / med[m] * 1e-9,
+                  med[K_SERIAL] / med[m], med[K_GCC] / med[m]);
+        putchar ('\n');
+        free (x);
+        free (y);
+        free (ref);
+        free (r);
+      }
+  return 0;
+}
+
 /* An empty parallel region: what the first of a process costs is the
    least a first call on OpenMP's threads can cost.  */
 static int
@@ -241,6 +365,9 @@ main (int argc, char **argv)
       free (y);
       free (ref);
     }
+  int kept = kept_table (out);
+  if (kept)
+    return kept;
   fclose (out);
   printf ("/serial, /gcc: speed relative to the serial loop and to GCC's "
           "own loop of the same form, gcc-inscan, gcc-orphan or fortran-gcc "

@@ -39,6 +39,7 @@ $(bench_bench_clause_OBJECTS): plugin/scanomp.la
 # The C++ loops (inscan-loop-cxx.h) go into the same two libraries.
 EXTRA_LIBRARIES = bench/libinscan-gcc.a bench/libinscan-scanomp.a
 bench_libinscan_gcc_a_SOURCES = bench/inscan-gcc.c bench/inscan-loop.h \
+	bench/inscan-range.h \
 	bench/inscan-cxx-gcc.cc bench/inscan-loop-cxx.h
 bench_libinscan_gcc_a_CFLAGS = $(AM_CFLAGS) -O3 -fopenmp
 bench_libinscan_gcc_a_CXXFLAGS = -O3 -fopenmp
@@ -48,10 +49,11 @@ bench_libinscan_scanomp_a_CFLAGS = $(EXAMPLE_CFLAGS) -O3
 bench_libinscan_scanomp_a_CXXFLAGS = -O3 -fopenmp \
 	-fplugin=$(abs_top_builddir)/plugin/.libs/scanomp.so
 $(bench_libinscan_scanomp_a_OBJECTS): plugin/scanomp.la
-bench_bench_inscan_SOURCES = bench/bench-inscan.c bench/measure.h
+bench_bench_inscan_SOURCES = bench/bench-inscan.c bench/measure.h \
+	bench/inscan-range.h
 bench_bench_inscan_CFLAGS = $(AM_CFLAGS) -O3 -fopenmp
 bench_bench_inscan_LDADD = bench/libinscan-scanomp.a bench/libinscan-gcc.a \
-	libscanrt/libscanrt.la -lstdc++
+	libscanrt/libscanrt.la -lstdc++ -lm
 # With gfortran, the same loop in Fortran, compiled both ways too; each
 # object's function renamed after the way.
 if HAVE_GFORTRAN

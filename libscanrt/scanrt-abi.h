@@ -22,7 +22,9 @@
 
    A loop outside any target construct runs on the host's own OpenMP
    threads instead, through three functions the plugin compiles from the
-   loop itself (SCANRT_desc.reduce, .scan, .combine; see host.c).  */
+   loop itself (SCANRT_desc.reduce, .scan, .combine; see host.c), and
+   for a loop whose input phase costs more than its value, two more
+   that keep each position's contribution (.reduce_keep, .scan_kept).  */
 
 #ifndef SCANRT_ABI_H
 #define SCANRT_ABI_H
@@ -33,7 +35,7 @@
 extern "C" {
 #endif
 
-#define SCANRT_ABI_VERSION 4u
+#define SCANRT_ABI_VERSION 5u
 
 /* SCANRT_arg_desc.kind.  An OUT array is written in full over its extent by
    the kernel (and over each segment's window), so it is never copied in;
@@ -88,6 +90,22 @@ typedef void (*SCANRT_host_scan) (const struct SCANRT_arg *args, long first,
                                   unsigned long lo, unsigned long hi,
                                   void *carry);
 typedef void (*SCANRT_host_combine) (void *a, const void *b);
+/* The host path's functions that keep what each position contributes,
+   where the loop has them (an inscan loop whose input phase costs more
+   than a store and a load of its value: calls, or reads of more than
+   twice its bytes): a keeping reduce function does what a reduce does,
+   and stores each position P's contribution at VALS[P], an array of
+   elements indexed from position 0; a kept scan function runs positions
+   LO to HI - 1 as the scan function does, but takes each contribution
+   from VALS instead of running the input phase again.  */
+typedef void (*SCANRT_host_reduce_keep) (const struct SCANRT_arg *args,
+                                         long first, unsigned long lo,
+                                         unsigned long hi, void *out,
+                                         void *vals);
+typedef void (*SCANRT_host_scan_kept) (const struct SCANRT_arg *args,
+                                       long first, unsigned long lo,
+                                       unsigned long hi, void *carry,
+                                       const void *vals);
 
 /* SCANRT_desc.flags: the reduce function reads what the scan function
    stores (y[i] += y[i-1], say), so that no block may be reduced while it
@@ -123,6 +141,10 @@ struct SCANRT_desc
   SCANRT_host_reduce reduce;
   SCANRT_host_scan scan;
   SCANRT_host_combine combine;
+  /* Where not NULL (and the others are not), the functions that keep
+     what each position contributes.  */
+  SCANRT_host_reduce_keep reduce_keep;
+  SCANRT_host_scan_kept scan_kept;
 };
 
 /* SCANRT_scan's DEVICE for a loop outside any target construct: it runs

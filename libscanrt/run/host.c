@@ -55,6 +55,15 @@
    0.67 to 0.75 without, and took 50 to 54 ms against 44 ms for 2^26
    doubles.
 
+   Where the loop's input phase costs more than a store and a load of
+   what it yields (the plugin's judgment: calls, or reads of more than
+   twice those bytes), a reduce costs what a scan does and the scan runs
+   that phase again.  The descriptor then has functions that keep each
+   position's contribution in an array of the positions' elements,
+   allocated for the call: each thread reduces its block, keeping them,
+   and then scans it from them, with no head, so that the phase runs
+   once an element; where the array cannot be had, the blocks above run.
+
    An orphaned loop (SCANRT_THREADS_TEAM) runs in a team that already
    exists, one thread of which calls here while the others wait at the
    loop's barrier: the scan is shared among that team as tasks, which
@@ -67,13 +76,14 @@
    Every thread combines the partials in the same order, and the blocks
    depend only on the numbers of threads and positions and on the loop's
    descriptor, so the result of a floating-point scan does not change
-   from run to run.  Nothing is allocated: the partials live on the
-   calling thread's stack.  */
+   from run to run.  Nothing is allocated but the kept contributions'
+   array: the partials live on the calling thread's stack.  */
 
 #include <omp.h>
 #include <sched.h>
 #include <stdalign.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -143,12 +153,15 @@ struct blocks
 
 /* The blocks of R's positions for a team of TEAM.  A reduce costs a
    quarter of a scan, or all of it (SCANRT_SERIAL_REDUCE): the head is
-   that much of a block.  */
+   that much of a block.  Where the positions' contributions are KEPT,
+   there is no head: each block is reduced, keeping them, and scanned
+   from them.  */
 static struct blocks
-blocks_of (const struct scanrt_request *r, int team)
+blocks_of (const struct scanrt_request *r, int team, int kept)
 {
   struct blocks g = { r->n, 0, 0, team, 0 };
-  size_t quarters = r->desc->flags & SCANRT_SERIAL_REDUCE ? 4 : 1;
+  size_t quarters = kept ? 0
+                    : r->desc->flags & SCANRT_SERIAL_REDUCE ? 4 : 1;
   size_t parts = 4 * (size_t) team + quarters;
   g.len = (4 * g.n + parts - 1) / parts;
   g.head = g.len * quarters / 4;
@@ -179,7 +192,7 @@ team_member (const struct scanrt_request *r, unsigned char *slots,
              size_t stride, int team)
 {
   const struct SCANRT_desc *d = r->desc;
-  struct blocks g = blocks_of (r, team);
+  struct blocks g = blocks_of (r, team, 0);
   int t = omp_get_thread_num ();
   /* The thread that scans the last block that holds positions, or the
      head where none does.  */
@@ -229,6 +242,42 @@ team_member (const struct scanrt_request *r, unsigned char *slots,
     memcpy (r->total, carry, d->elem_size);
 }
 
+/* One thread's part of the scan of R by a team of TEAM where the
+   positions' contributions are kept in VALS: the thread reduces its
+   block, keeping them, publishes its partial in its slot of SLOTS (laid
+   out as team_member's), combines the seed with the partials of the
+   blocks before its own, and scans its block from the values kept.  */
+static void
+team_member_kept (const struct scanrt_request *r, unsigned char *slots,
+                  size_t stride, int team, void *vals)
+{
+  const struct SCANRT_desc *d = r->desc;
+  struct blocks g = blocks_of (r, team, 1);
+  int t = omp_get_thread_num ();
+  int last = g.filled ? g.filled - 1 : 0;
+  size_t lo, hi;
+  block_of (&g, t, &lo, &hi);
+  if (lo == hi && t != last)
+    return;
+  if (lo < hi)
+    d->reduce_keep (r->args, r->first, lo, hi, slots + (1 + t) * stride,
+                    vals);
+  __atomic_store_n ((unsigned long *) (slots + (2 + t) * stride - 8), 1,
+                    __ATOMIC_RELEASE);
+  alignas (max_align_t) unsigned char carry[d->elem_size];
+  memcpy (carry, r->seed, d->elem_size);
+  for (int j = 0; j < t; j++)
+    {
+      unsigned char *slot = slots + (1 + j) * stride;
+      wait_for ((const unsigned long *) (slot + stride - 8), 1);
+      d->combine (carry, slot);
+    }
+  if (lo < hi)
+    d->scan_kept (r->args, r->first, lo, hi, carry, vals);
+  if (t == last && r->total)
+    memcpy (r->total, carry, d->elem_size);
+}
+
 /* The scan function over all of R's positions on the calling thread: the
    loop itself, with no team.  */
 static void
@@ -243,13 +292,59 @@ scan_alone (const struct scanrt_request *r)
 }
 
 /* R's scan shared among the TEAM threads of the calling thread's team as
+   tasks, where the positions' contributions are kept in VALS: a task
+   reduces each block, keeping them; the calling thread combines the
+   partials into each block's prefix; a task scans each block from
+   the values kept.  */
+static void
+task_scan_kept (const struct scanrt_request *r, int team, void *vals)
+{
+  const struct SCANRT_desc *d = r->desc;
+  size_t elem = d->elem_size;
+  struct blocks g = blocks_of (r, team, 1);
+  size_t stride = slot_bytes (elem);
+  /* Block b's partial, then its prefix, in slot b.  */
+  alignas (SLOT_ALIGN) unsigned char slots[(size_t) team * stride];
+  alignas (max_align_t) unsigned char prefix[elem];
+  for (int b = 0; b < g.filled; b++)
+    {
+#pragma omp task firstprivate (b) shared (slots, g)
+      {
+        size_t lo, hi;
+        block_of (&g, b, &lo, &hi);
+        d->reduce_keep (r->args, r->first, lo, hi, slots + b * stride,
+                        vals);
+      }
+    }
+#pragma omp taskwait
+  memcpy (prefix, r->seed, elem);
+  for (int b = 0; b < g.filled; b++)
+    {
+      unsigned char *slot = slots + b * stride;
+      alignas (max_align_t) unsigned char partial[elem];
+      memcpy (partial, slot, elem);
+      memcpy (slot, prefix, elem);
+      d->combine (prefix, partial);
+#pragma omp task firstprivate (b) shared (slots, g)
+      {
+        size_t lo, hi;
+        block_of (&g, b, &lo, &hi);
+        d->scan_kept (r->args, r->first, lo, hi, slots + b * stride, vals);
+      }
+    }
+#pragma omp taskwait
+  if (r->total)
+    memcpy (r->total, prefix, elem);
+}
+
+/* R's scan shared among the TEAM threads of the calling thread's team as
    tasks: see the head of this file.  */
 static void
 task_scan (const struct scanrt_request *r, int team)
 {
   const struct SCANRT_desc *d = r->desc;
   size_t elem = d->elem_size;
-  struct blocks g = blocks_of (r, team);
+  struct blocks g = blocks_of (r, team, 0);
   size_t stride = slot_bytes (elem);
   /* Block b's partial, then block b + 1's prefix, in slot b.  */
   alignas (SLOT_ALIGN) unsigned char slots[(size_t) team * stride];
@@ -290,6 +385,18 @@ task_scan (const struct scanrt_request *r, int team)
             elem);
 }
 
+/* Room for what each of R's positions contributes, where its loop keeps
+   them (SCANRT_desc.reduce_keep), or NULL: the functions that do not
+   keep them run then, as where the room cannot be had.  */
+static void *
+kept_values (const struct scanrt_request *r)
+{
+  const struct SCANRT_desc *d = r->desc;
+  if (!d->reduce_keep || !d->scan_kept || r->n > SIZE_MAX / d->elem_size)
+    return NULL;
+  return malloc (r->n * d->elem_size);
+}
+
 int
 scanrt_team_scan (const struct scanrt_request *r, int threads, int alone)
 {
@@ -308,10 +415,16 @@ scanrt_team_scan (const struct scanrt_request *r, int threads, int alone)
   if (threads == SCANRT_THREADS_TEAM)
     {
       int team = omp_get_num_threads ();
+      if (team > MAX_TEAM)
+        team = MAX_TEAM;
+      void *vals = team == 1 || alone || !r->n ? NULL : kept_values (r);
       if (team == 1 || alone || !r->n)
         scan_alone (r);
+      else if (vals)
+        task_scan_kept (r, team, vals);
       else
-        task_scan (r, team < MAX_TEAM ? team : MAX_TEAM);
+        task_scan (r, team);
+      free (vals);
       return SCANRT_OK;
     }
   /* A team of one thread, as num_threads(1), if(0), the ICV or a region
@@ -333,14 +446,18 @@ scanrt_team_scan (const struct scanrt_request *r, int threads, int alone)
   size_t stride = slot_bytes (d->elem_size + 8);
   alignas (SLOT_ALIGN) unsigned char slots[((size_t) most + 1) * stride];
   memset (slots, 0, sizeof slots);
+  void *vals = kept_values (r);
 #pragma omp parallel num_threads (most)
   {
     int team = omp_get_num_threads ();
     /* OMP_DYNAMIC or a thread limit may give fewer threads, even one.  */
     if (team == 1)
       scan_alone (r);
+    else if (vals)
+      team_member_kept (r, slots, stride, team, vals);
     else
       team_member (r, slots, stride, team);
   }
+  free (vals);
   return SCANRT_OK;
 }

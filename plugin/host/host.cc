@@ -310,13 +310,27 @@ start_carries (host_copy *o, const phases *p, tree io, tree seed_type,
       }
 }
 
+/* What a reduce or scan function does for what each position
+   contributes (scanrt-abi.h): run the input phase for it, or run it and
+   store it in the function's array of values (the keeping reduce), or
+   load it from there (the kept scan).  */
+enum keep_mode
+{
+  KEEP_NONE,
+  KEEP_STORE,
+  KEEP_LOAD
+};
+
 /* An iteration of O's function (see body_function), from P's first
    copies, remapped; an inscan loop's phases stay apart in the simd form
    (SIMD), which OpenMP's simd construct runs as they are, and the
-   grouped form remaps its copies itself (add_groups).  */
+   grouped form remaps its copies itself (add_groups).  With KEEP, the
+   contributions are stored to or loaded from element POS of VALS, of
+   SEED_TYPE, instead of the input phase.  */
 static gimple_seq
 iteration_of (host_copy *o, phases *p, const tree *vars, bool scan,
-              bool simd, bool last_only)
+              bool simd, bool last_only, keep_mode keep, tree vals,
+              tree pos, tree seed_type)
 {
   scan_loop *l = o->l;
   gimple_seq iteration = NULL;
@@ -338,11 +352,31 @@ iteration_of (host_copy *o, phases *p, const tree *vars, bool scan,
     {
       if (l->inscan && (scan || last_only) && l->exclusive)
         scan_phase ();
-      for (unsigned k = 0; k < o->l->n; k++)
-        if (vars[k])
+      tree at = NULL_TREE;
+      if (keep != KEEP_NONE)
+        at = fold_build_pointer_plus (vals,
+                                      size_binop (MULT_EXPR,
+                                                  fold_convert (sizetype,
+                                                                pos),
+                                                  TYPE_SIZE_UNIT
+                                                    (seed_type)));
+      unsigned n = o->l->n;
+      for (unsigned k = 0; k < n; k++)
+        if (vars[k] && keep == KEEP_LOAD)
+          gimplify_assign (vars[k], part (unshare_expr (at), seed_type, n,
+                                          k, l->items[k].type),
+                           &iteration);
+        else if (vars[k])
           host_set_identity (o, k, vars[k], p->inits[k], &iteration);
-      host_remap_seq (o, &p->body);
-      gimple_seq_add_seq (&iteration, p->body);
+      if (keep != KEEP_LOAD)
+        {
+          host_remap_seq (o, &p->body);
+          gimple_seq_add_seq (&iteration, p->body);
+        }
+      for (unsigned k = 0; k < n; k++)
+        if (vars[k] && keep == KEEP_STORE)
+          gimplify_assign (part (unshare_expr (at), seed_type, n, k,
+                                 l->items[k].type), vars[k], &iteration);
       for (unsigned k = 0; k < o->l->n; k++)
         if (vars[k])
           host_add_combined (o, k, o->carry[k], vars[k], p->merges[k],
@@ -354,19 +388,18 @@ iteration_of (host_copy *o, phases *p, const tree *vars, bool scan,
 }
 
 /* Append to *SEQ the loop over positions LO to HI of O's function, IV
-   being LBV + (FIRST + position) * step: `for (p = lo; p < hi; p++) { iv
-   = ...; ITERATION }', over signed positions, which the vectorizer
+   being LBV + (FIRST + position) * step: `for (POS = lo; POS < hi; POS++)
+   { iv = ...; ITERATION }', over signed positions, which the vectorizer
    follows as it does the user's own index; in the simd form (SIMD_OP
    not ERROR_MARK), an `omp simd' loop of the two phases; in the grouped
    form, add_groups'.  */
 static void
 add_positions (host_copy *o, phases *p, tree_code simd_op,
-               gimple_seq iteration, tree iv, tree lbv, tree first, tree lo,
-               tree hi, gimple_seq *seq)
+               gimple_seq iteration, tree iv, tree pos, tree lbv, tree first,
+               tree lo, tree hi, gimple_seq *seq)
 {
   scan_loop *l = o->l;
   tree lt = long_integer_type_node;
-  tree pos = scanomp_tmp_var (lt, "scan_pos");
   tree start = scanomp_tmp_var (lt, "scan_start");
   tree end = scanomp_tmp_var (lt, "scan_end");
   tree base = scanomp_tmp_var (lt, "scan_from");
@@ -466,14 +499,17 @@ store_carries (host_copy *o, tree io, tree seed_type, bool scan,
    lastprivate variable is a local of the function, which the iterations
    that set it leave its value in, noting that one did.  */
 static tree
-body_function (scan_loop *l, tree seed_type, bool scan)
+body_function (scan_loop *l, tree seed_type, bool scan, keep_mode keep)
 {
   unsigned n = l->n;
   tree lt = long_integer_type_node, ul = long_unsigned_type_node;
-  tree types[5] = { build_pointer_type (ul), lt, ul, ul, ptr_type_node };
-  tree parms[5];
+  tree types[6] = { build_pointer_type (ul), lt, ul, ul, ptr_type_node,
+                    ptr_type_node };
+  tree parms[6] = { NULL_TREE, NULL_TREE, NULL_TREE, NULL_TREE, NULL_TREE,
+                    NULL_TREE };
   /* The simd form's input phase stores nothing: the scan phase does.  */
-  tree_code simd_op = scan ? host_simd_code (l) : ERROR_MARK;
+  tree_code simd_op = scan && keep == KEEP_NONE ? host_simd_code (l)
+                                                : ERROR_MARK;
   bool simd = simd_op != ERROR_MARK;
   host_copy o (l, scan && !simd);
   o.carry = XALLOCAVEC (tree, n);
@@ -487,7 +523,7 @@ body_function (scan_loop *l, tree seed_type, bool scan)
     return NULL_TREE;
 
   phases p;
-  p.group = scan ? host_group_size (l) : 0;
+  p.group = scan && keep == KEEP_NONE ? host_group_size (l) : 0;
   p.copies = p.group ? p.group + 1 : 1;
   p.inputs = XALLOCAVEC (gimple_seq, p.copies);
   p.outputs = XALLOCAVEC (gimple_seq, p.copies);
@@ -500,7 +536,10 @@ body_function (scan_loop *l, tree seed_type, bool scan)
   if (!o.ok)
     return NULL_TREE;
 
-  tree fn = host_new_function (scan ? "scanomp_scan" : "scanomp_reduce", 5,
+  static const char *const names[2][3] = {
+    { "scanomp_reduce", "scanomp_reduce_keep", NULL },
+    { "scanomp_scan", NULL, "scanomp_scan_kept" } };
+  tree fn = host_new_function (names[scan][keep], keep == KEEP_NONE ? 5 : 6,
                                types, parms);
   bool product = false;
   for (unsigned k = 0; k < n; k++)
@@ -517,8 +556,11 @@ body_function (scan_loop *l, tree seed_type, bool scan)
   start_carries (&o, &p, io, seed_type, scan, simd, vars, &seq);
   tree iv = scanomp_tmp_var (TREE_TYPE (l->iv), "scan_iv");
   o.map.put (l->iv, iv);
-  gimple_seq iteration = iteration_of (&o, &p, vars, scan, simd, last_only);
-  add_positions (&o, &p, simd_op, iteration, iv, lbv, first, lo, hi, &seq);
+  tree pos = scanomp_tmp_var (lt, "scan_pos");
+  gimple_seq iteration = iteration_of (&o, &p, vars, scan, simd, last_only,
+                                       keep, parms[5], pos, seed_type);
+  add_positions (&o, &p, simd_op, iteration, iv, pos, lbv, first, lo, hi,
+                 &seq);
   store_carries (&o, io, seed_type, scan, &seq);
   host_finish_function (fn, seq);
   return fn;
@@ -564,17 +606,78 @@ combine_function (scan_loop *l, tree seed_type)
   return fn;
 }
 
-bool
-scanomp_host_functions (scan_loop *l, tree seed_type, tree fns[3])
+/* walk_gimple_seq callback: add to the count in DATA's info the bytes
+   a statement loads from memory, or stop at a call that is not
+   internal.  */
+static tree
+input_cost (gimple_stmt_iterator *gsi, bool *handled,
+            struct walk_stmt_info *wi)
 {
-  fns[0] = fns[1] = fns[2] = NULL_TREE;
+  gimple *s = gsi_stmt (*gsi);
+  if (is_gimple_call (s) && !gimple_call_internal_p (s))
+    {
+      *handled = true;
+      return integer_one_node;
+    }
+  if (gimple_assign_single_p (s) && gimple_assign_load_p (s))
+    {
+      tree size = TYPE_SIZE_UNIT (TREE_TYPE (gimple_assign_rhs1 (s)));
+      if (size && tree_fits_uhwi_p (size))
+        *(unsigned HOST_WIDE_INT *) wi->info += tree_to_uhwi (size);
+    }
+  return NULL_TREE;
+}
+
+/* Whether the host path keeps what each position of L's loop contributes
+   (scanrt-abi.h): an inscan loop whose input phase costs more than a
+   store and a load of its value, which the scan function would
+   otherwise run again: one that calls a function (a math one, say), or
+   reads more than twice the bytes of SEED_TYPE (`s += v[i].size ()'
+   reads two pointers for an int).  Not for a lastprivate variable, a
+   recurrence or an initialization phase, which the input phase
+   serves too, nor where not optimizing.  */
+static bool
+keeps_values (scan_loop *l, tree seed_type)
+{
+  if (!optimize || !l->inscan || l->output_sets_last
+      || l->init_end != UNKNOWN_LOCATION
+      || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (seed_type)))
+    return false;
+  for (unsigned k = 0; k < l->n; k++)
+    if (l->items[k].op == SCAN_OP_LAST || !l->items[k].host_var
+        || l->items[k].form != SCAN_FORM_PLAIN)
+      return false;
+  unsigned HOST_WIDE_INT bytes = 0;
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = &bytes;
+  if (walk_gimple_seq (l->input, input_cost, NULL, &wi))
+    return true;
+  return bytes > 2 * tree_to_uhwi (TYPE_SIZE_UNIT (seed_type));
+}
+
+bool
+scanomp_host_functions (scan_loop *l, tree seed_type, tree fns[5])
+{
+  for (unsigned k = 0; k < 5; k++)
+    fns[k] = NULL_TREE;
   tree combine = combine_function (l, seed_type);
-  tree reduce = combine ? body_function (l, seed_type, false) : NULL_TREE;
-  tree scan = reduce ? body_function (l, seed_type, true) : NULL_TREE;
+  tree reduce = combine ? body_function (l, seed_type, false, KEEP_NONE)
+                        : NULL_TREE;
+  tree scan = reduce ? body_function (l, seed_type, true, KEEP_NONE)
+                     : NULL_TREE;
   if (!scan)
     return false;
   fns[0] = reduce;
   fns[1] = scan;
   fns[2] = combine;
+  if (keeps_values (l, seed_type))
+    {
+      fns[3] = body_function (l, seed_type, false, KEEP_STORE);
+      fns[4] = fns[3] ? body_function (l, seed_type, true, KEEP_LOAD)
+                      : NULL_TREE;
+      if (!fns[4])
+        fns[3] = NULL_TREE;
+    }
   return true;
 }

@@ -43,7 +43,8 @@ bool
 scanomp_outline (scan_loop *l, scan_outline *o)
 {
   o->seed_type = element_type (l);
-  o->host[0] = o->host[1] = o->host[2] = NULL_TREE;
+  for (tree &fn : o->host)
+    fn = NULL_TREE;
   /* Outside target constructs, the host path may take a loop that does
      not translate to OpenCL C: the translation is tried quietly, and
      says why it failed only where nothing takes the loop, or as a note
@@ -72,12 +73,14 @@ char *
 scanomp_route_detail (const scan_loop *l, const scan_outline *o,
                       const char *path)
 {
+  const char *kept = scanomp_on_host (l) && o->host[3]
+                     ? ", keeping what each position contributes" : "";
   if (!o->source)
-    return xstrdup ("; it has no OpenCL kernel");
+    return xasprintf ("%s; it has no OpenCL kernel", kept);
   const char *in = path ? ", source in " : "";
   if (scanomp_on_host (l) && o->host[0])
-    return xasprintf ("; SCANOMP_HOST=opencl runs it as an OpenCL "
-                      "kernel%s%s", in, path ? path : "");
+    return xasprintf ("%s; SCANOMP_HOST=opencl runs it as an OpenCL "
+                      "kernel%s%s", kept, in, path ? path : "");
   return xasprintf ("%s%s", path ? "; kernel source in " : "",
                     path ? path : "");
 }

@@ -5,7 +5,10 @@
    over ints, and a non-commutative one, the composition of affine maps
    m[i] = m[i-1] then (a[i] * v + b[i]), over unsigned pairs, in place
    (SCANRT_READS_STORED), once more with SCANRT_SERIAL_REDUCE, which makes
-   thread 0's head a whole block.  Each runs on
+   thread 0's head a whole block; and the thesis' loop again with the
+   functions that keep each position's contribution (reduce_keep,
+   scan_kept), also as an orphaned loop's team (SCANRT_THREADS_TEAM),
+   whose tasks run them.  Each runs on
    2, 3 and 7 threads (num_threads and omp_set_num_threads), inside a
    parallel region, at sizes around the blocks' edges, checked against
    sequential loops; on one thread, and below the cutoff, the scan function
@@ -68,6 +71,37 @@ int_scan (const struct SCANRT_arg *args, long first, unsigned long lo,
       long i = first + (long) p;
       c += 2u * v.x[i - 1] + v.c;
       v.y[i] = (int) c;
+    }
+  *(int *) carry = (int) c;
+}
+
+/* The same, keeping each position's contribution in VALS.  */
+static void
+int_reduce_keep (const struct SCANRT_arg *args, long first, unsigned long lo,
+                 unsigned long hi, void *out, void *vals)
+{
+  struct view v = view_of (args);
+  unsigned acc = 0;
+  for (unsigned long p = lo; p < hi; p++)
+    {
+      unsigned e = 2u * v.x[first + (long) p - 1] + v.c;
+      ((int *) vals)[p] = (int) e;
+      acc += e;
+    }
+  *(int *) out = (int) acc;
+}
+
+static void
+int_scan_kept (const struct SCANRT_arg *args, long first, unsigned long lo,
+               unsigned long hi, void *carry, const void *vals)
+{
+  struct view v = view_of (args);
+  unsigned c = *(int *) carry;
+  __atomic_store_n (&scan_level, omp_get_level (), __ATOMIC_RELAXED);
+  for (unsigned long p = lo; p < hi; p++)
+    {
+      c += (unsigned) ((const int *) vals)[p];
+      v.y[first + (long) p] = (int) c;
     }
   *(int *) carry = (int) c;
 }
@@ -179,6 +213,11 @@ static const struct SCANRT_desc int_desc = {
   SCANRT_ABI_VERSION, "api-host-1.c:int", "", SCANRT_INT, SCANRT_ADD,
   sizeof (int), 0, 6, int_kinds, int_reduce, int_scan, int_combine
 };
+static const struct SCANRT_desc int_kept_desc = {
+  SCANRT_ABI_VERSION, "api-host-1.c:int-kept", "", SCANRT_INT, SCANRT_ADD,
+  sizeof (int), 0, 6, int_kinds, int_reduce, int_scan, int_combine,
+  int_reduce_keep, int_scan_kept
+};
 static const struct SCANRT_desc affine_desc = {
   SCANRT_ABI_VERSION, "api-host-1.c:affine", "", SCANRT_TYPE_USER,
   SCANRT_OP_USER, sizeof (struct affine), SCANRT_READS_STORED, 3,
@@ -199,7 +238,8 @@ static const struct SCANRT_desc float_desc = {
 /* The thesis' loop over N elements with THREADS (as SCANRT_scan's); ONE
    when the team is one thread, and the scan runs on the calling thread.  */
 static void
-check_int (size_t n, int threads, int one, const char *how)
+check_int (const struct SCANRT_desc *desc, size_t n, int threads, int one,
+           const char *how)
 {
   int *x = malloc (n * sizeof *x), *y = malloc (n * sizeof *y);
   int *ref = malloc (n * sizeof *ref);
@@ -221,17 +261,18 @@ check_int (size_t n, int threads, int one, const char *how)
   int total = 0;
   unsigned long done;
   scan_level = -1;
-  int status = SCANRT_scan (&int_desc, SCANRT_DEVICE_HOST_CPU, threads, 1,
+  int status = SCANRT_scan (desc, SCANRT_DEVICE_HOST_CPU, threads, 1,
                             n - 1, &y[0], &total, args, &done);
-  CHECK (status == SCANRT_OK, "int, %s, n %zu: status %s", how, n,
+  CHECK (status == SCANRT_OK, "%s, %s, n %zu: status %s", desc->site, how, n,
          scanrt_status_name (status));
   for (size_t i = 0; i < n; i++)
-    CHECK (y[i] == ref[i], "int, %s, n %zu: element %zu: %d, expected %d",
-           how, n, i, y[i], ref[i]);
-  CHECK (total == ref[n - 1], "int, %s, n %zu: total", how, n);
-  CHECK (done == n - 1, "int, %s, n %zu: done %lu", how, n, done);
-  CHECK (!one || scan_level == omp_get_level (), "int, %s, n %zu: the scan "
-         "ran at level %d, in a region of its own", how, n, scan_level);
+    CHECK (y[i] == ref[i], "%s, %s, n %zu: element %zu: %d, expected %d",
+           desc->site, how, n, i, y[i], ref[i]);
+  CHECK (total == ref[n - 1], "%s, %s, n %zu: total", desc->site, how, n);
+  CHECK (done == n - 1, "%s, %s, n %zu: done %lu", desc->site, how, n, done);
+  CHECK (!one || scan_level == omp_get_level (), "%s, %s, n %zu: the scan "
+         "ran at level %d, in a region of its own", desc->site, how, n,
+         scan_level);
   free (x);
   free (y);
   free (ref);
@@ -308,13 +349,24 @@ main (void)
     for (size_t t = 0; t < sizeof teams / sizeof teams[0]; t++)
       {
         snprintf (how, sizeof how, "num_threads(%d)", teams[t]);
-        check_int (sizes[s], teams[t], teams[t] == 1, how);
+        check_int (&int_desc, sizes[s], teams[t], teams[t] == 1, how);
+        check_int (&int_kept_desc, sizes[s], teams[t], teams[t] == 1, how);
         check_affine (&affine_desc, sizes[s], teams[t], teams[t] == 1, how);
         check_affine (&affine_serial_desc, sizes[s], teams[t], teams[t] == 1,
                       how);
         omp_set_num_threads (teams[t]);
         snprintf (how, sizeof how, "omp_set_num_threads(%d)", teams[t]);
-        check_int (sizes[s], 0, teams[t] == 1, how);
+        check_int (&int_desc, sizes[s], 0, teams[t] == 1, how);
+        check_int (&int_kept_desc, sizes[s], 0, teams[t] == 1, how);
+        /* An orphaned loop's: one thread of a team calls, the others
+           take its tasks at the barrier.  */
+        snprintf (how, sizeof how, "a team of %d", teams[t]);
+#pragma omp parallel num_threads (teams[t])
+#pragma omp single
+        {
+          check_int (&int_desc, sizes[s], SCANRT_THREADS_TEAM, 0, how);
+          check_int (&int_kept_desc, sizes[s], SCANRT_THREADS_TEAM, 0, how);
+        }
         check_affine (&affine_desc, sizes[s], 0, teams[t] == 1, how);
         check_affine (&affine_serial_desc, sizes[s], 0, teams[t] == 1, how);
       }
@@ -322,12 +374,16 @@ main (void)
   /* Inside a parallel region: each thread's own scan, on that thread, as
      libgomp runs a nested region by default (max-active-levels 1).  */
 #pragma omp parallel num_threads (2)
-  check_int (300001, 0, 1, "nested");
+  {
+    check_int (&int_desc, 300001, 0, 1, "nested");
+    check_int (&int_kept_desc, 300001, 0, 1, "nested");
+  }
   for (size_t t = 1; t < sizeof teams / sizeof teams[0]; t++)
     check_float (1000003, teams[t]);
   /* Below the cutoff, the calling thread scans alone.  */
   setenv ("SCANOMP_HOST_CUTOFF", "1000", 1);
-  check_int (999, 0, 1, "below the cutoff");
+  check_int (&int_desc, 999, 0, 1, "below the cutoff");
+  check_int (&int_kept_desc, 999, 0, 1, "below the cutoff");
   check_affine (&affine_desc, 999, 0, 1, "below the cutoff");
   puts ("host path checked");
   return 0;

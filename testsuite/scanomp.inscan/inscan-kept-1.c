@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* Which inscan loops the host path keeps each position's contribution
+   for (host.cc's keeps_values), as -verbose says: those whose input
+   phase calls a function or reads more than twice the bytes of what it
+   yields; not a plain sum, nor a sum of two products of doubles.  */
+/* { dg-do compile } */
+/* { dg-options "-O2 -fplugin-arg-scanomp-verbose" } */
+
+#include <math.h>
+
+struct range
+{
+  const int *begin, *end;
+};
+
+void
+exp_sums (double *y, const double *x, long n)
+{
+  double s = 0;
+#pragma omp parallel for reduction(inscan, +: s) /* { dg-message "keeping what each position contributes" } */
+  for (long i = 0; i < n; i++)
+    {
+      s += exp (x[i]);
+#pragma omp scan inclusive(s)
+      y[i] = s;
+    }
+}
+
+void
+lengths (int *y, const struct range *r, long n)
+{
+  int s = 0;
+#pragma omp parallel for reduction(inscan, +: s) /* { dg-message "keeping what each position contributes" } */
+  for (long i = 0; i < n; i++)
+    {
+      y[i] = s;
+#pragma omp scan exclusive(s)
+      s += (int) (r[i].end - r[i].begin);
+    }
+}
+
+void
+sums (int *y, const int *x, long n)
+{
+  int s = 0;
+#pragma omp parallel for reduction(inscan, +: s) /* { dg-bogus "keeping" } */
+  for (long i = 0; i < n; i++)
+    {
+      s += x[i];
+#pragma omp scan inclusive(s)
+      y[i] = s;
+    }
+}
+
+void
+dots (double *y, const double *a, const double *b, long n)
+{
+  double s = 0;
+#pragma omp parallel for reduction(inscan, +: s) /* { dg-bogus "keeping" } */
+  for (long i = 0; i < n; i++)
+    {
+      s += a[i] * b[i];
+#pragma omp scan inclusive(s)
+      y[i] = s;
+    }
+}
+/* { dg-message "runs on the host path" "" { target *-*-* } 0 } */
