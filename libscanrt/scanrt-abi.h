@@ -122,6 +122,10 @@ typedef void (*SCANRT_host_scan_kept) (const struct SCANRT_arg *args,
    read it from the device's copy of the array, with no transfer before
    the launch; elsewhere it is read as SCANRT_present_read reads.  */
 #define SCANRT_SEED_AT 0x400u
+/* SCANRT_desc.flags: each position costs more than a few instructions
+   (the body calls a function, `exp (x[i])'), so that the host path's
+   team wins from fewer positions than a sum's (route.c).  */
+#define SCANRT_COSTLY 0x800u
 
 struct SCANRT_desc
 {
@@ -133,7 +137,7 @@ struct SCANRT_desc
   unsigned elem_size;    /* the element's size in bytes */
   unsigned flags;        /* SCANRT_EXCLUSIVE of scanrt.h,
                             SCANRT_READS_STORED, SCANRT_SERIAL_REDUCE,
-                            SCANRT_SEED_AT */
+                            SCANRT_SEED_AT, SCANRT_COSTLY */
   unsigned nargs;
   const struct SCANRT_arg_desc *args;
   /* The host path, or NULL: the loop then runs sequentially on the

@@ -53,6 +53,11 @@
    (medians of 31 rounds, two runs): the team took 1.00 and 0.93 times as
    long as the thread alone at 2^14 doubles, 0.86 and 0.89 at 2^15 ints,
    0.87 and 0.89 at 2^14 floats, and 0.73 to 0.89 for each type at 2^15.
+   A loop whose positions cost more (SCANRT_COSTLY: a sine each) wins
+   from 2^10 positions: with the team at every size, `y[i] = y[i-1] +
+   (int) (8 * sin (x[i] * 0.01))' ran 0.83, 1.08 and 1.34 times as fast
+   as the serial loop at 2^8, 2^10 and 2^12, and an inscan loop adding
+   exp (x[i]) * sin (x[i]), its values kept, 0.64, 1.47 and 1.86.
 
    For a device, measured on pocl 3.1 with 2 cores: a device scan costs
    some 35 us plus 0.2 to 0.4 ns an element; the host loop 0.3 ns an int
@@ -60,15 +65,17 @@
    wait on each other (the device wins from about 2^17).  User-defined
    combiners are slower still on the host.  */
 #define TEAM_CUTOFF_BYTES ((size_t) 128 * 1024)
+#define TEAM_CUTOFF_COSTLY ((size_t) 1 << 10)
 #define DEVICE_CUTOFF_INTEGER ((size_t) 1 << 20)
 #define DEVICE_CUTOFF_OTHER ((size_t) 1 << 17)
 
 static size_t
 team_cutoff (const struct SCANRT_desc *d)
 {
-  return scanrt_setting_size (SCANRT_SET_HOST_CUTOFF,
-                              TEAM_CUTOFF_BYTES
-                              / (d->elem_size + !d->elem_size), 0, NULL);
+  size_t positions = TEAM_CUTOFF_BYTES / (d->elem_size + !d->elem_size);
+  if ((d->flags & SCANRT_COSTLY) && positions > TEAM_CUTOFF_COSTLY)
+    positions = TEAM_CUTOFF_COSTLY;
+  return scanrt_setting_size (SCANRT_SET_HOST_CUTOFF, positions, 0, NULL);
 }
 
 static size_t

@@ -212,6 +212,52 @@ scanomp_math_function (tree fn)
     }
 }
 
+bool
+scanomp_costly_call (const gimple *s)
+{
+  if (!is_gimple_call (s) || gimple_call_internal_p (s))
+    return false;
+  tree fn = gimple_call_fndecl (s);
+  if (!fn || !fndecl_built_in_p (fn, BUILT_IN_NORMAL))
+    return true;
+  switch (DECL_FUNCTION_CODE (fn))
+    {
+    CASE_FLT_FN (BUILT_IN_SQRT): CASE_FLT_FN (BUILT_IN_FABS):
+    CASE_FLT_FN (BUILT_IN_FMIN): CASE_FLT_FN (BUILT_IN_FMAX):
+    CASE_FLT_FN (BUILT_IN_FLOOR): CASE_FLT_FN (BUILT_IN_CEIL):
+    CASE_FLT_FN (BUILT_IN_TRUNC): CASE_FLT_FN (BUILT_IN_RINT):
+    CASE_FLT_FN (BUILT_IN_NEARBYINT): CASE_FLT_FN (BUILT_IN_COPYSIGN):
+    CASE_FLT_FN (BUILT_IN_IFLOOR): CASE_FLT_FN (BUILT_IN_LFLOOR):
+    CASE_FLT_FN (BUILT_IN_LLFLOOR): CASE_FLT_FN (BUILT_IN_ICEIL):
+    CASE_FLT_FN (BUILT_IN_LCEIL): CASE_FLT_FN (BUILT_IN_LLCEIL):
+    CASE_FLT_FN (BUILT_IN_IRINT): CASE_FLT_FN (BUILT_IN_LRINT):
+    CASE_FLT_FN (BUILT_IN_LLRINT):
+    case BUILT_IN_EXPECT:
+      return false;
+    default:
+      return true;
+    }
+}
+
+/* walk_gimple_seq callback: stop at a costly call.  */
+static tree
+find_costly_call (gimple_stmt_iterator *gsi, bool *handled,
+                  struct walk_stmt_info *)
+{
+  if (!scanomp_costly_call (gsi_stmt (*gsi)))
+    return NULL_TREE;
+  *handled = true;
+  return integer_one_node;
+}
+
+bool
+scanomp_calls_costly (gimple_seq seq)
+{
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  return walk_gimple_seq (seq, find_costly_call, NULL, &wi) != NULL;
+}
+
 tree
 scanomp_pair_field (tree x, unsigned k)
 {

@@ -70,6 +70,12 @@ bool scanomp_device_scalar (tree type);
    where FN is a math built-in the kernels have; else NULL.  Such calls
    set only errno, which the kernels lack.  */
 const char *scanomp_math_function (tree fn);
+/* Whether S calls a function that costs more than a few instructions:
+   one of the program's, or a math function but those that compile to
+   an instruction or two (sqrt, fabs, floor, fmin and the like).  */
+bool scanomp_costly_call (const gimple *s);
+/* Whether SEQ makes such a call.  */
+bool scanomp_calls_costly (gimple_seq seq);
 
 /* What scanomp_walk does after a statement.  */
 enum walk_step

@@ -607,18 +607,11 @@ combine_function (scan_loop *l, tree seed_type)
 }
 
 /* walk_gimple_seq callback: add to the count in DATA's info the bytes
-   a statement loads from memory, or stop at a call that is not
-   internal.  */
+   a statement loads from memory.  */
 static tree
-input_cost (gimple_stmt_iterator *gsi, bool *handled,
-            struct walk_stmt_info *wi)
+input_loads (gimple_stmt_iterator *gsi, bool *, struct walk_stmt_info *wi)
 {
   gimple *s = gsi_stmt (*gsi);
-  if (is_gimple_call (s) && !gimple_call_internal_p (s))
-    {
-      *handled = true;
-      return integer_one_node;
-    }
   if (gimple_assign_single_p (s) && gimple_assign_load_p (s))
     {
       tree size = TYPE_SIZE_UNIT (TREE_TYPE (gimple_assign_rhs1 (s)));
@@ -631,9 +624,9 @@ input_cost (gimple_stmt_iterator *gsi, bool *handled,
 /* Whether the host path keeps what each position of L's loop contributes
    (scanrt-abi.h): an inscan loop whose input phase costs more than a
    store and a load of its value, which the scan function would
-   otherwise run again: one that calls a function (a math one, say), or
-   reads more than twice the bytes of SEED_TYPE (`s += v[i].size ()'
-   reads two pointers for an int).  Not for a lastprivate variable, a
+   otherwise run again: one that calls a function (util.h's costly
+   calls: `exp', not `sqrt'), or reads more than twice the bytes of
+   SEED_TYPE (`s += v[i].size ()' reads two pointers for an int).  Not for a lastprivate variable, a
    recurrence or an initialization phase, which the input phase
    serves too, nor where not optimizing.  */
 static bool
@@ -647,12 +640,13 @@ keeps_values (scan_loop *l, tree seed_type)
     if (l->items[k].op == SCAN_OP_LAST || !l->items[k].host_var
         || l->items[k].form != SCAN_FORM_PLAIN)
       return false;
+  if (scanomp_calls_costly (l->input))
+    return true;
   unsigned HOST_WIDE_INT bytes = 0;
   struct walk_stmt_info wi;
   memset (&wi, 0, sizeof wi);
   wi.info = &bytes;
-  if (walk_gimple_seq (l->input, input_cost, NULL, &wi))
-    return true;
+  walk_gimple_seq (l->input, input_loads, NULL, &wi);
   return bytes > 2 * tree_to_uhwi (TYPE_SIZE_UNIT (seed_type));
 }
 

@@ -69,16 +69,27 @@ reads_stored (scan_loop *l)
   return false;
 }
 
+/* Whether what L's reduce function runs of its body makes a costly
+   call (SCANRT_COSTLY).  */
+static bool
+costly (scan_loop *l)
+{
+  return scanomp_calls_costly (l->inscan ? l->input
+                                         : gimple_omp_body (l->loop));
+}
+
 /* Whether the host path's reduce function of L's items is a chain of
    the operator as long as its scan function's (SCANRT_SERIAL_REDUCE):
    where not optimized, of a user-defined operator or a recurrence's
    pairs, or of a floating-point operator other than `+' and `-', which
    host.cc's tune does not reassociate or GCC cannot vectorize without
-   -ffinite-math-only.  */
+   -ffinite-math-only; or where what the reduce runs of the body makes a
+   costly call (`exp (x[i])'), which costs the reduce what it costs the
+   scan.  */
 static bool
 serial_reduce (scan_loop *l)
 {
-  if (!optimize)
+  if (!optimize || costly (l))
     return true;
   for (unsigned k = 0; k < l->n; k++)
     {
@@ -198,7 +209,8 @@ make_desc (scan_loop *l, const scan_outline *o,
                       | (reads_stored (l) ? SCANRT_READS_STORED : 0)
                       | (serial_reduce (l) ? SCANRT_SERIAL_REDUCE : 0)
                       | (lower_seed_at (l, o->seed_type) ? SCANRT_SEED_AT
-                                                         : 0)),
+                                                         : 0)
+                      | (costly (l) ? SCANRT_COSTLY : 0)),
     build_int_cst (u, args.length ()),
     fold_convert (dtypes[8], build_fold_addr_expr (kinds_var)),
     host[0] ? build_fold_addr_expr (host[0]) : null_pointer_node,

@@ -61,7 +61,7 @@ exclusive (long *y, const int *x, long n)
 {
   long s = 0;
 #pragma omp parallel for reduction(inscan, +: s) /* { dg-message "so this loop has no OpenCL kernel" } */
-  for (long i = 0; i < n; i++) /* { dg-message "this inscan loop runs on the host path: 1 scan variable, exclusive; it has no OpenCL kernel" "" { target *-*-* } 63 } */
+  for (long i = 0; i < n; i++) /* { dg-message "this inscan loop runs on the host path: 1 scan variable, exclusive(, keeping what each position contributes)?; it has no OpenCL kernel" "" { target *-*-* } 63 } */
     {
       y[i] = s;
 #pragma omp scan exclusive(s)

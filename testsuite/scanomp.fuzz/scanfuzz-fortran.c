@@ -18,7 +18,9 @@
    two, under *).
 
    Each array lives where Fortran programs keep their data: an
-   explicit-shape or assumed-shape dummy, or an allocatable, pointer or
+   explicit-shape or assumed-shape dummy, a row of an explicit-shape
+   dummy of rank 2 (x(2, i) of x(2, lb:n), a column apart from the
+   next), or an allocatable, pointer or
    fixed-size component of a derived type, fz_tK, which is a dummy, a
    component of another dummy (o%in%x), or a module variable (fz_mK).
    Scan variables are integer(4), integer(8), real(4), real(8), logical,
@@ -78,8 +80,10 @@ enum fop { F_ADD, F_MUL, F_MAX, F_MIN, F_IAND, F_IOR, F_IEOR, F_AND, F_OR,
 static const char *const fop_names[] = { "+", "*", "max", "min", "iand",
   "ior", "ieor", ".and.", ".or.", "fz_affine" };
 
-/* Where an array lives: a dummy, or a component of the loop's type.  */
-enum home { H_EXPLICIT, H_ASSUMED, H_ALLOC, H_POINTER, H_FIXED };
+/* Where an array lives: a dummy (the second row of one of rank 2,
+   H_ROW), or a component of the loop's type.  */
+enum home { H_EXPLICIT, H_ASSUMED, H_ROW, H_ALLOC, H_POINTER, H_FIXED,
+            NHOMES };
 
 /* Where the loop's fz_tK lives in fz_scan_K.  */
 enum box { B_DUMMY, B_NESTED, B_MODULE };
@@ -139,7 +143,8 @@ ref (char *buf, size_t size, const struct floop *l, int a, int scan,
           prefix = box;
         }
     }
-  snprintf (buf, size, "%s%s(%s)", prefix, array_names[a], i);
+  snprintf (buf, size, "%s%s(%s%s)", prefix, array_names[a],
+            l->home[a] == H_ROW ? "2, " : "", i);
 }
 
 /* Convert the expression E of type FROM to type TO, into BUF.  */
@@ -320,9 +325,10 @@ print_dummy (const struct floop *l, int a)
 {
   if (l->home[a] >= H_ALLOC)
     return;
-  out ("    %s, intent(%s) :: %s(lb:%s)\n", type_names[array_type (l, a)],
+  out ("    %s, intent(%s) :: %s(%slb:%s)\n", type_names[array_type (l, a)],
        a == A_X || a == A_W ? "in" : "inout", array_names[a],
-       l->home[a] == H_EXPLICIT ? "n" : "");
+       l->home[a] == H_ROW ? "2, " : "",
+       l->home[a] != H_ASSUMED ? "n" : "");
 }
 
 /* Print one of the two subroutines of loop L: fz_scan_K (SCAN) or
@@ -465,11 +471,20 @@ print_fill (const struct floop *l, int a, const char *sa, const char *ra)
   else
     snprintf (v, sizeof v, "real(mod(int(i, 8) * %d + %d, %d) - %d, %d) / "
               "4", p, q, m, m / 2, kinds[t]);
+  /* A row of an array of rank 2: the other row, which the loop must
+     not read, holds other values.  */
+  const char *row = l->home[a] == H_ROW ? "2, " : "";
   out ("    do i = lb, n\n"
-       "      %s%s(i) = &\n        %s\n"
-       "      %s%s(i) = %s%s(i)\n"
-       "    end do\n", sa, array_names[a], v, ra, array_names[a], sa,
-       array_names[a]);
+       "      %s%s(%si) = &\n        %s\n"
+       "      %s%s(%si) = %s%s(%si)\n", sa, array_names[a], row, v, ra,
+       array_names[a], row, sa, array_names[a], row);
+  out ("    end do\n");
+  if (*row)
+    out ("    do i = lb, n\n"
+         "      %s%s(1, i) = %s%s(2, lb + mod(i * 7, n - lb + 1))\n"
+         "      %s%s(1, i) = %s%s(1, i)\n"
+         "    end do\n", sa, array_names[a], sa, array_names[a], ra,
+         array_names[a], sa, array_names[a]);
 }
 
 /* Print the test that A and B, of type T, are equal, as a condition.  */
@@ -516,8 +531,10 @@ print_run (const struct floop *l)
     }
   for (int a = 0; a < NARRAYS; a++)
     if (l->home[a] < H_ALLOC)
-      out ("    %s, allocatable :: s_%s(:), r_%s(:)\n",
-           type_names[array_type (l, a)], array_names[a], array_names[a]);
+      out ("    %s, allocatable :: s_%s(%s), r_%s(%s)\n",
+           type_names[array_type (l, a)], array_names[a],
+           l->home[a] == H_ROW ? ":, :" : ":", array_names[a],
+           l->home[a] == H_ROW ? ":, :" : ":");
   out ("    n = lb - 1 + merge(%ld, %ld, big)\n", l->big, l->small);
   if (has_box (l))
     out ("    allocate (ra%s)\n", l->box == B_DUMMY ? ", sa"
@@ -527,8 +544,9 @@ print_run (const struct floop *l)
       char s_[40], r_[40];
       if (l->home[a] < H_ALLOC)
         {
-          out ("    allocate (s_%s(lb:n), r_%s(lb:n))\n", array_names[a],
-               array_names[a]);
+          const char *rows = l->home[a] == H_ROW ? "2, " : "";
+          out ("    allocate (s_%s(%slb:n), r_%s(%slb:n))\n", array_names[a],
+               rows, array_names[a], rows);
           snprintf (s_, sizeof s_, "s_");
           snprintf (r_, sizeof r_, "r_");
         }
@@ -584,8 +602,9 @@ print_run (const struct floop *l)
       char s_[64], r_[64];
       if (l->home[a] < H_ALLOC)
         {
-          snprintf (s_, sizeof s_, "s_%s(i)", array_names[a]);
-          snprintf (r_, sizeof r_, "r_%s(i)", array_names[a]);
+          const char *row = l->home[a] == H_ROW ? "2, " : "";
+          snprintf (s_, sizeof s_, "s_%s(%si)", array_names[a], row);
+          snprintf (r_, sizeof r_, "r_%s(%si)", array_names[a], row);
         }
       else
         {
@@ -683,7 +702,8 @@ random_loop (struct floop *l, int k)
     l->form = L_PARALLEL_DO;
   l->box = (enum box) pick (3);
   for (int a = 0; a < NARRAYS; a++)
-    l->home[a] = l->form == L_TARGET ? H_EXPLICIT : (enum home) pick (5);
+    l->home[a] = l->form == L_TARGET ? H_EXPLICIT
+                 : (enum home) pick (NHOMES);
   l->inclusive = pick (2);
   /* gfortran stops with an ICE on a dummy of a derived type in an inscan
      reduction (GCC 12).  */

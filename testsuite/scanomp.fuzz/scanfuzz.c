@@ -926,8 +926,8 @@ clause_loop (int k)
   const char *index = PICK (indices);
   /* A 32-bit unsigned index starts at a constant and goes up.  */
   int short_ = !strcmp (index, "unsigned");
-  int form = pick (short_ ? 2 : 4);
-  int down = form >= 2;
+  int form = pick (short_ ? 2 : 6);
+  int down = form == 2 || form == 3 || form == 5;
   long lb = 1 + pick (short_ ? 3 : 20);
   char start[32];
   if (short_)
@@ -936,7 +936,9 @@ clause_loop (int k)
     strcpy (start, "lb");
   static const char *const heads[] = {
     "for (%s i = %s; i < ub; i++)", "for (%s i = %s; i <= ub - 1; i++)",
-    "for (%s i = ub - 1; i >= lb; i--)", "for (%s i = ub; i > lb - 1; i--)" };
+    "for (%s i = ub - 1; i >= lb; i--)", "for (%s i = ub; i > lb - 1; i--)",
+    "for (%s i = %s; i != ub; i++)",
+    "for (%s i = ub - 1; i != lb - 1; i--)" };
 
   /* Sometimes reduction and lastprivate variables beside the clause:
      rj (long, by a random operator), rd (double, by +) and lk, set by
@@ -1199,8 +1201,10 @@ inscan_loop (int k)
 
   /* The reference is the same loop without the scan directive.  */
   struct text body = { .len = 0 }, ref = { .len = 0 };
-  const char *head = pick (2) ? "  for (%s i = lb; i < ub; i++)\n"
-                              : "  for (%s i = lb; i <= ub - 1; i++)\n";
+  static const char *const heads[] = { "  for (%s i = lb; i < ub; i++)\n",
+    "  for (%s i = lb; i <= ub - 1; i++)\n",
+    "  for (%s i = lb; i != ub; i++)\n" };
+  const char *head = PICK (heads);
   add (&body, head, index);
   add (&ref, head, index);
   /* Each phase a block: GCC 11 takes one statement a phase.  */
