@@ -425,6 +425,16 @@ scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
                                       fold_convert (sizetype, idx),
                                       TYPE_SIZE_UNIT (a.elem_type)));
     }
+  /* A store of the scan phase to an array the body does not change the
+     pointer of, at an index the host path computes as the loop does.  */
+  bool may_scatter = (store && r->scatter_stores && ok && r->ok
+                      && DECL_P (a.base) && !r->assigned.contains (a.base));
+  if (unreliable && may_scatter)
+    {
+      a.scatter = true;
+      a.rest = NULL_TREE;
+      return true;
+    }
   if (unreliable)
     {
       scan_complain (r->l, gimple_location (stmt), "an array index in the "
@@ -449,6 +459,14 @@ scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
     }
   widening_refused = false;
   bool is_affine = affine (off, r, &a.coef, &a.stride, &a.rest);
+  if ((!is_affine || walk_tree (&a.rest, find_assigned, r, NULL))
+      && may_scatter)
+    {
+      a.scatter = true;
+      a.coef = 0;
+      a.stride = a.rest = NULL_TREE;
+      return true;
+    }
   if (!is_affine && widening_refused)
     {
       scan_complain (r->l, gimple_location (stmt), "an array index in the "

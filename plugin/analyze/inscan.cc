@@ -636,7 +636,9 @@ read_body (scan_loop *l, unsigned scan_vars, const scan_copies *cp,
   if (r.ok)
     warn_recurrences (&r, scan_vars);
   unsigned input_accesses = l->accesses.length ();
+  r.scatter_stores = true;
   scan_read_seq (&r, l->output);
+  r.scatter_stores = false;
   if (!r.ok)
     return false;
   for (unsigned k = 0; k < l->accesses.length (); k++)

@@ -649,6 +649,7 @@ scan_reader_init (reader *r, scan_loop *l, scan_item *it, location_t loc,
   r->current_block = 0;
   r->ok = true;
   r->saw_taint = false;
+  r->scatter_stores = false;
   struct walk_stmt_info wi;
   memset (&wi, 0, sizeof wi);
   if (l->inscan)

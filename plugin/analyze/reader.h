@@ -39,6 +39,9 @@ struct reader
      address may be built on them.  */
   hash_set<tree> tainted;
   bool saw_taint;                 /* the last substitution used one */
+  /* Reading an inscan loop's scan phase, whose stores may be at an index
+     computed from the scanned values (scan_access.scatter).  */
+  bool scatter_stores;
   auto_vec<gimple *> stmts;       /* the body, flattened, in order */
   auto_vec<tree> cond_operands;   /* each GIMPLE_COND's operands' values */
 };

@@ -621,6 +621,53 @@ input_loads (gimple_stmt_iterator *gsi, bool *, struct walk_stmt_info *wi)
   return NULL_TREE;
 }
 
+/* walk_gimple_seq callback: add the variable a statement sets to the
+   hash_set<tree> in DATA's info.  */
+static tree
+add_set_var (gimple_stmt_iterator *gsi, bool *, struct walk_stmt_info *wi)
+{
+  tree lhs = gimple_get_lhs (gsi_stmt (*gsi));
+  if (lhs && VAR_P (lhs))
+    ((hash_set<tree> *) wi->info)->add (lhs);
+  return NULL_TREE;
+}
+
+/* walk_tree callback: a variable of the hash_set<tree> at DATA.  */
+static tree
+find_in_set (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (((hash_set<tree> *) data)->contains (*tp))
+    return *tp;
+  return NULL_TREE;
+}
+
+/* walk_gimple_seq callback: stop at a statement that reads a variable
+   of the hash_set<tree> in DATA's info, which holds those the input
+   phase sets; a variable the statement sets leaves the set (the
+   gimplifier's temporaries, set in each phase before they are read).  */
+static tree
+reads_input_var (gimple_stmt_iterator *gsi, bool *handled,
+                 struct walk_stmt_info *wi)
+{
+  gimple *s = gsi_stmt (*gsi);
+  hash_set<tree> *set = (hash_set<tree> *) wi->info;
+  tree lhs = gimple_get_lhs (s);
+  for (unsigned i = 0; i < gimple_num_ops (s); i++)
+    {
+      tree op = gimple_op (s, i);
+      if (op && op != lhs && walk_tree (&op, find_in_set, set, NULL))
+        {
+          *handled = true;
+          return op;
+        }
+    }
+  if (lhs && VAR_P (lhs))
+    set->remove (lhs);
+  return NULL_TREE;
+}
+
 /* Whether the host path keeps what each position of L's loop contributes
    (scanrt-abi.h): an inscan loop whose input phase costs more than a
    store and a load of its value, which the scan function would
@@ -640,10 +687,23 @@ keeps_values (scan_loop *l, tree seed_type)
     if (l->items[k].op == SCAN_OP_LAST || !l->items[k].host_var
         || l->items[k].form != SCAN_FORM_PLAIN)
       return false;
+  /* The kept scan does not run the input phase: the scan phase may not
+     read what it sets but the scan variables (GCC's own code, which
+     runs the phases in loops of their own, does not give it either).  */
+  hash_set<tree> set;
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = &set;
+  walk_gimple_seq (l->input, add_set_var, NULL, &wi);
+  for (unsigned k = 0; k < l->n; k++)
+    set.remove (l->items[k].var);
+  memset (&wi, 0, sizeof wi);
+  wi.info = &set;
+  if (walk_gimple_seq (l->output, reads_input_var, NULL, &wi))
+    return false;
   if (scanomp_calls_costly (l->input))
     return true;
   unsigned HOST_WIDE_INT bytes = 0;
-  struct walk_stmt_info wi;
   memset (&wi, 0, sizeof wi);
   wi.info = &bytes;
   walk_gimple_seq (l->input, input_loads, NULL, &wi);

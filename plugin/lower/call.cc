@@ -282,6 +282,13 @@ add_args (call_parts *p, unsigned nargs, tree fallback)
         {
           if (a.base != base)
             continue;
+          /* A scatter's array has no window: the host path, which alone
+             runs one, reaches it through its pointer.  */
+          if (a.scatter)
+            {
+              lo = hi = build_int_cst (lt, 0);
+              break;
+            }
           tree size = build_int_cst (lt, tree_to_shwi (TYPE_SIZE_UNIT
                                                       (a.elem_type)));
           tree at_lb = offset_at (a, p->lb), at_last = offset_at (a, p->last);

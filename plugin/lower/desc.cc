@@ -120,7 +120,7 @@ stride_of (scan_loop *l, tree base)
     if (a.base == base)
       {
         HOST_WIDE_INT s = a.coef * l->step;
-        if (a.stride || (!first && s != stride))
+        if (a.stride || a.scatter || (!first && s != stride))
           return 0;
         stride = s;
         first = false;

@@ -686,6 +686,20 @@ scanomp_emit (scan_loop *l, enum scan_refusal refusal, bool *device_limits)
   e.fn = current_function_decl;
   e.ok = true;
   e.beyond_device = false;
+  /* The kernels copy each array's elements that the loop index reaches;
+     a scatter's are the data's choice.  */
+  for (const scan_access &a : l->accesses)
+    if (a.scatter)
+      {
+        ocl_refuse_device (&e, gimple_location (a.stmt), "this store%'s "
+                           "index is not an affine function of the loop "
+                           "index (it is computed from the scan, or before "
+                           "a branch): the kernels, which copy the elements "
+                           "each index reaches, cannot copy those of %qD",
+                           a.base);
+        *device_limits = true;
+        return NULL;
+      }
   ocl_text (&e.types, "%s", "");
   ocl_text (&e.funcs, "%s", "");
 

@@ -1195,7 +1195,8 @@ inscan_loop (int k)
   if (nvars == 2)
     add (&scan, "      z[i] = m;\n");
   /* A struct chosen by ?: is stored through an address computed before
-     the branch, which the plugin leaves to GCC (docs/inscan.md).  */
+     the branch, which has no kernel (docs/inscan.md): not of a
+     user-defined type.  */
   if (pick (3) == 0 && !s[0].user)
     add (&scan, "      v[i] = x[i] > w[i] ? s : a;\n");
 
