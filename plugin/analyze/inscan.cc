@@ -672,6 +672,21 @@ read_body (scan_loop *l, unsigned scan_vars, const scan_copies *cp,
                      "only values the iteration has without them", z);
       return false;
     }
+  /* The reduce function finds such a variable's value running the scan
+     phase without its stores, which assumes that the arrays it stores
+     overlap no other: the call checks their windows, which a scatter's
+     array has not.  */
+  if (l->output_sets_last)
+    for (const scan_access &a : l->accesses)
+      if (a.scatter)
+        {
+          scan_complain (l, gimple_location (a.stmt), "this inscan loop is "
+                         "left to GCC%'s own implementation: its scan phase "
+                         "sets a lastprivate variable and stores at an "
+                         "index that is not an affine function of the loop "
+                         "index");
+          return false;
+        }
 
   if (!scan_sets_no_shared (&r, body))
     return false;
