@@ -37,27 +37,24 @@ exact_widening (const scan_loop *l, tree from, tree *rest)
   return true;
 }
 
-/* The constant that V, a local variable of the function, has wherever it
-   is read, or NULL_TREE: a variable not in memory that the function sets
-   once, to an integer constant, as gfortran sets the stride of a
-   contiguous array (`stride.1 = 1').  A read before that assignment would
-   read no value at all.  */
-static tree
-fixed_value (tree v)
+/* The values the function being compiled gives variable V, in order:
+   each assignment's single operand, or error_mark_node for a statement
+   that sets V otherwise; NULL where none sets it.  Read once a function,
+   for as long as its body stays the same.  */
+static vec<tree> *
+assigned_values (tree v)
 {
   static tree fn;
   static gimple_seq seen;
-  static hash_map<tree, tree> *values;
-  if (!VAR_P (v) || is_global_var (v) || TREE_ADDRESSABLE (v)
-      || !INTEGRAL_TYPE_P (TREE_TYPE (v)))
-    return NULL_TREE;
+  static hash_map<tree, vec<tree>> *sets;
   gimple_seq body = gimple_body (current_function_decl);
-  if (fn != current_function_decl || seen != body || !values)
+  if (fn != current_function_decl || seen != body || !sets)
     {
-      /* Each variable set once maps to its constant, any other to
-         error_mark_node.  */
-      delete values;
-      values = new hash_map<tree, tree>;
+      if (sets)
+        for (auto kv : *sets)
+          kv.second.release ();
+      delete sets;
+      sets = new hash_map<tree, vec<tree>>;
       fn = current_function_decl;
       seen = body;
       walk_stmt_info wi;
@@ -66,19 +63,31 @@ fixed_value (tree v)
                                  walk_stmt_info *) -> tree {
           gimple *s = gsi_stmt (*g);
           tree lhs = gimple_get_lhs (s);
-          if (!lhs || !VAR_P (lhs))
-            return NULL_TREE;
-          bool fresh = !values->get (lhs);
-          tree c = (is_gimple_assign (s) && gimple_assign_single_p (s)
-                    && TREE_CODE (gimple_assign_rhs1 (s)) == INTEGER_CST)
-                   ? gimple_assign_rhs1 (s) : error_mark_node;
-          values->put (lhs, fresh ? c : error_mark_node);
+          if (lhs && (VAR_P (lhs) || TREE_CODE (lhs) == SSA_NAME))
+            sets->get_or_insert (lhs).safe_push
+              (is_gimple_assign (s) && gimple_assign_single_p (s)
+               ? gimple_assign_rhs1 (s) : error_mark_node);
           return NULL_TREE;
         }, NULL, &wi);
     }
-  tree *c = values->get (v);
-  return c && *c != error_mark_node ? fold_convert (TREE_TYPE (v), *c)
-                                    : NULL_TREE;
+  return sets->get (v);
+}
+
+/* The constant that V, a local variable of the function, has wherever it
+   is read, or NULL_TREE: a variable not in memory that the function sets
+   once, to an integer constant, as gfortran sets the stride of a
+   contiguous array (`stride.1 = 1').  A read before that assignment would
+   read no value at all.  */
+static tree
+fixed_value (tree v)
+{
+  if (!VAR_P (v) || is_global_var (v) || TREE_ADDRESSABLE (v)
+      || !INTEGRAL_TYPE_P (TREE_TYPE (v)))
+    return NULL_TREE;
+  vec<tree> *values = assigned_values (v);
+  return values && values->length () == 1
+         && TREE_CODE ((*values)[0]) == INTEGER_CST
+         ? fold_convert (TREE_TYPE (v), (*values)[0]) : NULL_TREE;
 }
 
 /* Whether E reads the stride of a Fortran array descriptor's first
@@ -117,34 +126,6 @@ first_stride (tree v, const scan_loop *l)
   for (unsigned k = 0; k < l->field_reads.length (); k += 2)
     if (l->field_reads[k] == v)
       return first_dim_stride (l->field_reads[k + 1]);
-  static tree fn;
-  static gimple_seq seen;
-  static hash_map<tree, vec<tree>> *sets;
-  gimple_seq body = gimple_body (current_function_decl);
-  if (fn != current_function_decl || seen != body || !sets)
-    {
-      /* Each local variable's assigned values; error_mark_node for a
-         value that is not a single operand.  */
-      if (sets)
-        for (auto kv : *sets)
-          kv.second.release ();
-      delete sets;
-      sets = new hash_map<tree, vec<tree>>;
-      fn = current_function_decl;
-      seen = body;
-      walk_stmt_info wi;
-      memset (&wi, 0, sizeof wi);
-      walk_gimple_seq (body, [] (gimple_stmt_iterator *g, bool *,
-                                 walk_stmt_info *) -> tree {
-          gimple *s = gsi_stmt (*g);
-          tree lhs = gimple_get_lhs (s);
-          if (lhs && (VAR_P (lhs) || TREE_CODE (lhs) == SSA_NAME))
-            sets->get_or_insert (lhs).safe_push
-              (is_gimple_assign (s) && gimple_assign_single_p (s)
-               ? gimple_assign_rhs1 (s) : error_mark_node);
-          return NULL_TREE;
-        }, NULL, &wi);
-    }
   hash_set<tree> visited;
   auto_vec<tree> todo;
   todo.safe_push (v);
@@ -153,7 +134,7 @@ first_stride (tree v, const scan_loop *l)
       tree t = todo.pop ();
       if (visited.add (t))
         continue;
-      if (vec<tree> *values = sets->get (t))
+      if (vec<tree> *values = assigned_values (t))
         for (tree e : *values)
           {
             if (integer_onep (e) || first_dim_stride (e))

@@ -673,9 +673,9 @@ reads_input_var (gimple_stmt_iterator *gsi, bool *handled,
    store and a load of its value, which the scan function would
    otherwise run again: one that calls a function (util.h's costly
    calls: `exp', not `sqrt'), or reads more than twice the bytes of
-   SEED_TYPE (`s += v[i].size ()' reads two pointers for an int).  Not for a lastprivate variable, a
-   recurrence or an initialization phase, which the input phase
-   serves too, nor where not optimizing.  */
+   SEED_TYPE (`s += v[i].size ()' reads two pointers for an int).  Not
+   for a lastprivate variable, a recurrence or an initialization phase,
+   which the input phase serves too, nor where not optimizing.  */
 static bool
 keeps_values (scan_loop *l, tree seed_type)
 {
