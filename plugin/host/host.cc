@@ -9,6 +9,16 @@
                                           prefix *carry, left in *carry
      combine (a, b)                       *a = *a op *b
 
+   and, for an inscan loop whose input phase costs more than its value
+   (keeps_values), two that keep each position's contribution:
+
+     reduce_keep (args, first, lo, hi, out, vals)
+                                          reduce, storing each position
+                                          P's contribution in vals[P]
+     scan_kept (args, first, lo, hi, carry, vals)
+                                          scan, taking them from there
+                                          instead of the input phase
+
    Each of reduce and scan is a copy of the loop body inside a loop over
    positions, in a function of its own: the read of y[i-1] reads a local
    carry instead, and the store to y[i] sets the carry (and, in scan, then
