@@ -76,19 +76,6 @@ inner_decls (gimple_seq seq, hash_set<tree> *set)
     });
 }
 
-/* walk_tree callback: a variable of DATA, the set of inner decls.  */
-static tree
-find_inner (tree *tp, int *walk_subtrees, void *data)
-{
-  if (TYPE_P (*tp))
-    *walk_subtrees = 0;
-  else if (((hash_set<tree> *) data)->contains (*tp))
-    return *tp;
-  return NULL_TREE;
-}
-
-
-
 /* The references among an inscan loop's scan variables, for
    replace_ref: each reference r of REFS (an item whose host_var is *r),
    and each temporary of ALIASES, which the body sets to r alone.  */
@@ -729,7 +716,7 @@ host_trees_own (scan_loop *l)
       if (gimple_op (gsi_stmt (g), k))
         host_trees.safe_push (gimple_op (gsi_stmt (g), k));
   for (tree t : host_trees)
-    if (walk_tree (&t, find_inner, &inner, NULL))
+    if (walk_tree (&t, scanomp_find_in_set, &inner, NULL))
       {
         scan_complain (l, gimple_location (l->construct), "this inscan "
                        "loop is left to GCC%'s own "

@@ -128,6 +128,16 @@ scanomp_value (tree e, gimple_seq *seq)
 }
 
 tree
+scanomp_find_in_set (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (((hash_set<tree> *) data)->contains (*tp))
+    return *tp;
+  return NULL_TREE;
+}
+
+tree
 scanomp_record (const char *name, unsigned n, const tree *types,
                 const char *const *names, tree *fields)
 {

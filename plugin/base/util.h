@@ -49,6 +49,9 @@ tree scanomp_tmp_var (tree type, const char *name);
    hash_map<tree, tree> in DATA's info (DATA a walk_stmt_info) holds by
    its copy.  */
 tree scanomp_replace_vars (tree *tp, int *walk_subtrees, void *data);
+/* walk_tree callback: a tree of the hash_set<tree> at DATA (types are
+   not walked into).  */
+tree scanomp_find_in_set (tree *tp, int *walk_subtrees, void *data);
 /* A record type named NAME with N fields of TYPES and NAMES, in
    FIELDS.  */
 tree scanomp_record (const char *name, unsigned n, const tree *types,

@@ -642,17 +642,6 @@ add_set_var (gimple_stmt_iterator *gsi, bool *, struct walk_stmt_info *wi)
   return NULL_TREE;
 }
 
-/* walk_tree callback: a variable of the hash_set<tree> at DATA.  */
-static tree
-find_in_set (tree *tp, int *walk_subtrees, void *data)
-{
-  if (TYPE_P (*tp))
-    *walk_subtrees = 0;
-  else if (((hash_set<tree> *) data)->contains (*tp))
-    return *tp;
-  return NULL_TREE;
-}
-
 /* walk_gimple_seq callback: stop at a statement that reads a variable
    of the hash_set<tree> in DATA's info, which holds those the input
    phase sets; a variable the statement sets leaves the set (the
@@ -667,7 +656,8 @@ reads_input_var (gimple_stmt_iterator *gsi, bool *handled,
   for (unsigned i = 0; i < gimple_num_ops (s); i++)
     {
       tree op = gimple_op (s, i);
-      if (op && op != lhs && walk_tree (&op, find_in_set, set, NULL))
+      if (op && op != lhs
+          && walk_tree (&op, scanomp_find_in_set, set, NULL))
         {
           *handled = true;
           return op;
