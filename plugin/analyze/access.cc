@@ -410,13 +410,7 @@ scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
      pointer of, at an index the host path computes as the loop does.  */
   bool may_scatter = (store && r->scatter_stores && ok && r->ok
                       && DECL_P (a.base) && !r->assigned.contains (a.base));
-  if (unreliable && may_scatter)
-    {
-      a.scatter = true;
-      a.rest = NULL_TREE;
-      return true;
-    }
-  if (unreliable)
+  if (unreliable && !may_scatter)
     {
       scan_complain (r->l, gimple_location (stmt), "an array index in the "
                      "%<scan%> loop is computed before a branch or an inner "
@@ -439,9 +433,10 @@ scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
       return false;
     }
   widening_refused = false;
-  bool is_affine = affine (off, r, &a.coef, &a.stride, &a.rest);
-  if ((!is_affine || walk_tree (&a.rest, find_assigned, r, NULL))
-      && may_scatter)
+  bool is_affine = (!unreliable
+                    && affine (off, r, &a.coef, &a.stride, &a.rest)
+                    && !walk_tree (&a.rest, find_assigned, r, NULL));
+  if (!is_affine && may_scatter)
     {
       a.scatter = true;
       a.coef = 0;
@@ -458,7 +453,7 @@ scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
       r->ok = false;
       return false;
     }
-  if (!is_affine || walk_tree (&a.rest, find_assigned, r, NULL))
+  if (!is_affine)
     {
       scan_complain (r->l, gimple_location (stmt), lang_GNU_Fortran ()
                      ? "an array index in the %<scan%> loop is not an affine "
