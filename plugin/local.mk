@@ -19,6 +19,7 @@ plugin_scanomp_la_SOURCES = plugin/scanomp.cc \
 	plugin/rewrite/bitwise.cc \
 	plugin/rewrite/fields.cc plugin/rewrite/forward.cc \
 	plugin/rewrite/sanitizer.cc plugin/rewrite/stores.cc \
+	plugin/rewrite/index.cc \
 	plugin/diagnose/diagnose.h plugin/diagnose/race.cc \
 	plugin/diagnose/phases.cc \
 	plugin/opencl/opencl.h plugin/opencl/emit.h plugin/opencl/emit.cc \

@@ -166,6 +166,8 @@ unit_stride (tree v, reader *r)
   return true;
 }
 
+static tree find_assigned (tree *tp, int *walk_subtrees, void *data);
+
 /* Set when affine refused a widening that might not be exact.  */
 static bool widening_refused;
 
@@ -284,6 +286,51 @@ affine (tree e, reader *r, HOST_WIDE_INT *coef, tree *stride, tree *rest)
             *stride = a_stride;
           }
         *rest = size_binop (MULT_EXPR, a_rest, fold_convert (sizetype, b));
+        return true;
+      }
+    case POINTER_DIFF_EXPR:
+      {
+        /* `p - a' in a loop over a pointer P: the difference of the
+           offsets from one base, or where A is a global array's element
+           the body does not move (`&x - a' in a range-based `for' over
+           `a', whose first element the body reads through a temporary),
+           P's offset plus the distance from A to P's base.  */
+        tree a = TREE_OPERAND (e, 0), b = TREE_OPERAND (e, 1);
+        tree a_base, b_base, a_off, b_off;
+        if (!scan_split_pointer (a, &a_base, &a_off))
+          return false;
+        if (scan_split_pointer (b, &b_base, &b_off)
+            && operand_equal_p (a_base, b_base, 0))
+          return affine (fold_build2 (MINUS_EXPR, sizetype, a_off, b_off),
+                         r, coef, stride, rest);
+        if (!scan_split_pointer (b, &b_base, &b_off)
+            || !is_global_var (b_base) || scanomp_contains (b, iv)
+            || walk_tree (&b, find_assigned, r, NULL))
+          return false;
+        if (!affine (a_off, r, coef, stride, rest))
+          return false;
+        if (TREE_CODE (TREE_TYPE (a_base)) == ARRAY_TYPE)
+          a_base = build_fold_addr_expr (a_base);
+        tree gap = fold_build2 (POINTER_DIFF_EXPR, ssizetype,
+                                fold_convert (ptr_type_node, a_base),
+                                fold_convert (ptr_type_node, b));
+        *rest = size_binop (PLUS_EXPR, *rest, fold_convert (sizetype, gap));
+        return true;
+      }
+    case EXACT_DIV_EXPR:
+      {
+        /* `(p - a) / 4' of the same, by a constant that divides the
+           index's factor, and so its rest.  */
+        tree d = TREE_OPERAND (e, 1);
+        if (!tree_fits_shwi_p (d) || tree_to_shwi (d) <= 0
+            || !affine (TREE_OPERAND (e, 0), r, coef, stride, rest)
+            || *stride || *coef % tree_to_shwi (d))
+          return false;
+        *coef /= tree_to_shwi (d);
+        *rest = fold_convert (sizetype,
+                              fold_build2 (EXACT_DIV_EXPR, ssizetype,
+                                           fold_convert (ssizetype, *rest),
+                                           fold_convert (ssizetype, d)));
         return true;
       }
     case NEGATE_EXPR:
@@ -448,7 +495,7 @@ scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
       scan_complain (r->l, gimple_location (stmt), "an array index in the "
                      "%<scan%> loop may wrap around in %qT, the type of the "
                      "loop index %qD; use a signed or 64-bit loop index",
-                     TREE_TYPE (r->l->iv), r->l->iv);
+                     TREE_TYPE (r->l->iv), scanomp_written_index (r->l));
       scan_for_this_clause (r);
       r->ok = false;
       return false;
@@ -462,7 +509,8 @@ scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
                      : "an array index in the %<scan%> loop is not an affine "
                        "function of the loop index %qD; index arrays as in "
                        "%<x[i + k]%>, %<x[2 * i]%> or %<x[i * w + k]%>, "
-                       "%<w%> a variable the loop does not set", r->l->iv);
+                       "%<w%> a variable the loop does not set",
+                     scanomp_written_index (r->l));
       scan_for_this_clause (r);
       r->ok = false;
       return false;

@@ -531,7 +531,10 @@ scanomp_analyze (scan_loop *l, scan_item *it, gimple *construct,
     }
   scan_read_through_temporaries (gimple_omp_body (l->loop), true);
   if (item == 0)
-    scan_hoist_field_reads (l, gimple_omp_body_ptr (l->loop));
+    {
+      scan_hoist_field_reads (l, gimple_omp_body_ptr (l->loop));
+      scan_drop_unread (gimple_omp_body_ptr (l->loop), true);
+    }
   reader first;
   return (read_body (l, it, &first, &cp)
           && check_body (l, it, &first, &cp));

@@ -163,6 +163,48 @@ keeps_index (tree c, tree iv, void *)
          && OMP_CLAUSE_DECL (c) == iv;
 }
 
+/* Read the header of L's loop over a pointer, stepping BY bytes, as a
+   loop over an integer index from 0 (see loop.h's PTR_IV): an inscan
+   loop's, whose body the analysis reads in a copy (inscan.cc).  */
+static bool
+pointer_header (scan_loop *l, location_t loc, HOST_WIDE_INT by)
+{
+  tree p = l->iv, type = TREE_TYPE (p);
+  tree unit = TYPE_SIZE_UNIT (TREE_TYPE (type));
+  if (!l->inscan || !unit || !tree_fits_shwi_p (unit)
+      || integer_zerop (unit))
+    {
+      scan_complain (l, loc, "the index %qD of the %<scan%> loop is not an "
+                     "integer", p);
+      return false;
+    }
+  HOST_WIDE_INT size = tree_to_shwi (unit);
+  if (by != size && by != -size)
+    {
+      scan_complain (l, loc, "this inscan loop is left to GCC%'s own "
+                     "implementation: its pointer %qD steps by %wd bytes; "
+                     "a scan loop steps by one element, as in %<p++%>",
+                     p, by);
+      return false;
+    }
+  l->ptr_iv = p;
+  l->ptr_unit = unit;
+  l->ptr_start = fold_convert (type, l->lb);
+  l->ptr_base = create_tmp_var_raw (type, "scan_start");
+  /* Only the plugin's copies of the body read it: no function of the
+     program declares it (a loop over a pointer has no sequential
+     fallback of the plugin's, inscan.cc refusing an initialization
+     phase beside it).  */
+  l->iv = create_tmp_var_raw (ptrdiff_type_node, "scan_index");
+  l->ub = fold_build2 (EXACT_DIV_EXPR, ptrdiff_type_node,
+                       fold_build2 (POINTER_DIFF_EXPR, ptrdiff_type_node,
+                                    fold_convert (type, l->ub),
+                                    l->ptr_start),
+                       fold_convert (ptrdiff_type_node, unit));
+  l->lb = build_zero_cst (ptrdiff_type_node);
+  return true;
+}
+
 /* Read the loop header: index, bounds, condition and step.  */
 bool
 scan_read_header (scan_loop *l, location_t loc)
@@ -179,23 +221,40 @@ scan_read_header (scan_loop *l, location_t loc)
   l->ub = gimple_omp_for_final (f, 0);
   l->cond = gimple_omp_for_cond (f, 0);
   tree incr = gimple_omp_for_incr (f, 0);
-  if (!INTEGRAL_TYPE_P (TREE_TYPE (l->iv)))
+  tree step = TREE_OPERAND (incr, 1);
+  if (TREE_CODE (step) != INTEGER_CST)
+    {
+      scan_complain (l, loc, "the %<scan%> loop steps by %qE; a scan loop "
+                     "steps by 1 or -1, as in %<i++%>", step);
+      return false;
+    }
+  if (POINTER_TYPE_P (TREE_TYPE (l->iv)))
+    {
+      /* A pointer's step is a sizetype byte count, -4 being 2^64 - 4.  */
+      tree by = fold_convert (ssizetype, step);
+      if (!tree_fits_shwi_p (by) || !pointer_header (l, loc,
+                                                    tree_to_shwi (by)))
+        return false;
+      l->step = tree_int_cst_sgn (by);
+    }
+  else if (!INTEGRAL_TYPE_P (TREE_TYPE (l->iv)))
     {
       scan_complain (l, loc, "the index %qD of the %<scan%> loop is not an integer",
                 l->iv);
       return false;
     }
-  tree step = TREE_OPERAND (incr, 1);
-  if (TREE_CODE (step) != INTEGER_CST
-      || !(integer_onep (step) || integer_minus_onep (step)))
+  else if (!(integer_onep (step) || integer_minus_onep (step)))
     {
       scan_complain (l, loc, "the %<scan%> loop steps by %qE; a scan loop steps by "
                 "1 or -1, as in %<i++%>", step);
       return false;
     }
-  l->step = integer_onep (step) ? 1 : -1;
-  if (TREE_CODE (incr) == MINUS_EXPR)
-    l->step = -l->step;
+  else
+    {
+      l->step = integer_onep (step) ? 1 : -1;
+      if (TREE_CODE (incr) == MINUS_EXPR)
+        l->step = -l->step;
+    }
   /* OpenMP 5.0's `i != n', which it allows with a step of 1 or -1: the
      loop runs to n from the side its step comes from, as GCC runs it.  */
   if (l->cond == NE_EXPR)
@@ -209,7 +268,8 @@ scan_read_header (scan_loop *l, location_t loc)
                 "%<i > n%> or %<i >= n%> with %<i--%>");
       return false;
     }
-  if (tree c = scan_find_clause (l->construct, l->iv, keeps_index, NULL))
+  if (tree c = scan_find_clause (l->construct, scanomp_written_index (l),
+                                 keeps_index, NULL))
     l->final_iv = OMP_CLAUSE_DECL (c);
   return true;
 }

@@ -184,7 +184,7 @@ copy_body (gimple_seq body)
 {
   /* GCC 12's gimple_copy shares a GIMPLE_OMP_SCAN's body with the
      original: copy the phases by hand, also inside the scope and the try
-     that may wrap them (phases_of).  */
+     that may wrap them (phases_at).  */
   gimple_seq copy = NULL;
   for (gimple_stmt_iterator g = gsi_start (body); !gsi_end_p (g);
        gsi_next (&g))
@@ -293,7 +293,7 @@ substitute_bounds (gimple_seq seq, scan_loop *l)
           return WALK_PAST;
         }
     });
-  for (tree *e : { &l->lb, &l->ub })
+  for (tree *e : { &l->lb, &l->ub, &l->ptr_start })
     walk_tree (e, [] (tree *tp, int *, void *data) -> tree {
         if (tree *v = ((hash_map<tree, tree> *) data)->get (*tp))
           *tp = unshare_expr (*v);
@@ -301,24 +301,25 @@ substitute_bounds (gimple_seq seq, scan_loop *l)
       }, &bounds, NULL);
 }
 
-/* The sequence of the loop body BODY that holds its two GIMPLE_OMP_SCANs:
-   BODY, or what a bind, and a try whose cleanup only clobbers, wrap.
+/* The sequence of the loop body *BODY that holds its two
+   GIMPLE_OMP_SCANs: *BODY, or what a bind, and a try whose cleanup only
+   clobbers, wrap.
    From GCC 14 on, a compound literal in the body is scoped to the
    iteration: its temporary's bind, and the clobber that ends its life,
    stand around both phases.  The temporary is then the phases' own, as
    any local is.  */
-static gimple_seq
-phases_of (gimple_seq body)
+static gimple_seq *
+phases_at (gimple_seq *body)
 {
-  while (gimple_seq_singleton_p (body))
+  while (gimple_seq_singleton_p (*body))
     {
-      gimple *s = gimple_seq_first_stmt (body);
+      gimple *s = gimple_seq_first_stmt (*body);
       if (gbind *b = dyn_cast<gbind *> (s))
-        body = gimple_bind_body (b);
+        body = gimple_bind_body_ptr (b);
       else if (gimple_code (s) == GIMPLE_TRY
                && gimple_try_kind (s) == GIMPLE_TRY_FINALLY
                && scanomp_only_clobbers (gimple_try_cleanup (s)))
-        body = gimple_try_eval (s);
+        body = gimple_try_eval_ptr (s);
       else
         break;
     }
@@ -362,7 +363,8 @@ read_construct (gimple *construct, scan_loop *l, scan_copies *cp)
   if (!scan_read_header (l, loc))
     return false;
   cp->clause = NULL;
-  if (tree c = scan_gather_copies (construct, l->iv, cp))
+  if (tree c = scan_gather_copies (construct, scanomp_written_index (l),
+                                  cp))
     {
       if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_LINEAR)
         scan_complain (l, loc, "this inscan loop is left to GCC%'s own "
@@ -448,6 +450,110 @@ read_variables (scan_loop *l, unsigned max, const scan_copies *cp,
   return true;
 }
 
+/* What stands in loop body BODY before its first phase, of neither phase
+   (a range-based `for''s `x = *it', and the iterator's move before it):
+   0 nothing, 1 statements each phase can run first, 2 more (a branch, a
+   scope).  */
+static int
+prologue_of (gimple_seq body)
+{
+  int found = 0;
+  for (gimple_stmt_iterator g = gsi_start (*phases_at (&body));
+       !gsi_end_p (g); gsi_next (&g))
+    switch (gimple_code (gsi_stmt (g)))
+      {
+      case GIMPLE_OMP_SCAN:
+        return found;
+      case GIMPLE_DEBUG:
+      case GIMPLE_NOP:
+        break;
+      case GIMPLE_ASSIGN:
+      case GIMPLE_CALL:
+        found = MAX (found, 1);
+        break;
+      default:
+        found = 2;
+        break;
+      }
+  return found;
+}
+
+/* Move what stands in *BODY before its first phase to the start of each
+   phase: GCC's two passes over the loop run it in each.  The second
+   phase gets variables of its own for those it sets, in a scope around
+   it, so that each is set once in the body (forward.cc reads through
+   such alone).  */
+static void
+prologue_into_phases (gimple_seq *body)
+{
+  gimple_seq *phases = phases_at (body);
+  gimple_seq prologue = NULL;
+  gimple_stmt_iterator g = gsi_start (*phases);
+  while (!gsi_end_p (g) && gimple_code (gsi_stmt (g)) != GIMPLE_OMP_SCAN)
+    {
+      gimple *s = gsi_stmt (g);
+      gsi_remove (&g, false);
+      gimple_seq_add_stmt_without_update (&prologue, s);
+    }
+  bool again = false;
+  for (; !gsi_end_p (g); gsi_next (&g))
+    if (gimple_code (gsi_stmt (g)) == GIMPLE_OMP_SCAN)
+      {
+        gimple *scan = gsi_stmt (g);
+        gimple_seq seq = gimple_seq_copy (prologue);
+        gimple_seq_add_seq_without_update (&seq, gimple_omp_body (scan));
+        if (again)
+          {
+            hash_map<tree, tree> own;
+            tree vars = NULL_TREE;
+            for (gimple_stmt_iterator p = gsi_start (prologue);
+                 !gsi_end_p (p); gsi_next (&p))
+              {
+                tree v = gimple_get_lhs (gsi_stmt (p));
+                if (v && VAR_P (v) && !is_global_var (v) && !own.get (v))
+                  {
+                    tree c = copy_var_decl (v, DECL_NAME (v), TREE_TYPE (v));
+                    DECL_CHAIN (c) = vars;
+                    vars = c;
+                    own.put (v, c);
+                  }
+              }
+            walk_stmt_info wi;
+            memset (&wi, 0, sizeof wi);
+            wi.info = &own;
+            walk_gimple_seq_mod (&seq, NULL, scanomp_replace_vars, &wi);
+            if (vars)
+              seq = gimple_seq_alloc_with_stmt (gimple_build_bind (vars, seq,
+                                                                   NULL_TREE));
+          }
+        gimple_omp_set_body (scan, seq);
+        again = true;
+      }
+}
+
+/* Find in BODY, L's loop body, the two GIMPLE_OMP_SCANs, *FIRST and
+   *SECOND, and in them L's input and scan phases; false where the body
+   is not two phases.  */
+static bool
+take_phases (scan_loop *l, gimple_seq body, gimple **first, gimple **second)
+{
+  *first = *second = NULL;
+  for (gimple_stmt_iterator g = gsi_start (*phases_at (&body));
+       !gsi_end_p (g); gsi_next (&g))
+    if (gimple_code (gsi_stmt (g)) == GIMPLE_OMP_SCAN)
+      (*first ? *second : *first) = gsi_stmt (g);
+  if (!*first || !*second
+      || !gimple_omp_scan_clauses (as_a<gomp_scan *> (*second)))
+    return false;
+  l->exclusive = OMP_CLAUSE_CODE (gimple_omp_scan_clauses
+                                  (as_a<gomp_scan *> (*second)))
+                 == OMP_CLAUSE_EXCLUSIVE;
+  l->input = l->input_phase = gimple_omp_body (l->exclusive ? *second
+                                                               : *first);
+  l->output = gimple_omp_body (l->exclusive ? *first : *second);
+  return true;
+}
+
 /* Find the two phases of L's loop in its body, as the kernels read it,
    into *BODY: before the directive, and after it under
    its clause.  The kernels read a reference's variable through a local
@@ -458,6 +564,7 @@ read_phases (scan_loop *l, gimple_seq *body)
 {
   gimple *first = NULL, *second = NULL;
   *body = gimple_omp_body (l->loop);
+  bool carried = false;
   tree ref;
   if (gimple *use = dereference (l, body, &ref))
     {
@@ -466,6 +573,77 @@ read_phases (scan_loop *l, gimple_seq *body)
                      "%qD, a scan variable; the kernels have only its "
                      "value", ref);
       return false;
+    }
+  /* A loop over a pointer, read in a copy as one over an integer index
+     (read_pointer_index), once its bounds are read.  */
+  if (l->ptr_iv)
+    {
+      if (l->init_end != UNKNOWN_LOCATION)
+        {
+          scan_complain (l, l->init_end, "this inscan loop is left to "
+                         "GCC%'s own implementation: it steps the pointer "
+                         "%qD, with an initialization phase; loop over an "
+                         "integer index", l->ptr_iv);
+          return false;
+        }
+      *body = copy_body (*body);
+    }
+  /* A loop over a class iterator, which GCC carries from one iteration to
+     the next, read with the iterator moved from its value before the
+     loop (index.cc), in a copy; the call reads that value, as it reads a
+     field (fields.cc), where the iterator is not the construct's own: a
+     `parallel for' sets it inside the region the call stands before.  */
+  else
+    {
+      /* The pre-bodies of the construct's loops (a combined construct's
+         outer one holds it).  */
+      gimple_seq pre = NULL;
+      auto add_pre = [&] (gimple *s) {
+        if (gomp_for *f = dyn_cast<gomp_for *> (s))
+          gimple_seq_add_seq_without_update
+            (&pre, gimple_seq_copy (gimple_omp_for_pre_body (f)));
+      };
+      add_pre (l->construct);
+      scanomp_walk (gimple_omp_body_ptr (l->construct),
+                    [&] (gimple_stmt_iterator *g) {
+                      add_pre (gsi_stmt (*g));
+                      return WALK_INTO;
+                    });
+      gimple_seq copy = copy_body (*body);
+      tree begin;
+      if (tree it = scan_index_iterator (&copy, *phases_at (&copy), pre,
+                                         l->iv, &begin))
+        {
+          hash_set<tree> inner;
+          inner_decls (gimple_omp_body (l->construct), &inner);
+          if (inner.contains (it))
+            {
+              scan_complain (l, gimple_location (l->construct), "this inscan "
+                             "loop is left to GCC%'s own implementation: "
+                             "it loops over a class iterator, which the "
+                             "%<parallel%> around it sets; write the "
+                             "%<parallel%> and the %<for%> apart, or loop "
+                             "over an integer index, as in %<v[i]%>");
+              return false;
+            }
+          *body = copy;
+          carried = true;
+          l->field_reads.safe_push (begin);
+          l->field_reads.safe_push (it);
+        }
+    }
+  switch (prologue_of (*body))
+    {
+    case 2:
+      scan_complain (l, gimple_location (l->construct), "this inscan loop "
+                     "is left to GCC%'s own implementation: its body "
+                     "branches before its first phase");
+      return false;
+    case 1:
+      if (*body == gimple_omp_body (l->loop))
+        *body = copy_body (*body);
+      prologue_into_phases (body);
+      break;
     }
   /* Read the body with the copies of classes copied bit by bit as
      assignments (bitwise.cc), small functions' calls as what they
@@ -492,18 +670,21 @@ read_phases (scan_loop *l, gimple_seq *body)
     }
   /* Structs' fields (Fortran's descriptors, `s->p'), read as variables
      of the plugin's own, in a copy too.  */
-  if (scan_field_reads (*body))
+  if (carried || scan_field_reads (*body))
     {
       if (*body == gimple_omp_body (l->loop))
         *body = copy_body (*body);
       scan_hoist_field_reads (l, body);
     }
-  gimple_seq phases = phases_of (*body);
-  for (gimple_stmt_iterator g = gsi_start (phases); !gsi_end_p (g);
-       gsi_next (&g))
-    if (gimple_code (gsi_stmt (g)) == GIMPLE_OMP_SCAN)
-      (first ? second : first) = gsi_stmt (g);
-  if (!first || !second || !gimple_omp_scan_clauses (as_a<gomp_scan *> (second)))
+  /* Without what nothing reads (an element's address whose value GCC
+     folded away).  */
+  if (scan_drop_unread (body, false))
+    {
+      if (*body == gimple_omp_body (l->loop))
+        *body = copy_body (*body);
+      scan_drop_unread (body, true);
+    }
+  if (!take_phases (l, *body, &first, &second))
     {
       scan_complain (l, gimple_location (l->construct), "this inscan loop "
                      "is left to GCC%'s own "
@@ -511,12 +692,6 @@ read_phases (scan_loop *l, gimple_seq *body)
                      "around %<#pragma omp scan%>");
       return false;
     }
-  l->exclusive = OMP_CLAUSE_CODE (gimple_omp_scan_clauses
-                                  (as_a<gomp_scan *> (second)))
-                 == OMP_CLAUSE_EXCLUSIVE;
-  l->input = l->input_phase = gimple_omp_body (l->exclusive ? second
-                                                               : first);
-  l->output = gimple_omp_body (l->exclusive ? first : second);
   return (l->init_end == UNKNOWN_LOCATION
           || scan_split_init (l, first, second));
 }
@@ -589,6 +764,106 @@ warn_recurrences (reader *r, unsigned n)
     }
 }
 
+/* Whether BODY can change no variable whose address is taken: it calls
+   nothing but what the kernels compute (math functions, the
+   sanitizers' checks), and stores nothing of a pointer type through
+   memory.  */
+static bool
+leaves_addressed (gimple_seq body)
+{
+  return !scanomp_walk (&body, [&] (gimple_stmt_iterator *g) {
+      gimple *s = gsi_stmt (*g);
+      if (is_gimple_call (s) && !scanomp_sanitizer_call (s)
+          && !scanomp_math_function (gimple_call_fndecl (s)))
+        return WALK_STOP;
+      tree lhs = gimple_get_lhs (s);
+      if (lhs && !DECL_P (lhs) && TREE_CODE (lhs) != SSA_NAME
+          && POINTER_TYPE_P (TREE_TYPE (lhs)))
+        return WALK_STOP;
+      return WALK_INTO;
+    });
+}
+
+/* The function's own pointer or array that START, a pointer loop's first
+   value, is, of TYPE, as BODY may read it (`a', `&a[0]', a field the
+   body reads too, which fields.cc made a variable), for reader R; or
+   NULL_TREE.  A pointer whose address is taken (as a target data
+   region's maps take it) counts where the body cannot change it.  */
+static tree
+own_start (scan_loop *l, reader *r, gimple_seq body, tree start, tree type)
+{
+  for (unsigned k = 0; k < l->field_reads.length (); k += 2)
+    if (operand_equal_p (l->field_reads[k + 1], start, 0))
+      return l->field_reads[k];
+  if (TREE_CODE (start) == ADDR_EXPR && VAR_P (TREE_OPERAND (start, 0))
+      && TREE_CODE (TREE_TYPE (TREE_OPERAND (start, 0))) == ARRAY_TYPE
+      && useless_type_conversion_p (TREE_TYPE (type),
+                                    TREE_TYPE (TREE_TYPE (TREE_OPERAND
+                                                          (start, 0)))))
+    return build_fold_addr_expr (build4 (ARRAY_REF, TREE_TYPE (type),
+                                         TREE_OPERAND (start, 0),
+                                         size_zero_node, NULL_TREE,
+                                         NULL_TREE));
+  if ((TREE_CODE (start) == PARM_DECL
+       || (VAR_P (start) && !is_global_var (start)))
+      && useless_type_conversion_p (type, TREE_TYPE (start))
+      && !r->assigned.contains (start)
+      && (!TREE_ADDRESSABLE (start) || leaves_addressed (body)))
+    return start;
+  return NULL_TREE;
+}
+
+/* Read L's loop over a pointer as one over an integer index, in *BODY,
+   a copy, which reader R has begun (loop.h's PTR_IV, rewrite/index.cc),
+   and find L's phases in the new body.  The pointer's first value is
+   read as the function's own pointer or array it starts at (so that `p
+   - a' is an index) plus a byte offset (`a + lb'), which the call
+   computes where it is not a constant; else as the plugin's variable
+   for it, which the call sets.  False, with a note, where the body sets
+   the pointer.  */
+static bool
+read_pointer_index (scan_loop *l, reader *r, gimple_seq *body)
+{
+  tree start = l->ptr_start, offset = NULL_TREE;
+  STRIP_NOPS (start);
+  if (TREE_CODE (start) == POINTER_PLUS_EXPR)
+    {
+      offset = fold_convert (sizetype, TREE_OPERAND (start, 1));
+      start = TREE_OPERAND (start, 0);
+      STRIP_NOPS (start);
+    }
+  tree own = own_start (l, r, *body, start, TREE_TYPE (l->ptr_base));
+  hash_set<tree> inner;
+  inner_decls (gimple_omp_body (l->construct), &inner);
+  for (tree t : { own, offset })
+    if (t && (walk_tree (&t, scanomp_find_in_set, &inner, NULL)
+              || walk_tree (&t, scanomp_find_in_set, &r->assigned, NULL)))
+      own = NULL_TREE;
+  if (!own)
+    offset = NULL_TREE;
+  else
+    {
+      l->ptr_base = own;
+      if (offset && TREE_CODE (offset) != INTEGER_CST)
+        {
+          tree v = create_tmp_var_raw (sizetype, "scan_offset");
+          l->field_reads.safe_push (v);
+          l->field_reads.safe_push (offset);
+          offset = v;
+        }
+    }
+  if (!scan_index_pointer (body, l->ptr_iv, l->ptr_base, offset, l->iv,
+                           l->ptr_unit))
+    {
+      scan_complain (l, gimple_location (l->construct), "this inscan "
+                     "loop is left to GCC%'s own implementation: its "
+                     "body sets %qD, the pointer it steps", l->ptr_iv);
+      return false;
+    }
+  gimple *first, *second;
+  return take_phases (l, *body, &first, &second);
+}
+
 /* Read BODY, the phases of L's loop, whose first SCAN_VARS items are its
    scan variables, and its bounds: its accesses, the stores of its
    scan phase, its scalars; false, with a note, where the kernels cannot
@@ -610,10 +885,18 @@ read_body (scan_loop *l, unsigned scan_vars, const scan_copies *cp,
   l->silent = silent;
   l->lb = scan_substitute (&pre, l->lb);
   l->ub = scan_substitute (&pre, l->ub);
+  if (l->ptr_start)
+    l->ptr_start = scan_substitute (&pre, l->ptr_start);
   substitute_bounds (gimple_omp_body (l->construct), l);
 
   reader r;
   scan_reader_init (&r, l, NULL, loc, body);
+  if (l->ptr_iv)
+    {
+      if (!read_pointer_index (l, &r, &body))
+        return false;
+      scan_reader_init (&r, l, NULL, loc, body);
+    }
   for (unsigned k = 0; k < scan_vars; k++)
     r.privates.add (l->items[k].var);
   scan_private_copies (l, &r, cp);
@@ -702,6 +985,8 @@ host_trees_own (scan_loop *l)
   auto_vec<tree> host_trees;
   host_trees.safe_push (l->lb);
   host_trees.safe_push (l->ub);
+  if (l->ptr_start)
+    host_trees.safe_push (l->ptr_start);
   for (const scan_access &a : l->accesses)
     {
       host_trees.safe_push (a.rest);
@@ -710,11 +995,12 @@ host_trees_own (scan_loop *l)
     }
   for (tree s : l->scalars)
     host_trees.safe_push (s);
-  for (gimple_stmt_iterator g = gsi_start (l->bounds_setup); !gsi_end_p (g);
-       gsi_next (&g))
-    for (unsigned k = 0; k < gimple_num_ops (gsi_stmt (g)); k++)
-      if (gimple_op (gsi_stmt (g), k))
-        host_trees.safe_push (gimple_op (gsi_stmt (g), k));
+  scanomp_walk (&l->bounds_setup, [&] (gimple_stmt_iterator *g) {
+      for (unsigned k = 0; k < gimple_num_ops (gsi_stmt (*g)); k++)
+        if (gimple_op (gsi_stmt (*g), k))
+          host_trees.safe_push (gimple_op (gsi_stmt (*g), k));
+      return WALK_INTO;
+    });
   for (tree t : host_trees)
     if (walk_tree (&t, scanomp_find_in_set, &inner, NULL))
       {
@@ -741,24 +1027,35 @@ copy_bounds_setup (scan_loop *l)
     pre = gimple_seq_copy (gimple_omp_for_pre_body (l->construct));
   gimple_seq_add_seq (&pre, gimple_seq_copy (gimple_omp_for_pre_body
                                              (l->loop)));
-  for (gimple_stmt_iterator g = gsi_start (pre); !gsi_end_p (g);
-       gsi_next (&g))
-    {
-      gimple *s = gsi_stmt (g);
+  /* Through the try that ends its temporaries' lives (`it != v.end ()'
+     keeps the end's iterator in one).  */
+  gimple *bad = NULL;
+  scanomp_walk (&pre, [&] (gimple_stmt_iterator *g) {
+      gimple *s = gsi_stmt (*g);
+      if (gimple_code (s) == GIMPLE_BIND
+          || (gimple_code (s) == GIMPLE_TRY
+              && scanomp_only_clobbers (gimple_try_cleanup (s))))
+        return WALK_INTO;
       tree fn = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
       bool ok = is_gimple_assign (s) || is_gimple_debug (s)
                 || gimple_code (s) == GIMPLE_NOP
                 || (fn && ((gimple_call_flags (s) & (ECF_CONST | ECF_PURE))
                            || scan_callee_keeps_to_itself (fn)));
-      if (!ok || gimple_has_volatile_ops (s))
-        {
-          scan_complain (l, gimple_location (s), "this inscan loop is left "
-                         "to GCC%'s own implementation: its bounds are "
-                         "computed by a statement that may have effects, "
-                         "which the plugin would run once more; compute "
-                         "them before the loop");
-          return false;
-        }
+      if (ok && !gimple_has_volatile_ops (s))
+        return WALK_PAST;
+      bad = s;
+      return WALK_STOP;
+    });
+  if (bad)
+    {
+      scan_complain (l, gimple_has_location (bad) ? gimple_location (bad)
+                        : gimple_location (l->construct),
+                     "this inscan loop is left "
+                     "to GCC%'s own implementation: its bounds are "
+                     "computed by a statement that may have effects, "
+                     "which the plugin would run once more; compute "
+                     "them before the loop");
+      return false;
     }
   /* A combined `parallel for' declares what its pre-body sets inside the
      region (`i < v.size ()': the size's temporary), which omplower moves
@@ -766,20 +1063,19 @@ copy_bounds_setup (scan_loop *l)
   hash_set<tree> inner;
   inner_decls (gimple_omp_body (l->construct), &inner);
   hash_map<tree, tree> fresh;
-  for (gimple_stmt_iterator g = gsi_start (pre); !gsi_end_p (g);
-       gsi_next (&g))
-    {
-      tree lhs = gimple_get_lhs (gsi_stmt (g));
+  scanomp_walk (&pre, [&] (gimple_stmt_iterator *g) {
+      tree lhs = gimple_get_lhs (gsi_stmt (*g));
       if (lhs && VAR_P (lhs) && inner.contains (lhs) && !fresh.get (lhs))
         fresh.put (lhs, scanomp_tmp_var (TREE_TYPE (lhs), "scan_bound"));
-    }
+      return WALK_INTO;
+    });
   if (!fresh.is_empty ())
     {
       walk_stmt_info wi;
       memset (&wi, 0, sizeof wi);
       wi.info = &fresh;
       walk_gimple_seq_mod (&pre, NULL, scanomp_replace_vars, &wi);
-      for (tree *e : { &l->lb, &l->ub })
+      for (tree *e : { &l->lb, &l->ub, &l->ptr_start })
         walk_tree (e, scanomp_replace_vars, &wi, NULL);
     }
   l->bounds_setup = pre;
@@ -792,10 +1088,22 @@ scanomp_analyze_inscan (gimple *construct, scan_loop *l, unsigned max)
   scan_copies cp;
   unsigned scan_vars;
   gimple_seq body;
-  return (read_construct (construct, l, &cp)
-          && read_variables (l, max, &cp, &scan_vars)
-          && read_phases (l, &body)
-          && read_body (l, scan_vars, &cp, body)
-          && copy_bounds_setup (l)
-          && host_trees_own (l));
+  if (!(read_construct (construct, l, &cp)
+        && read_variables (l, max, &cp, &scan_vars)
+        && read_phases (l, &body)
+        && read_body (l, scan_vars, &cp, body)
+        && copy_bounds_setup (l)
+        && host_trees_own (l)))
+    return false;
+  /* The call sets the variable standing for a pointer's first value
+     (construct.cc's, which no function declares yet), where
+     read_pointer_index found none of the function's or a field read's
+     for it.  */
+  if (l->ptr_iv && VAR_P (l->ptr_base) && !DECL_CONTEXT (l->ptr_base)
+      && !l->field_reads.contains (l->ptr_base))
+    {
+      l->field_reads.safe_push (l->ptr_base);
+      l->field_reads.safe_push (l->ptr_start);
+    }
+  return true;
 }

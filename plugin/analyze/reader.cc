@@ -110,7 +110,8 @@ substitute_1 (tree *tp, int *walk_subtrees, void *data)
       if (v)
         {
           int *b = r->block.get (*tp);
-          if ((b && *b != r->current_block) || r->tainted.contains (*tp))
+          if ((b && *b != r->current_block && !r->settled.contains (*tp))
+              || r->tainted.contains (*tp))
             r->saw_taint = true;
           *tp = unshare_expr (*v);
         }
@@ -306,9 +307,40 @@ read_user_call (reader *r, gcall *s)
 /* Read the statements of SEQ in order, into binds and the bodies of
    trys, whose cleanups are clobbers of block-scope variables; until one
    is refused.  */
+/* Into R's settled, the variables SEQ assigns once, before its first
+   label, and does not take the address of.  */
+static void
+note_settled (reader *r, gimple_seq seq)
+{
+  hash_map<tree, int> sets;
+  hash_set<tree> early;
+  bool labelled = false;
+  r->settled.empty ();
+  scanomp_walk (&seq, [&] (gimple_stmt_iterator *g) {
+      gimple *s = gsi_stmt (*g);
+      if (gimple_code (s) == GIMPLE_BIND || gimple_code (s) == GIMPLE_TRY)
+        return WALK_INTO;
+      if (gimple_code (s) == GIMPLE_LABEL)
+        labelled = true;
+      tree lhs = is_gimple_assign (s) || is_gimple_call (s)
+                 ? gimple_get_lhs (s) : NULL_TREE;
+      if (lhs && VAR_P (lhs) && !TREE_ADDRESSABLE (lhs))
+        {
+          sets.get_or_insert (lhs)++;
+          if (!labelled)
+            early.add (lhs);
+        }
+      return WALK_PAST;
+    });
+  for (tree v : early)
+    if (*sets.get (v) == 1)
+      r->settled.add (v);
+}
+
 void
 scan_read_seq (reader *r, gimple_seq seq)
 {
+  note_settled (r, seq);
   scanomp_walk (&seq, [&] (gimple_stmt_iterator *g) {
       gimple *s = gsi_stmt (*g);
       if (!r->ok)
@@ -682,6 +714,14 @@ scan_pointer_value (reader *r, gimple_seq seq)
       for (unsigned k = 0; k < gimple_num_ops (s) && !found; k++)
         {
           tree op = gimple_op (s, k);
+          /* The address of what a pointer points to (`&a->f'): the
+             pointer's value.  */
+          if (op && TREE_CODE (op) == ADDR_EXPR)
+            {
+              tree base = get_base_address (TREE_OPERAND (op, 0));
+              if (base && TREE_CODE (base) == MEM_REF)
+                op = TREE_OPERAND (base, 0);
+            }
           if (op && (VAR_P (op) || TREE_CODE (op) == PARM_DECL)
               && POINTER_TYPE_P (TREE_TYPE (op)) && op != r->l->iv
               && !r->assigned.contains (op)

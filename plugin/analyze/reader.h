@@ -38,6 +38,11 @@ struct reader
      an inner loop's label), which may not reach their use unchanged: no
      address may be built on them.  */
   hash_set<tree> tainted;
+  /* Variables that the sequence being read assigns once, before its
+     first label (`double &x = v[i]' ahead of a `?:'), and whose address
+     it does not take: their values reach every later statement of it
+     unchanged.  */
+  hash_set<tree> settled;
   bool saw_taint;                 /* the last substitution used one */
   /* Reading an inscan loop's scan phase, whose stores may be at an index
      computed from the scanned values (scan_access.scatter).  */

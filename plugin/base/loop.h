@@ -163,7 +163,16 @@ struct scan_loop
   gomp_for *loop;
   tree device;               /* the target's device() expression, or NULL */
   tree if_cond;              /* the target's if() condition, or NULL */
-  tree iv;                   /* the loop index */
+  tree iv;                   /* the loop index: an integer the host path
+                                and the kernels set at each position */
+  /* A loop over a pointer (`for (p = a; p < a + n; p++)', a range-based
+     `for' over an array): the pointer as written (PTR_IV), which the
+     body the analysis reads computes as its first value, PTR_START, plus
+     IV * PTR_UNIT bytes, IV then a variable of the plugin's own counting
+     from 0.  The body reads the first value as PTR_BASE, the function's
+     own pointer or array or a variable of the plugin's own that the call
+     sets, plus a byte offset (analyze/inscan.cc).  Else all NULL.  */
+  tree ptr_iv, ptr_base, ptr_start, ptr_unit;
   tree final_iv;             /* the variable a lastprivate or linear
                                 clause gives the index's value after the
                                 loop, or NULL_TREE */

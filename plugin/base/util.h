@@ -17,6 +17,14 @@ scanomp_whole (tree t)
   return t;
 }
 
+/* L's index as its loop writes it, which clauses name: the pointer a
+   loop over a pointer steps, or the integer index.  */
+static inline tree
+scanomp_written_index (const struct scan_loop *l)
+{
+  return l->ptr_iv ? l->ptr_iv : l->iv;
+}
+
 /* Whether accesses A and B move by the same bytes from one iteration
    to the next.  */
 bool scanomp_same_step (const struct scan_access &a,

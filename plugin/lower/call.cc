@@ -185,6 +185,21 @@ struct call_parts
                                      SCANRT_SEED_AT, or NULL_TREE */
 };
 
+/* The value that L's index as written, of type TYPE, has where the
+   integer index is K (a long): K, or for a loop over a pointer, the
+   pointer's first value plus K elements.  */
+static tree
+written_index_at (scan_loop *l, tree type, tree k)
+{
+  if (!l->ptr_iv)
+    return fold_convert (type, k);
+  tree bytes = fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, k),
+                            fold_convert (sizetype, l->ptr_unit));
+  return fold_convert (type, fold_build_pointer_plus (unshare_expr
+                                                      (l->ptr_start),
+                                                      bytes));
+}
+
 /* Append to P's code the first index, the positions and the last index
    of the loop, going on at DONE where there is none and at FALLBACK
    where the target's if() is false or a stride taken for 1 is not;
@@ -211,8 +226,8 @@ add_bounds (call_parts *p, tree resume, tree fallback, tree done)
   /* A lastprivate index ends at the first value when there is no
      iteration, as after the sequential loop.  */
   if (l->final_iv && lower_reaches_host (l, l->final_iv))
-    gimplify_assign (l->final_iv, fold_convert (TREE_TYPE (l->final_iv), lb),
-                     seq);
+    gimplify_assign (l->final_iv,
+                     written_index_at (l, TREE_TYPE (l->final_iv), lb), seq);
   tree go = create_artificial_label (UNKNOWN_LOCATION);
   gimple_seq_add_stmt (seq, gimple_build_cond (LE_EXPR, n,
                                                build_int_cst (lt, 0), done,
@@ -447,9 +462,10 @@ add_seed (call_parts *p, tree seed_type)
     }
   if (l->final_iv && lower_reaches_host (l, l->final_iv))
     gimplify_assign (l->final_iv,
-                     fold_convert (TREE_TYPE (l->final_iv),
-                                   fold_build2 (PLUS_EXPR, lt, p->last,
-                                                build_int_cst (lt, l->step))),
+                     written_index_at (l, TREE_TYPE (l->final_iv),
+                                       fold_build2 (PLUS_EXPR, lt, p->last,
+                                                    build_int_cst (lt,
+                                                                   l->step))),
                      totals);
 }
 

@@ -6,9 +6,9 @@
    are replaced by the address, a field is read through copies of a
    struct of the body's own (an iterator returned by value) from the
    value stored to it, and a load through a choice of two addresses
-   (std::max's) becomes the choice of two loads.  Each rewrites the body
-   the analysis reads: a copy, where GCC may yet run the loop as it
-   stands.  */
+   (std::max's) becomes the choice of two loads; temporaries that
+   nothing reads go.  Each rewrites the body the analysis reads: a copy,
+   where GCC may yet run the loop as it stands.  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
@@ -394,8 +394,8 @@ reroot (tree ref, tree to)
 /* The value that the field read REF, at statement AT of the stretches
    BLOCK, has: found back in AT's stretch, through copies of whole
    structs (`D.2 = D.1') to the store of the field (`D.1.f = v'), where
-   v, a variable or a constant, is not assigned on the way; or
-   NULL_TREE.  */
+   v, a variable or a constant, is not assigned on the way, or to a
+   struct the body does not set (`D.1.f' itself); or NULL_TREE.  */
 static tree
 field_value (const vec<gimple_stmt_iterator> &at, const vec<unsigned> &block,
              hash_set<tree> &taken, unsigned k, tree ref)
@@ -440,7 +440,17 @@ field_value (const vec<gimple_stmt_iterator> &at, const vec<unsigned> &block,
         }
       assigned.safe_push (lhs);
     }
-  return NULL_TREE;
+  /* Back, through a copy, at a struct the body never sets (index.cc's
+     iterator's first value, which the call sets before the loop): its
+     field, read there.  */
+  tree root = scan_set_root (ref);
+  if (root == scan_set_root (gimple_assign_rhs1 (gsi_stmt (at[k]))))
+    return NULL_TREE;
+  for (const gimple_stmt_iterator &g : at)
+    if (gimple_get_lhs (gsi_stmt (g))
+        && scan_set_root (gimple_get_lhs (gsi_stmt (g))) == root)
+      return NULL_TREE;
+  return ref;
 }
 
 /* Drop the clobbers in SEQ, cleanups included, of the structs of its
@@ -472,6 +482,40 @@ drop_clobbers (gimple_seq *seq, hash_set<tree> &read, hash_set<tree> &taken)
               && !read.contains (gimple_assign_lhs (s)))
             gsi_replace (&g, gimple_build_nop (), false);
           break;
+        }
+    }
+}
+
+/* Into READ, the variables the statements AT read: each operand's but a
+   store's destination, of which those of its subscripts and the address
+   it stores through.  */
+static void
+vars_read (const vec<gimple_stmt_iterator> &at, hash_set<tree> *read)
+{
+  for (const gimple_stmt_iterator &g : at)
+    {
+      gimple *s = gsi_stmt (g);
+      tree lhs = gimple_get_lhs (s);
+      for (unsigned i = 0; i < gimple_num_ops (s); i++)
+        {
+          tree *op = gimple_op_ptr (s, i);
+          if (!*op)
+            continue;
+          auto_vec<tree> vars;
+          if (*op != lhs)
+            walk_tree (op, add_var, &vars, NULL);
+          else
+            {
+              tree t = lhs;
+              for (; handled_component_p (t); t = TREE_OPERAND (t, 0))
+                for (int o = 1; o < TREE_OPERAND_LENGTH (t); o++)
+                  if (TREE_OPERAND (t, o))
+                    walk_tree (&TREE_OPERAND (t, o), add_var, &vars, NULL);
+              if (TREE_CODE (t) == MEM_REF)
+                walk_tree (&TREE_OPERAND (t, 0), add_var, &vars, NULL);
+            }
+          for (tree v : vars)
+            read->add (v);
         }
     }
 }
@@ -521,38 +565,7 @@ forward_fields (gimple_seq *body)
     {
       again = false;
       read.empty ();
-      for (gimple_stmt_iterator &g : at)
-        {
-          gimple *s = gsi_stmt (g);
-          tree lhs = gimple_get_lhs (s);
-          for (unsigned i = 0; i < gimple_num_ops (s); i++)
-            {
-              tree *op = gimple_op_ptr (s, i);
-              if (!*op)
-                continue;
-              if (*op == lhs)
-                {
-                  /* A store reads the variables of its subscripts, and
-                     the address it stores through.  */
-                  auto_vec<tree> vars;
-                  tree t = lhs;
-                  for (; handled_component_p (t); t = TREE_OPERAND (t, 0))
-                    for (int o = 1; o < TREE_OPERAND_LENGTH (t); o++)
-                      if (TREE_OPERAND (t, o))
-                        walk_tree (&TREE_OPERAND (t, o), add_var, &vars,
-                                   NULL);
-                  if (TREE_CODE (t) == MEM_REF)
-                    walk_tree (&TREE_OPERAND (t, 0), add_var, &vars, NULL);
-                  for (tree v : vars)
-                    read.add (v);
-                  continue;
-                }
-              auto_vec<tree> vars;
-              walk_tree (op, add_var, &vars, NULL);
-              for (tree v : vars)
-                read.add (v);
-            }
-        }
+      vars_read (at, &read);
       for (gimple_stmt_iterator &g : at)
         {
           gimple *s = gsi_stmt (g);
@@ -700,4 +713,36 @@ scan_forward_round (gimple_seq *body, hash_set<tree> &set,
   changed |= select_loads (body, locals);
   changed |= propagate (body, set);
   return changed;
+}
+
+bool
+scan_drop_unread (gimple_seq *body, bool change)
+{
+  auto_vec<gimple_stmt_iterator> at;
+  auto_vec<unsigned> block;
+  statements (body, &at, &block);
+  hash_set<tree> read;
+  bool found = false;
+  for (bool again = true; again;)
+    {
+      again = false;
+      read.empty ();
+      vars_read (at, &read);
+      for (gimple_stmt_iterator &g : at)
+        {
+          gimple *s = gsi_stmt (g);
+          if (!is_gimple_assign (s) || gimple_clobber_p (s)
+              || gimple_has_volatile_ops (s))
+            continue;
+          tree lhs = gimple_assign_lhs (s);
+          if (!VAR_P (lhs) || !DECL_ARTIFICIAL (lhs) || is_global_var (lhs)
+              || TREE_ADDRESSABLE (lhs) || read.contains (lhs))
+            continue;
+          if (!change)
+            return true;
+          gsi_replace (&g, gimple_build_nop (), false);
+          found = again = true;
+        }
+    }
+  return found;
 }

@@ -667,12 +667,52 @@ scan_read_callee (tree fn, vec<gimple *> *out)
   return straight_body (fn, out, &value, 0) ? body_decl (fn) : NULL_TREE;
 }
 
-/* Whether statement S of FN stores to FN's own variables alone and calls
-   only functions that do so in turn, DEPTH deep (keeps_to_itself).  */
-static bool keeps_to_itself (tree fn, int depth);
+/* Whether statement S of FN stores to FN's own variables alone, or
+   through those of its parameters that OWN's bits name (K for the K-th),
+   which point to what its caller owns (a constructor's `this', given
+   the address of the result its caller builds), and calls only
+   functions that do so in turn, DEPTH deep (keeps_to_itself).  */
+static bool keeps_to_itself (tree fn, int depth, unsigned own);
+
+/* The position of PARM among FN's parameters, or -1.  */
+static int
+parm_position (tree fn, tree parm)
+{
+  int k = 0;
+  for (tree p = DECL_ARGUMENTS (fn); p; p = DECL_CHAIN (p), k++)
+    if (p == parm)
+      return k;
+  return -1;
+}
+
+/* Whether T, an address or a store's destination in FN, is FN's own: its
+   result, a local of its own, or what a parameter of OWN points to.  */
+static bool
+owned (tree fn, tree t, unsigned own)
+{
+  while (handled_component_p (t) || TREE_CODE (t) == ADDR_EXPR
+         || TREE_CODE (t) == MEM_REF)
+    t = TREE_OPERAND (t, 0);
+  if (TREE_CODE (t) == SSA_NAME)
+    {
+      if (!SSA_NAME_IS_DEFAULT_DEF (t) || !SSA_NAME_VAR (t))
+        return false;
+      t = SSA_NAME_VAR (t);
+    }
+  if (TREE_CODE (t) == RESULT_DECL)
+    return true;
+  if (VAR_P (t))
+    return !is_global_var (t) && DECL_CONTEXT (t) == fn;
+  if (TREE_CODE (t) == PARM_DECL)
+    {
+      int k = parm_position (fn, t);
+      return k >= 0 && k < 32 && (own & (1u << k));
+    }
+  return false;
+}
 
 static bool
-stmt_keeps_to (tree fn, gimple *s, int depth)
+stmt_keeps_to (tree fn, gimple *s, int depth, unsigned own)
 {
   if (gimple_has_volatile_ops (s))
     return false;
@@ -682,11 +722,8 @@ stmt_keeps_to (tree fn, gimple *s, int depth)
     case GIMPLE_CALL:
       {
         tree lhs = gimple_get_lhs (s);
-        tree root = lhs ? scan_set_root (lhs) : NULL_TREE;
         if (lhs && TREE_CODE (lhs) != SSA_NAME
-            && !(root && (TREE_CODE (root) == RESULT_DECL
-                          || (VAR_P (root) && !is_global_var (root)
-                              && DECL_CONTEXT (root) == fn))))
+            && !(TREE_CODE (lhs) == PARM_DECL || owned (fn, lhs, own)))
           return false;
         if (gcall *c = dyn_cast<gcall *> (s))
           {
@@ -697,7 +734,16 @@ stmt_keeps_to (tree fn, gimple *s, int depth)
               return (scanomp_math_function (callee)
                       || (flags_from_decl_or_type (callee)
                           & (ECF_CONST | ECF_PURE)));
-            return keeps_to_itself (callee, depth + 1);
+            unsigned passed = 0;
+            for (unsigned k = 0; k < gimple_call_num_args (c) && k < 32; k++)
+              {
+                tree a = gimple_call_arg (c, k);
+                if ((TREE_CODE (a) == ADDR_EXPR || TREE_CODE (a) == SSA_NAME
+                     || TREE_CODE (a) == PARM_DECL)
+                    && POINTER_TYPE_P (TREE_TYPE (a)) && owned (fn, a, own))
+                  passed |= 1u << k;
+              }
+            return keeps_to_itself (callee, depth + 1, passed);
           }
         return true;
       }
@@ -717,7 +763,7 @@ stmt_keeps_to (tree fn, gimple *s, int depth)
 }
 
 static bool
-keeps_to_itself (tree fn, int depth)
+keeps_to_itself (tree fn, int depth, unsigned own)
 {
   if (depth > MAX_DEPTH || !(fn = gimple_callee (fn)))
     return false;
@@ -728,14 +774,14 @@ keeps_to_itself (tree fn, int depth)
       FOR_EACH_BB_FN (bb, f)
         for (gimple_stmt_iterator g = gsi_start_bb (bb); !gsi_end_p (g);
              gsi_next (&g))
-          if (!stmt_keeps_to (fn, gsi_stmt (g), depth))
+          if (!stmt_keeps_to (fn, gsi_stmt (g), depth, own))
             return false;
       return true;
     }
   bool ok = true;
   gimple_seq body = gimple_body (fn);
   scanomp_walk (&body, [&] (gimple_stmt_iterator *g) {
-      if (!stmt_keeps_to (fn, gsi_stmt (*g), depth))
+      if (!stmt_keeps_to (fn, gsi_stmt (*g), depth, own))
         {
           ok = false;
           return WALK_STOP;
@@ -748,7 +794,7 @@ keeps_to_itself (tree fn, int depth)
 bool
 scan_callee_keeps_to_itself (tree fn)
 {
-  return keeps_to_itself (fn, 0);
+  return keeps_to_itself (fn, 0, 0);
 }
 
 /* Copying a callee's statements into the caller.  */

@@ -4,7 +4,9 @@
    callees' statements (inline.cc), fields of structs the body does not
    set read once, before it (fields.cc), values read through the
    temporaries, copies and struct copies that lead to them (forward.cc),
-   what the sanitizers add read past (sanitizer.cc); and, where the
+   what the sanitizers add read past (sanitizer.cc), a pointer or a
+   class iterator a loop steps read as its first value and an index
+   (index.cc); and, where the
    analysis has found them, an if/else's stores of y[i] made one
    (stores.cc).  Nothing here knows the analysis: it takes a body, and
    what to change in it, and gives one back (the analysis, analyze/, says
@@ -68,8 +70,31 @@ tree scan_set_root (tree t);
    LOCALS.  Whether it changed anything.  */
 bool scan_forward_round (gimple_seq *body, hash_set<tree> &set,
                          vec<tree> *locals);
+/* Whether *BODY assigns a temporary (GCC's, or inline.cc's) that it
+   never reads (the address `x[i]' gives where `x[i] || 1' is folded);
+   with CHANGE, drop such assignments, and those the dropped ones alone
+   read.  */
+bool scan_drop_unread (gimple_seq *body, bool change);
 /* Declare LOCALS in a scope of their own around *BODY.  */
 void scan_declare_around (gimple_seq *body, const vec<tree> &locals);
+
+/* index.cc: replace each read of P, the pointer a loop steps, in *BODY
+   by BASE + OFFSET + (sizetype) INDEX * UNIT, INDEX the plugin's integer
+   index, UNIT the element's size and OFFSET bytes (a constant or a
+   variable, or NULL_TREE for none), set in temporaries of a scope of
+   their own around *BODY just before the statement.  False where the
+   body sets P.  */
+bool scan_index_pointer (gimple_seq *body, tree p, tree base, tree offset,
+                         tree index, tree unit);
+
+/* index.cc: where *BODY, a loop body whose phases are in PHASES, starts
+   by moving a class iterator that GCC carries from one iteration to the
+   next by INDEX less the last index, which the loop's pre-body PRE sets
+   to 0, make the iterator a local of the body set each iteration to
+   *BEGIN, a new variable of its type, then moved by INDEX; return the
+   iterator.  Else NULL_TREE.  */
+tree scan_index_iterator (gimple_seq *body, gimple_seq phases,
+                          gimple_seq pre, tree index, tree *begin);
 
 /* stores.cc: make STORES, the stores of item IT's y[i] in the branches of
    an if/else of L's loop that join at label JOIN, one store after JOIN,

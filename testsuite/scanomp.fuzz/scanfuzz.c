@@ -25,7 +25,8 @@
    a vector, and every array as a pointer in a target construct.  min and
    max update by std::min and std::max too, + by std::plus and a lambda,
    and an inscan loop's scan variable is sometimes a reference.  The
-   reference, fz_ref_K, keeps the pointers.  The
+   reference, fz_ref_K, keeps the pointers.  In C an inscan loop
+   sometimes steps a pointer over y, its index i then `p - y'.  The
    program prints "scanfuzz: N loops checked" and exits 0, or names each
    loop, array and first element that differ, and exits 1.
 
@@ -1200,14 +1201,19 @@ inscan_loop (int k)
   if (pick (3) == 0 && !s[0].user)
     add (&scan, "      v[i] = x[i] > w[i] ? s : a;\n");
 
-  /* The reference is the same loop without the scan directive.  */
+  /* The reference is the same loop without the scan directive.  In C,
+     some loops step a pointer over y, i being its distance from y's
+     start (GCC's own code for such a loop crashes where it has no
+     iteration: the function returns first).  */
   struct text body = { .len = 0 }, ref = { .len = 0 };
   static const char *const heads[] = { "  for (%s i = lb; i < ub; i++)\n",
     "  for (%s i = lb; i <= ub - 1; i++)\n",
-    "  for (%s i = lb; i != ub; i++)\n" };
-  const char *head = PICK (heads);
-  add (&body, head, index);
-  add (&ref, head, index);
+    "  for (%s i = lb; i != ub; i++)\n",
+    "  for (%s *p = y + lb; p < y + ub; p++)\n" };
+  const char *head = heads[pick (cxx ? 3 : 4)];
+  int pointer = head == heads[3];
+  add (&body, head, pointer ? s[0].t->name : index);
+  add (&ref, head, pointer ? s[0].t->name : index);
   /* Each phase a block: GCC 11 takes one statement a phase.  */
   add (&body, "    {\n    {\n%s    }\n#pragma omp scan %s (s%s)\n    {\n%s"
        "    }\n    }\n", exclusive ? scan.s : input.s,
@@ -1243,6 +1249,9 @@ inscan_loop (int k)
             "  %s m = *mp;\n"
             "  (void) tmp; (void) b; (void) leny; (void) lenx; (void) m;\n"
             "%s", U, stride_decl);
+  if (pointer)
+    snprintf (decls + strlen (decls), sizeof decls - strlen (decls),
+              "  if (ub <= lb)\n    return;\n#define i ((long) (p - y))\n");
   for (int j = 0; j < 2; j++)
     if (lambda[j])
       snprintf (decls + strlen (decls), sizeof decls - strlen (decls),
@@ -1253,11 +1262,12 @@ inscan_loop (int k)
        exclusive ? "exclusive" : "inclusive", s[0].op_name, T);
   if (nvars == 2)
     out (" and %s over %s", s[1].op_name, U);
-  out (", %s index.  */\n", index);
+  out (", %s index.  */\n", pointer ? "pointer" : index);
   const struct type *const tys[5] = { s[0].t, s[1].t, s[0].t, s[0].x,
                                       s[0].x };
-  print_pair (k, params, decls, dir.s, body.s, ref.s,
-              "  *sp = s;\n  *mp = m;\n", tys, 0, 0);
+  print_pair (k, params, decls, dir.s, body.s, ref.s, pointer
+              ? "#undef i\n  *sp = s;\n  *mp = m;\n"
+              : "  *sp = s;\n  *mp = m;\n", tys, 0, 0);
 
   const struct type *const ty[3] = { s[0].t, s[1].t, s[0].t };
   const struct scan *const by[3] = { &s[0], &s[1], &s[0] };

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-/* The -verbose notes of C++ inscan loops the plugin leaves to GCC, each
-   saying why and what to write instead: a loop over a class iterator
-   and a range-based for over a container, which GCC writes as an
-   iterator advanced from one iteration to the next (the plugin once took
-   the range-based for once `!=' was read, and ran its iterations from
-   an unset iterator); beside them an index loop with `!=', taken.  */
+/* The -verbose notes of C++ inscan loops over class iterators, which GCC
+   writes as an iterator advanced from one iteration to the next (the
+   plugin once took the range-based for once `!=' was read, and ran its
+   iterations from an unset iterator; then left both to GCC): the
+   range-based for over a container is taken, each iteration moving the
+   iterator from its first value by the index (rewrite/index.cc); a loop
+   over an iterator whose index is `it - x.begin ()' is left, the note
+   saying why; beside them an index loop with `!=', taken.  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-scanomp-verbose" } */
 
@@ -15,11 +17,11 @@ iterator_loop (std::vector<long> &y, const std::vector<long> &x)
 {
   long s = 0;
 #pragma omp parallel for reduction(inscan, +: s)
-  for (auto it = x.begin (); it < x.end (); ++it) /* { dg-message "left to GCC's own implementation: each iteration starts from the iterator the one before left, as GCC writes a loop over a class iterator or a range-based 'for'; loop over an integer index, as in 'v\\\[i\\\]'" } */
+  for (auto it = x.begin (); it < x.end (); ++it) /* { dg-message "so this inscan loop is left to GCC's own implementation" } */
     {
       s += *it;
 #pragma omp scan inclusive(s)
-      y[it - x.begin ()] = s;
+      y[it - x.begin ()] = s; /* { dg-message "accesses memory that is not an element of an array" } */
     }
   return s;
 }
@@ -29,7 +31,7 @@ range_for (std::vector<long> &v)
 {
   long s = 0;
 #pragma omp parallel for reduction(inscan, +: s)
-  for (long &e : v) /* { dg-message "each iteration starts from the iterator the one before left" } */
+  for (long &e : v) /* { dg-message "this inscan loop runs on the host path" } */
     {
       s += e;
 #pragma omp scan inclusive(s)

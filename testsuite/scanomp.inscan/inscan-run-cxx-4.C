@@ -4,9 +4,9 @@
    ... does not match its step"); and range-based for loops over a
    std::vector, inclusive, and exclusive over a vector of structs, each
    given its offset, which GCC writes as an iterator carried from one
-   iteration to the next: left to GCC (inscan-cxx-notes-1.C), they must
-   still be right.  Each checked against the sequential loop.
-   scanomp-taken: 2 */
+   iteration to the next: once left to GCC, taken since 2026-11-29
+   (rewrite/index.cc).  Each checked against the sequential loop.
+   scanomp-taken: 4 */
 /* { dg-do run } */
 
 #include <vector>
