@@ -236,7 +236,9 @@ update (struct text *b, const struct floop *l, int scan, int variant,
                  l->op == F_MAX ? "<" : ">", e, indent, e, indent);
             break;
           default:
-            add (b, "%ss = merge(%s, s, %s %s s)\n", indent, e, e, cmp);
+            /* Two lines: E twice may pass free form's 132 columns.  */
+            add (b, "%ss = merge(%s, s, &\n%s      %s %s s)\n", indent, e,
+                 indent, e, cmp);
           }
       }
       break;
@@ -481,7 +483,7 @@ print_fill (const struct floop *l, int a, const char *sa, const char *ra)
   out ("    end do\n");
   if (*row)
     out ("    do i = lb, n\n"
-         "      %s%s(1, i) = %s%s(2, lb + mod(i * 7, n - lb + 1))\n"
+         "      %s%s(1, i) = %s%s(2, lb + modulo(i * 7, n - lb + 1))\n"
          "      %s%s(1, i) = %s%s(1, i)\n"
          "    end do\n", sa, array_names[a], sa, array_names[a], ra,
          array_names[a], sa, array_names[a]);
