@@ -16,7 +16,10 @@
    phase, run with each scan variable set to its identity, yields what
    the iteration contributes; the scan phase, run with the variables set
    to their prefixes, is the kernels' store hook; the variables end with
-   the scan's total, as OpenMP requires.
+   the scan's total, as OpenMP requires.  What the body computes before
+   its first phase (a range-based `for''s element) goes into each phase,
+   as GCC's two passes run it; a loop over a pointer or over a class
+   iterator is read as one over an integer index (rewrite/index.cc).
 
    A loop this plugin cannot outline is left to GCC, which runs it on host
    threads as usual: it is not an error, and -fplugin-arg-scanomp-verbose

@@ -6,10 +6,14 @@
    range-based for over a container is taken, each iteration moving the
    iterator from its first value by the index (rewrite/index.cc); a loop
    over an iterator whose index is `it - x.begin ()' is left, the note
-   saying why; beside them an index loop with `!=', taken.  */
+   saying why; beside them an index loop with `!=', taken, and a
+   `std::max' of an element chosen by `?:', whose reference GCC makes
+   an address chosen in branches: left, the note saying to copy the
+   element into a variable, which is taken.  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-scanomp-verbose" } */
 
+#include <algorithm>
 #include <vector>
 
 long
@@ -52,4 +56,33 @@ unequal (long *y, const long *x, long n)
       y[i] = s;
     }
   return s;
+}
+
+long
+chosen_reference (const long *x, const long *w, const int *c, long *y, long n)
+{
+  long m = -1000000;
+#pragma omp parallel for reduction(inscan, max: m) /* { dg-message "so this inscan loop is left to GCC's own implementation" } */
+  for (long i = 0; i < n; i++)
+    {
+      m = std::max (m, c[i] ? x[i] : w[i]); /* { dg-message "or chosen in branches .as 'c \\? x\\\[i\\\] : w\\\[i\\\]' is where a reference to it is taken.; compute it next to its use, from the loop index, or copy the element chosen into a variable first" } */
+#pragma omp scan inclusive(m)
+      y[i] = m;
+    }
+  return m;
+}
+
+long
+chosen_value (const long *x, const long *w, const int *c, long *y, long n)
+{
+  long m = -1000000;
+#pragma omp parallel for reduction(inscan, max: m) /* { dg-message "this inscan loop runs on the host path" } */
+  for (long i = 0; i < n; i++)
+    {
+      long v = c[i] ? x[i] : w[i];
+      m = std::max (m, v);
+#pragma omp scan inclusive(m)
+      y[i] = m;
+    }
+  return m;
 }
