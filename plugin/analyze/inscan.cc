@@ -768,16 +768,19 @@ warn_recurrences (reader *r, unsigned n)
 }
 
 /* Whether BODY can change no variable whose address is taken: it calls
-   nothing but what the kernels compute (math functions, the
-   sanitizers' checks), and stores nothing of a pointer type through
-   memory.  */
+   nothing that stores to memory but its own variables (math functions,
+   the sanitizers' checks, functions that keep to themselves), and
+   stores nothing of a pointer type through memory.  */
 static bool
 leaves_addressed (gimple_seq body)
 {
   return !scanomp_walk (&body, [&] (gimple_stmt_iterator *g) {
       gimple *s = gsi_stmt (*g);
+      tree fn = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
       if (is_gimple_call (s) && !scanomp_sanitizer_call (s)
-          && !scanomp_math_function (gimple_call_fndecl (s)))
+          && !scanomp_math_function (fn)
+          && !(fn && !fndecl_built_in_p (fn)
+               && scan_callee_keeps_to_itself (fn)))
         return WALK_STOP;
       tree lhs = gimple_get_lhs (s);
       if (lhs && !DECL_P (lhs) && TREE_CODE (lhs) != SSA_NAME

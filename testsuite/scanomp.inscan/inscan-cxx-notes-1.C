@@ -79,8 +79,10 @@ chosen_value (const long *x, const long *w, const int *c, long *y, long n)
 #pragma omp parallel for reduction(inscan, max: m) /* { dg-message "this inscan loop runs on the host path" } */
   for (long i = 0; i < n; i++)
     {
-      long v = c[i] ? x[i] : w[i];
-      m = std::max (m, v);
+      {
+        long v = c[i] ? x[i] : w[i];
+        m = std::max (m, v);
+      }
 #pragma omp scan inclusive(m)
       y[i] = m;
     }

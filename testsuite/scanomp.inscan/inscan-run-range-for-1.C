@@ -101,8 +101,11 @@ reference_before_branch (std::vector<double> &v)
 #pragma omp parallel for reduction(inscan, max: m)
   for (std::size_t i = 0; i < v.size (); i++)
     {
-      double &x = v[i];
-      m = x > m ? x : m;
+      /* One block a phase: GCC 11 takes one statement.  */
+      {
+        double &x = v[i];
+        m = x > m ? x : m;
+      }
 #pragma omp scan inclusive(m)
       v[i] = m;
     }
