@@ -617,12 +617,17 @@ combine_function (scan_loop *l, tree seed_type)
 }
 
 /* walk_gimple_seq callback: add to the count in DATA's info the bytes
-   a statement loads from memory.  */
+   a statement loads from memory: through a pointer, from an array or
+   from a global (not from a struct variable, such as an iterator the
+   body copies).  */
 static tree
 input_loads (gimple_stmt_iterator *gsi, bool *, struct walk_stmt_info *wi)
 {
   gimple *s = gsi_stmt (*gsi);
-  if (gimple_assign_single_p (s) && gimple_assign_load_p (s))
+  tree base = gimple_assign_single_p (s) && gimple_assign_load_p (s)
+              ? get_base_address (gimple_assign_rhs1 (s)) : NULL_TREE;
+  if (base && (!DECL_P (base) || is_global_var (base)
+               || TREE_CODE (TREE_TYPE (base)) == ARRAY_TYPE))
     {
       tree size = TYPE_SIZE_UNIT (TREE_TYPE (gimple_assign_rhs1 (s)));
       if (size && tree_fits_uhwi_p (size))
