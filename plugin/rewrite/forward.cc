@@ -520,6 +520,36 @@ vars_read (const vec<gimple_stmt_iterator> &at, hash_set<tree> *read)
     }
 }
 
+/* Make nops of the assignments of AT whose variable, DROPPABLE (the
+   statement) or NULL_TREE, nothing reads, a round at a time, until the
+   reads that dropped ones made are gone too; READ ends as the variables
+   read.  Without CHANGE, say only whether there is one.  */
+template <typename droppable_fn>
+static bool
+drop_unread (vec<gimple_stmt_iterator> &at, hash_set<tree> *read,
+             bool change, droppable_fn droppable)
+{
+  bool found = false;
+  for (bool again = true; again;)
+    {
+      again = false;
+      read->empty ();
+      vars_read (at, read);
+      for (gimple_stmt_iterator &g : at)
+        {
+          gimple *s = gsi_stmt (g);
+          tree v = is_gimple_assign (s) ? droppable (s) : NULL_TREE;
+          if (!v || read->contains (v))
+            continue;
+          if (!change)
+            return true;
+          gsi_replace (&g, gimple_build_nop (), false);
+          found = again = true;
+        }
+    }
+  return found;
+}
+
 /* In *BODY: read each field of a struct of its own making from the value
    stored to it, through copies of whole structs (an iterator returned
    by value: `D.7._M_current = p; D.8 = D.7; x = D.8._M_current'); then
@@ -561,24 +591,10 @@ forward_fields (gimple_seq *body)
     }
   /* Stores to structs that nothing reads.  */
   hash_set<tree> read;
-  for (bool again = true; again;)
-    {
-      again = false;
-      read.empty ();
-      vars_read (at, &read);
-      for (gimple_stmt_iterator &g : at)
-        {
-          gimple *s = gsi_stmt (g);
-          tree lhs = gimple_get_lhs (s);
-          if (lhs && is_gimple_assign (s)
-              && local_struct (scan_set_root (lhs), taken)
-              && !read.contains (scan_set_root (lhs)))
-            {
-              gsi_replace (&g, gimple_build_nop (), false);
-              again = changed = true;
-            }
-        }
-    }
+  changed |= drop_unread (at, &read, true, [&] (gimple *s) -> tree {
+      tree root = scan_set_root (gimple_get_lhs (s));
+      return local_struct (root, taken) ? root : NULL_TREE;
+    });
   if (changed)
     drop_clobbers (body, read, taken);
   return changed;
@@ -722,27 +738,12 @@ scan_drop_unread (gimple_seq *body, bool change)
   auto_vec<unsigned> block;
   statements (body, &at, &block);
   hash_set<tree> read;
-  bool found = false;
-  for (bool again = true; again;)
-    {
-      again = false;
-      read.empty ();
-      vars_read (at, &read);
-      for (gimple_stmt_iterator &g : at)
-        {
-          gimple *s = gsi_stmt (g);
-          if (!is_gimple_assign (s) || gimple_clobber_p (s)
-              || gimple_has_volatile_ops (s))
-            continue;
-          tree lhs = gimple_assign_lhs (s);
-          if (!VAR_P (lhs) || !DECL_ARTIFICIAL (lhs) || is_global_var (lhs)
-              || TREE_ADDRESSABLE (lhs) || read.contains (lhs))
-            continue;
-          if (!change)
-            return true;
-          gsi_replace (&g, gimple_build_nop (), false);
-          found = again = true;
-        }
-    }
-  return found;
+  return drop_unread (at, &read, change, [] (gimple *s) -> tree {
+      tree lhs = gimple_assign_lhs (s);
+      if (gimple_clobber_p (s) || gimple_has_volatile_ops (s)
+          || !VAR_P (lhs) || !DECL_ARTIFICIAL (lhs) || is_global_var (lhs)
+          || TREE_ADDRESSABLE (lhs))
+        return NULL_TREE;
+      return lhs;
+    });
 }
