@@ -462,9 +462,10 @@ scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
       scan_complain (r->l, gimple_location (stmt), "an array index in the "
                      "%<scan%> loop is computed before a branch or an inner "
                      "loop, or chosen in branches (as %<c ? x[i] : w[i]%> "
-                     "is where a reference to it is taken); compute it "
-                     "next to its use, from the loop index, or copy the "
-                     "element chosen into a variable first");
+                     "is where a reference to it is taken) and read past "
+                     "a further branch; compute it next to its use, from "
+                     "the loop index, or copy the element chosen into a "
+                     "variable first");
       scan_for_this_clause (r);
       r->ok = false;
       return false;

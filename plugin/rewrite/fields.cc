@@ -469,7 +469,10 @@ scan_field_reads (gimple_seq body)
   /* Any field read at all: a copy of the body is cheap, and what
      forward.cc finds is known only once it has run.  So does a choice
      between two addresses (std::max's), which forward.cc reads as a
-     choice of loads.  */
+     choice of loads, a variable's address in a temporary (`D.2 = &b;
+     x = *D.2', C++'s `c ? b : x[i]' of lvalues), which it reads as the
+     variable, and an address chosen in branches (`T = x + k; goto J'),
+     whose reads it copies into each.  */
   bool found = false;
   struct walk_stmt_info wi;
   memset (&wi, 0, sizeof wi);
@@ -479,6 +482,17 @@ scan_field_reads (gimple_seq body)
       gimple *s = gsi_stmt (*g);
       if (is_gimple_assign (s) && gimple_assign_rhs_code (s) == COND_EXPR
           && POINTER_TYPE_P (TREE_TYPE (gimple_assign_lhs (s))))
+        *(bool *) wi->info = true;
+      if (gimple_assign_single_p (s)
+          && TREE_CODE (gimple_assign_rhs1 (s)) == ADDR_EXPR
+          && DECL_P (TREE_OPERAND (gimple_assign_rhs1 (s), 0)))
+        *(bool *) wi->info = true;
+      gimple_stmt_iterator before = *g;
+      gsi_prev (&before);
+      if (gimple_code (s) == GIMPLE_GOTO && !gsi_end_p (before)
+          && is_gimple_assign (gsi_stmt (before))
+          && POINTER_TYPE_P (TREE_TYPE (gimple_assign_lhs
+                                        (gsi_stmt (before)))))
         *(bool *) wi->info = true;
       return NULL_TREE;
     }, find_field, &wi);

@@ -6,8 +6,9 @@
    are replaced by the address, a field is read through copies of a
    struct of the body's own (an iterator returned by value) from the
    value stored to it, and a load through a choice of two addresses
-   (std::max's) becomes the choice of two loads; temporaries that
-   nothing reads go.  Each rewrites the body the analysis reads: a copy,
+   (std::max's) becomes the choice of two loads, and what reads an
+   address chosen in branches (C++'s `c ? x[i] : w[i]' of lvalues) is
+   copied into each branch; temporaries that nothing reads go.  Each rewrites the body the analysis reads: a copy,
    where GCC may yet run the loop as it stands.  */
 
 #include "gcc-plugin.h"
@@ -245,9 +246,17 @@ may_replace (const vec<gimple_stmt_iterator> &at, const vec<unsigned> &block,
   return true;
 }
 
+/* Whether V is a temporary (GCC's, or the plugin's), or a C++
+   reference, which names the object it is bound to and nothing else.  */
+static bool
+temporary_or_reference (tree v)
+{
+  return DECL_ARTIFICIAL (v) || TREE_CODE (TREE_TYPE (v)) == REFERENCE_TYPE;
+}
+
 /* In *BODY, which sets what W notes, replace each temporary GCC made of
-   an address that is used only as the address of MEM_REFs, by that
-   address, and drop its assignment, so that the fields read through it
+   an address (or a C++ reference bound to it) that is used only as the
+   address of MEM_REFs, by that address, and drop its assignment, so that the fields read through it
    are seen as read from their struct, and an element through its
    address as the element (`D.5 = &this->x', `D.6 = &a[i]; D.7 = *D.6',
    a field read made a variable): where the address is the same in
@@ -303,7 +312,7 @@ propagate (gimple_seq *body, hash_set<tree> &set)
       gimple *s = gsi_stmt (at[k]);
       tree lhs = gimple_assign_single_p (s) ? gimple_assign_lhs (s)
                                             : NULL_TREE;
-      if (!lhs || !VAR_P (lhs) || !DECL_ARTIFICIAL (lhs)
+      if (!lhs || !VAR_P (lhs) || !temporary_or_reference (lhs)
           || TREE_ADDRESSABLE (lhs) || is_global_var (lhs)
           || u.other.contains (lhs))
         continue;
@@ -706,6 +715,224 @@ select_loads (gimple_seq *body, vec<tree> *locals)
   return changed;
 }
 
+/* Whether S uses a variable SET holds.  */
+static bool
+mentions (gimple *s, hash_set<tree> &set)
+{
+  for (unsigned i = 0; i < gimple_num_ops (s); i++)
+    if (gimple_op (s, i)
+        && walk_tree (gimple_op_ptr (s, i), scanomp_find_in_set, &set, NULL))
+      return true;
+  return false;
+}
+
+/* The label S is, or NULL_TREE.  */
+static tree
+label_of (gimple *s)
+{
+  glabel *l = dyn_cast<glabel *> (s);
+  return l ? gimple_label_label (l) : NULL_TREE;
+}
+
+/* From *G, an arm of a diamond: straight-line statements, the last
+   assigning *T, a pointer temporary of the function's own (the same as
+   the other arm's where *T is set already).  Leaves *G at the goto or
+   label that ends the arm.  Whether it is one.  */
+static bool
+arm_of_address (gimple_stmt_iterator *g, tree *t)
+{
+  gimple *last = NULL;
+  for (; !gsi_end_p (*g); gsi_next (g))
+    {
+      gimple *s = gsi_stmt (*g);
+      if (gimple_code (s) == GIMPLE_GOTO || gimple_code (s) == GIMPLE_LABEL)
+        break;
+      if (!is_gimple_assign (s) && !is_gimple_call (s)
+          && gimple_code (s) != GIMPLE_NOP && !is_gimple_debug (s))
+        return false;
+      if (gimple_code (s) != GIMPLE_NOP && !is_gimple_debug (s))
+        last = s;
+    }
+  if (gsi_end_p (*g) || !last || !is_gimple_assign (last))
+    return false;
+  tree lhs = gimple_assign_lhs (last);
+  if (!VAR_P (lhs) || !POINTER_TYPE_P (TREE_TYPE (lhs))
+      || !DECL_ARTIFICIAL (lhs) || TREE_ADDRESSABLE (lhs)
+      || is_global_var (lhs) || (*t && *t != lhs))
+    return false;
+  *t = lhs;
+  return true;
+}
+
+/* In *BODY, where its labels are jumped to as JUMPS counts, the first
+   address chosen in branches (C++'s `c ? x[i] : w[i]' of two lvalues:
+   `if (c) goto A; else goto B; A: T = x + k; goto J; B: T = w + k;
+   J: v = *T') whose pointer only the straight-line statements after the
+   join read: those statements, up to the last that reads it or a
+   pointer computed from it, are copied into the first branch and moved
+   into the second, so each reads the address where it is computed.  In
+   the first branch, the temporaries that only those statements and the
+   branches' choice assign, T among them, are new ones, put on LOCALS,
+   so that each is assigned once, where it is read.  The same on every
+   path; whether there was one.  */
+static bool
+join_tail (gimple_seq *body, hash_map<tree, int> &jumps, vec<tree> *locals)
+{
+  auto_vec<gimple_stmt_iterator> at;
+  auto_vec<unsigned> block;
+  statements (body, &at, &block);
+  for (unsigned k = 0; k < at.length (); k++)
+    {
+      gcond *c = dyn_cast<gcond *> (gsi_stmt (at[k]));
+      if (!c)
+        continue;
+      tree yes = gimple_cond_true_label (c), no = gimple_cond_false_label (c);
+      gimple_stmt_iterator g = at[k];
+      gsi_next (&g);
+      if (!yes || !no || yes == no || gsi_end_p (g)
+          || *jumps.get (yes) != 1 || *jumps.get (no) != 1)
+        continue;
+      tree first = label_of (gsi_stmt (g));
+      if (first != yes && first != no)
+        continue;
+      tree t = NULL_TREE;
+      gsi_next (&g);
+      if (!arm_of_address (&g, &t))
+        continue;
+      ggoto *go = dyn_cast<ggoto *> (gsi_stmt (g));
+      if (!go || TREE_CODE (gimple_goto_dest (go)) != LABEL_DECL)
+        continue;
+      tree join = gimple_goto_dest (go);
+      gimple_stmt_iterator end_first = g;
+      gsi_next (&g);
+      if (gsi_end_p (g) || label_of (gsi_stmt (g)) != (first == yes ? no : yes))
+        continue;
+      gsi_next (&g);
+      if (!arm_of_address (&g, &t) || label_of (gsi_stmt (g)) != join
+          || *jumps.get (join) != 1)
+        continue;
+      gimple_stmt_iterator at_join = g;
+      /* The statements after the join, up to the last that reads T or a
+         pointer computed from it; how many of them read T.  */
+      hash_set<tree> derived, only_t;
+      derived.add (t);
+      only_t.add (t);
+      unsigned length = 0, n = 0, reads_t = 0;
+      auto_vec<gimple *> tail;
+      for (gsi_next (&g); !gsi_end_p (g); gsi_next (&g))
+        {
+          gimple *s = gsi_stmt (g);
+          if (!is_gimple_assign (s) && gimple_code (s) != GIMPLE_NOP
+              && !is_gimple_debug (s))
+            break;
+          n++;
+          tail.safe_push (s);
+          if (!mentions (s, derived))
+            continue;
+          length = n;
+          reads_t += mentions (s, only_t);
+          tree lhs = gimple_assign_lhs (s);
+          if (VAR_P (lhs) && POINTER_TYPE_P (TREE_TYPE (lhs)))
+            derived.add (lhs);
+        }
+      /* T read nowhere else.  */
+      unsigned all = 0;
+      for (gimple_stmt_iterator &h : at)
+        all += mentions (gsi_stmt (h), only_t);
+      if (!length || all != 2 + reads_t)
+        continue;
+      tail.truncate (length);
+      /* The first branch's own temporaries: T, and those the tail
+         assigns that nothing else reads or assigns.  */
+      hash_set<gimple *> in_tail;
+      auto_vec<tree> assigned;
+      for (gimple *s : tail)
+        {
+          in_tail.add (s);
+          tree lhs = gimple_get_lhs (s);
+          if (lhs && VAR_P (lhs) && temporary_or_reference (lhs)
+              && !TREE_ADDRESSABLE (lhs) && !is_global_var (lhs)
+              && lhs != t && !assigned.contains (lhs))
+            assigned.safe_push (lhs);
+        }
+      hash_map<tree, tree> own;
+      for (tree v : assigned)
+        {
+          hash_set<tree> one;
+          one.add (v);
+          bool elsewhere = false;
+          for (gimple_stmt_iterator &h : at)
+            if (!in_tail.contains (gsi_stmt (h))
+                && mentions (gsi_stmt (h), one))
+              elsewhere = true;
+          if (!elsewhere)
+            own.put (v, NULL_TREE);
+        }
+      own.put (t, NULL_TREE);
+      for (auto it = own.begin (); it != own.end (); ++it)
+        {
+          tree copy = create_tmp_var_raw (TREE_TYPE ((*it).first),
+                                          "scan_branch");
+          DECL_CONTEXT (copy) = current_function_decl;
+          locals->safe_push (copy);
+          (*it).second = copy;
+        }
+      struct walk_stmt_info wi;
+      memset (&wi, 0, sizeof wi);
+      wi.info = &own;
+      gimple_stmt_iterator def = end_first;
+      gsi_prev (&def);
+      walk_gimple_op (gsi_stmt (def), scanomp_replace_vars, &wi);
+      gimple_stmt_iterator from = at_join;
+      gsi_next (&from);
+      for (unsigned i = 0; i < length; i++)
+        {
+          gimple *s = gsi_stmt (from);
+          gimple *copy = gimple_copy (s);
+          walk_gimple_op (copy, scanomp_replace_vars, &wi);
+          gsi_insert_before (&end_first, copy, GSI_SAME_STMT);
+          gsi_remove (&from, false);
+          gsi_insert_before (&at_join, s, GSI_SAME_STMT);
+        }
+      return true;
+    }
+  return false;
+}
+
+/* join_tail, for each such choice in *BODY, new temporaries on LOCALS.
+   Whether there was one.  */
+static bool
+join_tails (gimple_seq *body, vec<tree> *locals)
+{
+  hash_map<tree, int> jumps;
+  scanomp_walk (body, [&] (gimple_stmt_iterator *g) {
+      gimple *s = gsi_stmt (*g);
+      if (gcond *c = dyn_cast<gcond *> (s))
+        {
+          if (tree l = gimple_cond_true_label (c))
+            jumps.get_or_insert (l)++;
+          if (tree l = gimple_cond_false_label (c))
+            jumps.get_or_insert (l)++;
+        }
+      else if (ggoto *go = dyn_cast<ggoto *> (s))
+        {
+          if (TREE_CODE (gimple_goto_dest (go)) == LABEL_DECL)
+            jumps.get_or_insert (gimple_goto_dest (go))++;
+        }
+      else if (gswitch *w = dyn_cast<gswitch *> (s))
+        for (unsigned i = 0; i < gimple_switch_num_labels (w); i++)
+          jumps.get_or_insert (CASE_LABEL (gimple_switch_label (w, i)))++;
+      else if (glabel *l = dyn_cast<glabel *> (s))
+        jumps.get_or_insert (gimple_label_label (l));
+      return WALK_INTO;
+    });
+  bool changed = false;
+  for (int round = 0; round < 64 && join_tail (body, jumps, locals);
+       round++)
+    changed = true;
+  return changed;
+}
+
 void
 scan_declare_around (gimple_seq *body, const vec<tree> &locals)
 {
@@ -725,7 +952,8 @@ bool
 scan_forward_round (gimple_seq *body, hash_set<tree> &set,
                     vec<tree> *locals)
 {
-  bool changed = forward_fields (body);
+  bool changed = join_tails (body, locals);
+  changed |= forward_fields (body);
   changed |= select_loads (body, locals);
   changed |= propagate (body, set);
   return changed;

@@ -434,11 +434,10 @@ update (struct text *b, const char *y, const char *prev, const char *e,
   enum op o = s->o;
   if (o == O_USER)
     add (b, "%s = %s (%s, %s);\n", y, s->user->combine, prev, e);
-  else if (cxx && (o == O_MIN || o == O_MAX || o == O_ADD) && !strchr (e, '?')
-           && pick (4) == 0)
-    /* C++'s own: std::min, std::max, std::plus; not of a choice of two
-       elements, whose address std::max's reference would take (GCC's
-       own code runs such a loop: docs/inscan.md).  */
+  else if (cxx && (o == O_MIN || o == O_MAX || o == O_ADD) && pick (4) == 0)
+    /* C++'s own: std::min, std::max, std::plus; of a choice of two
+       lvalues too (`x[i] < 0 ? b : x[i]'), whose address std::max's
+       reference takes in branches.  */
     add (b, o == O_ADD ? "%s = std::plus<%s> () (%s, %s);\n"
                        : "%s = std::%s<%s> (%s, %s);\n", y,
          o == O_ADD ? s->t->name : o == O_MIN ? "min" : "max",
@@ -1107,8 +1106,9 @@ input_phase (struct text *b, const char *v, const struct scan *s,
   expr (e, sizeof e, s, 0, 0);
   const char *f = s->t->bytes == 4 ? "f" : "";
   add (b, "      ");
-  if (cxx && (s->o == O_MIN || s->o == O_MAX) && !strchr (e, '?')
-      && pick (3) == 0)
+  /* std::max of `x[i] < 0 ? b : x[i]' too, whose reference G++ chooses
+     in branches.  */
+  if (cxx && (s->o == O_MIN || s->o == O_MAX) && pick (3) == 0)
     {
       add (b, "%s = std::%s<%s> (%s, %s);\n", v,
            s->o == O_MIN ? "min" : "max", s->t->name, v, e);

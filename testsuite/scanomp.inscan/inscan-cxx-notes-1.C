@@ -7,9 +7,11 @@
    iterator from its first value by the index (rewrite/index.cc); a loop
    over an iterator whose index is `it - x.begin ()' is left, the note
    saying why; beside them an index loop with `!=', taken, and a
-   `std::max' of an element chosen by `?:', whose reference GCC makes
-   an address chosen in branches: left, the note saying to copy the
-   element into a variable, which is taken.  */
+   reference to an element chosen by `?:', which GCC makes an address
+   chosen in branches, read past a further branch: left, the note
+   saying to copy the element into a variable, which is taken (read
+   with no branch between, as `std::max (m, c[i] ? x[i] : w[i])' reads
+   it, it is taken: inscan-run-chosen-1.C).  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-scanomp-verbose" } */
 
@@ -65,7 +67,11 @@ chosen_reference (const long *x, const long *w, const int *c, long *y, long n)
 #pragma omp parallel for reduction(inscan, max: m) /* { dg-message "so this inscan loop is left to GCC's own implementation" } */
   for (long i = 0; i < n; i++)
     {
-      m = std::max (m, c[i] ? x[i] : w[i]); /* { dg-message "or chosen in branches .as 'c \\? x\\\[i\\\] : w\\\[i\\\]' is where a reference to it is taken.; compute it next to its use, from the loop index, or copy the element chosen into a variable first" } */
+      {
+        const long &e = c[i] ? x[i] : w[i];
+        if (e > m)
+          m = e; /* { dg-message "or chosen in branches .as 'c \\? x\\\[i\\\] : w\\\[i\\\]' is where a reference to it is taken. and read past a further branch; compute it next to its use, from the loop index, or copy the element chosen into a variable first" } */
+      }
 #pragma omp scan inclusive(m)
       y[i] = m;
     }
