@@ -866,6 +866,9 @@ read_pointer_index (scan_loop *l, reader *r, gimple_seq *body)
                      "body sets %qD, the pointer it steps", l->ptr_iv);
       return false;
     }
+  /* `p - a' as the index's bytes alone, where `a' is used no other way
+     (no kernel carries a pointer as a value).  */
+  scan_fold_same_base (body);
   gimple *first, *second;
   return take_phases (l, *body, &first, &second);
 }

@@ -435,32 +435,147 @@ drop_if_unused (gimple_seq body, tree t)
     gsi_replace (&def, gimple_build_nop (), false);
 }
 
+/* The one statement of BODY that assigns T, or NULL.  */
+static gimple *
+only_def (gimple_seq body, tree t)
+{
+  gimple *def = NULL;
+  unsigned defs = 0;
+  scanomp_walk (&body, [&] (gimple_stmt_iterator *g) {
+      if (gimple_get_lhs (gsi_stmt (*g)) == t)
+        def = gsi_stmt (*g), defs++;
+      return WALK_INTO;
+    });
+  return defs == 1 ? def : NULL;
+}
+
+/* The pointer, BASE's answer, that T is moved by a number of bytes,
+   through the temporaries BODY sets once (`D.3 = D.2 + D.1', as an
+   iterator's `it + k' or a loop's pointer `a + k'); the bytes, a
+   constant or such a temporary, go on OFFSETS.  Or NULL_TREE.  */
+template <typename base_fn>
+static tree
+moved_pointer (gimple_seq body, tree t, vec<tree> *offsets, base_fn base)
+{
+  for (int depth = 0; depth < 8; depth++)
+    {
+      if (tree r = base (t))
+        return r;
+      gimple *def = VAR_P (t) ? only_def (body, t) : NULL;
+      if (!def || !is_gimple_assign (def))
+        return NULL_TREE;
+      if (gimple_assign_single_p (def)
+          && VAR_P (gimple_assign_rhs1 (def)))
+        t = gimple_assign_rhs1 (def);
+      else if (gimple_assign_rhs_code (def) == POINTER_PLUS_EXPR)
+        {
+          tree o = gimple_assign_rhs2 (def);
+          if (!CONSTANT_CLASS_P (o) && !(VAR_P (o) && only_def (body, o)))
+            return NULL_TREE;
+          offsets->safe_push (o);
+          t = gimple_assign_rhs1 (def);
+        }
+      else
+        return NULL_TREE;
+    }
+  return NULL_TREE;
+}
+
+/* Make the difference of two pointers at G in BODY FROM (of its type)
+   plus the bytes PLUS less the bytes MINUS, a statement each, in new
+   temporaries put on LOCALS; drop the temporaries the difference read,
+   where nothing else does.  */
+static void
+moved_difference (gimple_seq body, gimple_stmt_iterator *g, tree from,
+                  const vec<tree> &plus, const vec<tree> &minus,
+                  vec<tree> *locals)
+{
+  gimple *s = gsi_stmt (*g);
+  tree type = TREE_TYPE (gimple_assign_lhs (s));
+  tree ops[2] = { gimple_assign_rhs1 (s), gimple_assign_rhs2 (s) };
+  tree sum = from;
+  for (int side = 0; side < 2; side++)
+    for (tree o : side ? minus : plus)
+      {
+        tree c = create_tmp_var_raw (type, "scan_moved");
+        tree t = create_tmp_var_raw (type, "scan_moved");
+        DECL_CONTEXT (c) = DECL_CONTEXT (t) = current_function_decl;
+        locals->safe_push (c);
+        locals->safe_push (t);
+        gimple *conv = gimple_build_assign (c, NOP_EXPR, o);
+        gimple *add = gimple_build_assign (t, side ? MINUS_EXPR : PLUS_EXPR,
+                                           sum, c);
+        gsi_insert_before (g, conv, GSI_SAME_STMT);
+        gsi_insert_before (g, add, GSI_SAME_STMT);
+        sum = t;
+      }
+  gimple_assign_set_rhs_from_tree (g, sum);
+  for (tree t : ops)
+    drop_if_unused (body, t);
+}
+
 /* In BODY, make each difference of two pointers that are reads of
    structs' fields (`end - begin' of a container's size ()) a variable of
    L's field_reads too: the kernels and the host path carry a pointer
-   only as an array's base, never as a value.  */
+   only as an array's base, never as a value.  Where the reads are moved
+   by bytes the body computes (`it - v.begin ()', the iterator the index
+   moves), the difference of the reads plus those bytes, in new
+   temporaries put on LOCALS.  */
 static void
-fold_differences (scan_loop *l, gimple_seq body)
+fold_differences (scan_loop *l, gimple_seq body, vec<tree> *locals)
 {
   scanomp_walk (&body, [&] (gimple_stmt_iterator *g) {
       gimple *s = gsi_stmt (*g);
       if (!is_gimple_assign (s)
           || gimple_assign_rhs_code (s) != POINTER_DIFF_EXPR)
         return WALK_INTO;
-      tree a = field_read_of (l, body, gimple_assign_rhs1 (s));
-      tree b = field_read_of (l, body, gimple_assign_rhs2 (s));
+      auto_vec<tree> plus, minus;
+      auto read = [&] (tree t) { return field_read_of (l, body, t); };
+      tree a = moved_pointer (body, gimple_assign_rhs1 (s), &plus, read);
+      tree b = moved_pointer (body, gimple_assign_rhs2 (s), &minus, read);
       if (!a || !b)
         return WALK_INTO;
       tree type = TREE_TYPE (gimple_assign_lhs (s));
       tree e = build2 (POINTER_DIFF_EXPR, type, unshare_expr (a),
                        unshare_expr (b));
-      tree v = read_var_of (l, e, get_identifier ("size"));
-      tree ops[2] = { gimple_assign_rhs1 (s), gimple_assign_rhs2 (s) };
-      gimple_assign_set_rhs_from_tree (g, v);
-      for (tree t : ops)
-        drop_if_unused (body, t);
+      moved_difference (body, g, read_var_of (l, e, get_identifier ("size")),
+                        plus, minus, locals);
       return WALK_INTO;
     });
+}
+
+bool
+scan_fold_same_base (gimple_seq *body)
+{
+  auto_vec<tree> locals;
+  scanomp_walk (body, [&] (gimple_stmt_iterator *g) {
+      gimple *s = gsi_stmt (*g);
+      if (!is_gimple_assign (s)
+          || gimple_assign_rhs_code (s) != POINTER_DIFF_EXPR)
+        return WALK_INTO;
+      auto_vec<tree> plus, minus;
+      auto unset = [&] (tree t) -> tree {
+        if (TREE_CODE (t) != PARM_DECL && !VAR_P (t))
+          return NULL_TREE;
+        bool set = false;
+        scanomp_walk (body, [&] (gimple_stmt_iterator *h) {
+            if (gimple_get_lhs (gsi_stmt (*h)) == t)
+              set = true;
+            return set ? WALK_STOP : WALK_INTO;
+          });
+        return set ? NULL_TREE : t;
+      };
+      tree a = moved_pointer (*body, gimple_assign_rhs1 (s), &plus, unset);
+      tree b = moved_pointer (*body, gimple_assign_rhs2 (s), &minus, unset);
+      if (!a || a != b)
+        return WALK_INTO;
+      tree type = TREE_TYPE (gimple_assign_lhs (s));
+      moved_difference (*body, g, build_int_cst (type, 0), plus, minus,
+                        &locals);
+      return WALK_INTO;
+    });
+  scan_declare_around (body, locals);
+  return !locals.is_empty ();
 }
 
 bool
@@ -522,6 +637,6 @@ scan_hoist_field_reads (scan_loop *l, gimple_seq *body)
         break;
     }
   if (l)
-    fold_differences (l, *body);
+    fold_differences (l, *body, &locals);
   scan_declare_around (body, locals);
 }

@@ -48,7 +48,9 @@ scan_set_root (tree t)
 
 /* A MEM_REF through an address, at offset 0 and of the type of what is
    addressed, is that: `this->x' where `this' is `&it', `*p' where `p'
-   is `&a[i]'.  */
+   is `&a[i]'; so is a pointer read as another pointer type (`const
+   T *' for `T *', as a const container's begin () reads its start),
+   whose conversion GIMPLE needs not.  */
 static tree
 fold_deref (tree t)
 {
@@ -56,8 +58,12 @@ fold_deref (tree t)
       && TREE_CODE (TREE_OPERAND (t, 0)) == ADDR_EXPR)
     {
       tree v = TREE_OPERAND (TREE_OPERAND (t, 0), 0);
-      if (TYPE_MAIN_VARIANT (TREE_TYPE (v)) == TYPE_MAIN_VARIANT (TREE_TYPE (t))
-          && !TREE_THIS_VOLATILE (t))
+      if (TREE_THIS_VOLATILE (t))
+        return t;
+      if (TYPE_MAIN_VARIANT (TREE_TYPE (v)) == TYPE_MAIN_VARIANT (TREE_TYPE (t)))
+        return v;
+      if (POINTER_TYPE_P (TREE_TYPE (v)) && POINTER_TYPE_P (TREE_TYPE (t))
+          && useless_type_conversion_p (TREE_TYPE (t), TREE_TYPE (v)))
         return v;
     }
   return t;
@@ -400,18 +406,81 @@ reroot (tree ref, tree to)
   return copy;
 }
 
+/* Of statements AT (of stretches BLOCK), which run before which: for
+   each, its phase (of an inscan body: a stretch that no label starts
+   begins one, the body's first too), and whether its stretch begins
+   its phase, so that it runs, in its phase, before every statement
+   after it; and whether every jump goes forward (no inner loop).  */
+struct dominance
+{
+  auto_vec<unsigned> phase;
+  auto_vec<bool> opens;
+  bool forward;
+};
+
+static void
+find_dominance (const vec<gimple_stmt_iterator> &at,
+                const vec<unsigned> &block, dominance *d)
+{
+  hash_map<tree, unsigned> label_at;
+  unsigned phase = 0;
+  bool opens = true;
+  for (unsigned j = 0; j < at.length (); j++)
+    {
+      gimple *s = gsi_stmt (at[j]);
+      if (j == 0 || block[j] != block[j - 1])
+        {
+          opens = gimple_code (s) != GIMPLE_LABEL;
+          phase += opens && j > 0;
+        }
+      if (glabel *l = dyn_cast<glabel *> (s))
+        label_at.put (gimple_label_label (l), j);
+      d->phase.safe_push (phase);
+      d->opens.safe_push (opens);
+    }
+  d->forward = true;
+  for (unsigned j = 0; j < at.length (); j++)
+    {
+      gimple *s = gsi_stmt (at[j]);
+      tree targets[2] = { NULL_TREE, NULL_TREE };
+      if (gcond *c = dyn_cast<gcond *> (s))
+        {
+          targets[0] = gimple_cond_true_label (c);
+          targets[1] = gimple_cond_false_label (c);
+        }
+      else if (ggoto *g = dyn_cast<ggoto *> (s))
+        targets[0] = gimple_goto_dest (g);
+      else if (gimple_code (s) == GIMPLE_SWITCH)
+        d->forward = false;
+      for (tree t : targets)
+        if (t)
+          {
+            unsigned *to = TREE_CODE (t) == LABEL_DECL ? label_at.get (t)
+                                                       : NULL;
+            if (!to || *to <= j)
+              d->forward = false;
+          }
+    }
+}
+
 /* The value that the field read REF, at statement AT of the stretches
-   BLOCK, has: found back in AT's stretch, through copies of whole
-   structs (`D.2 = D.1') to the store of the field (`D.1.f = v'), where
-   v, a variable or a constant, is not assigned on the way, or to a
-   struct the body does not set (`D.1.f' itself); or NULL_TREE.  */
+   BLOCK, has: found back in AT's stretch, or before it in its phase
+   where D says the store runs before it on every path, through copies
+   of whole structs (`D.2 = D.1') to the store of the field (`D.1.f =
+   v'), where v, a variable or a constant, is not assigned on the way,
+   or to a struct the body does not set (`D.1.f' itself); or
+   NULL_TREE.  */
 static tree
 field_value (const vec<gimple_stmt_iterator> &at, const vec<unsigned> &block,
-             hash_set<tree> &taken, unsigned k, tree ref)
+             const dominance &d, hash_set<tree> &taken, unsigned k, tree ref)
 {
   auto_vec<tree> assigned;
-  for (unsigned j = k; j-- > 0 && block[j] == block[k];)
+  for (unsigned j = k; j-- > 0;)
     {
+      if (block[j] != block[k] && (!d.forward || d.phase[j] != d.phase[k]))
+        break;
+      /* Whether statement J runs before K on every path to K.  */
+      bool before = block[j] == block[k] || d.opens[j];
       gimple *s = gsi_stmt (at[j]);
       if (gimple_code (s) == GIMPLE_NOP)
         continue;
@@ -427,14 +496,15 @@ field_value (const vec<gimple_stmt_iterator> &at, const vec<unsigned> &block,
           tree v = gimple_assign_rhs1 (s);
           return ((CONSTANT_CLASS_P (v) || VAR_P (v)
                    || TREE_CODE (v) == PARM_DECL)
-                  && !assigned.contains (v) ? v : NULL_TREE);
+                  && !assigned.contains (v) && before ? v : NULL_TREE);
         }
       tree root = scan_set_root (ref);
       if (lhs == root)
         {
           tree from = gimple_assign_single_p (s) ? gimple_assign_rhs1 (s)
                                                  : NULL_TREE;
-          if (!from || !local_struct (from, taken) || gimple_clobber_p (s))
+          if (!from || !local_struct (from, taken) || gimple_clobber_p (s)
+              || !before)
             return NULL_TREE;
           ref = reroot (ref, from);
           continue;
@@ -583,6 +653,8 @@ forward_fields (gimple_seq *body)
                          ((hash_set<tree> *) data)->add (d);
                      return NULL_TREE;
                    }, &taken, NULL);
+  dominance d;
+  find_dominance (at, block, &d);
   bool changed = false;
   for (unsigned k = 0; k < at.length (); k++)
     {
@@ -591,7 +663,7 @@ forward_fields (gimple_seq *body)
           || TREE_CODE (gimple_assign_rhs1 (s)) != COMPONENT_REF
           || !local_struct (scan_set_root (gimple_assign_rhs1 (s)), taken))
         continue;
-      if (tree v = field_value (at, block, taken, k,
+      if (tree v = field_value (at, block, d, taken, k,
                                 gimple_assign_rhs1 (s)))
         {
           gimple_assign_set_rhs1 (s, unshare_expr (v));

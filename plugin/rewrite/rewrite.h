@@ -54,6 +54,12 @@ bool scan_field_reads (gimple_seq body);
 /* Make each such read in *BODY a variable of L's field_reads, set before
    the loop.  */
 void scan_hoist_field_reads (struct scan_loop *l, gimple_seq *body);
+/* Make each difference in *BODY of two pointers that are one variable
+   it does not set, each moved by bytes it computes (`p - a', where a
+   loop's pointer p is `a' moved by the index), the difference of the
+   bytes, in temporaries of a scope of their own around *BODY.  Whether
+   there was one.  */
+bool scan_fold_same_base (gimple_seq *body);
 
 /* forward.cc */
 /* Make each dereference in S of an address, `MEM[&x]', what it

@@ -4,9 +4,10 @@
    plugin once took the range-based for once `!=' was read, and ran its
    iterations from an unset iterator; then left both to GCC): the
    range-based for over a container is taken, each iteration moving the
-   iterator from its first value by the index (rewrite/index.cc); a loop
-   over an iterator whose index is `it - x.begin ()' is left, the note
-   saying why; beside them an index loop with `!=', taken, and a
+   iterator from its first value by the index (rewrite/index.cc); so is
+   a loop over an iterator whose index is `it - x.begin ()' (once left,
+   "accesses memory that is not an element of an array"); beside them
+   an index loop with `!=', taken, and a
    reference to an element chosen by `?:', which GCC makes an address
    chosen in branches, read past a further branch: left, the note
    saying to copy the element into a variable, which is taken (read
@@ -23,11 +24,11 @@ iterator_loop (std::vector<long> &y, const std::vector<long> &x)
 {
   long s = 0;
 #pragma omp parallel for reduction(inscan, +: s)
-  for (auto it = x.begin (); it < x.end (); ++it) /* { dg-message "so this inscan loop is left to GCC's own implementation" } */
+  for (auto it = x.begin (); it < x.end (); ++it) /* { dg-message "this inscan loop runs on the host path" } */
     {
       s += *it;
 #pragma omp scan inclusive(s)
-      y[it - x.begin ()] = s; /* { dg-message "accesses memory that is not an element of an array" } */
+      y[it - x.begin ()] = s;
     }
   return s;
 }

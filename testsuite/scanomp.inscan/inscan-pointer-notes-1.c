@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The -verbose notes of inscan loops over a pointer (rewrite/index.cc):
-   taken where the pointer steps by one element; left to GCC, the note
-   naming the user's pointer (not the plugin's own index), where it
-   steps by two, or where its index `p - a' is the only use of `a',
-   which neither the kernels nor the host path carry as a value.  */
+   taken where the pointer steps by one element, and where its index
+   `p - a' is the only use of `a' (read as the index's bytes alone);
+   left to GCC, the note naming the user's pointer (not the plugin's own
+   index), where it steps by two, or where it is counted from another
+   pointer (`p - c').  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-scanomp-verbose" } */
 
@@ -39,10 +40,24 @@ long
 distance_only (int *a, const int *x, long *b, long n)
 {
   long s = 0;
-#pragma omp parallel for reduction(inscan, +: s) /* { dg-message "left to GCC's own implementation: it uses the pointer 'a' as a value" } */
+#pragma omp parallel for reduction(inscan, +: s) /* { dg-message "this inscan loop runs on the host path" } */
   for (int *p = a; p < a + n; p++)
     {
       s += x[p - a];
+#pragma omp scan inclusive(s)
+      b[p - a] = s;
+    }
+  return s;
+}
+
+long
+other_base (int *a, int *c, const int *x, long *b, long n)
+{
+  long s = 0;
+#pragma omp parallel for reduction(inscan, +: s) /* { dg-message "so this inscan loop is left to GCC's own implementation" } */
+  for (int *p = a; p < a + n; p++)
+    {
+      s += x[p - c]; /* { dg-message "not an affine function of the loop index 'p'" } */
 #pragma omp scan inclusive(s)
       b[p - a] = s;
     }
