@@ -386,6 +386,20 @@ find_var (tree *tp, int *walk_subtrees, void *data)
   return *tp == (tree) data ? *tp : NULL_TREE;
 }
 
+/* The one statement of BODY that assigns T, or NULL.  */
+static gimple *
+only_def (gimple_seq body, tree t)
+{
+  gimple *def = NULL;
+  unsigned defs = 0;
+  scanomp_walk (&body, [&] (gimple_stmt_iterator *g) {
+      if (gimple_get_lhs (gsi_stmt (*g)) == t)
+        def = gsi_stmt (*g), defs++;
+      return WALK_INTO;
+    });
+  return defs == 1 ? def : NULL;
+}
+
 /* The read of a struct's field that T, a variable of L's field_reads or
    a temporary that *BODY sets to one once, stands for; or NULL_TREE.  */
 static tree
@@ -394,14 +408,8 @@ field_read_of (scan_loop *l, gimple_seq body, tree t)
   for (unsigned k = 0; k < l->field_reads.length (); k += 2)
     if (l->field_reads[k] == t)
       return l->field_reads[k + 1];
-  gimple *def = NULL;
-  unsigned defs = 0;
-  scanomp_walk (&body, [&] (gimple_stmt_iterator *g) {
-      if (gimple_get_lhs (gsi_stmt (*g)) == t)
-        def = gsi_stmt (*g), defs++;
-      return WALK_INTO;
-    });
-  if (defs != 1 || !gimple_assign_single_p (def)
+  gimple *def = only_def (body, t);
+  if (!def || !gimple_assign_single_p (def)
       || TREE_CODE (gimple_assign_rhs1 (def)) == SSA_NAME)
     return NULL_TREE;
   tree from = gimple_assign_rhs1 (def);
@@ -433,20 +441,6 @@ drop_if_unused (gimple_seq body, tree t)
     });
   if (!uses && !gsi_end_p (def))
     gsi_replace (&def, gimple_build_nop (), false);
-}
-
-/* The one statement of BODY that assigns T, or NULL.  */
-static gimple *
-only_def (gimple_seq body, tree t)
-{
-  gimple *def = NULL;
-  unsigned defs = 0;
-  scanomp_walk (&body, [&] (gimple_stmt_iterator *g) {
-      if (gimple_get_lhs (gsi_stmt (*g)) == t)
-        def = gsi_stmt (*g), defs++;
-      return WALK_INTO;
-    });
-  return defs == 1 ? def : NULL;
 }
 
 /* The pointer, BASE's answer, that T is moved by a number of bytes,

@@ -807,8 +807,9 @@ label_of (gimple *s)
 }
 
 /* From *G, an arm of a diamond: straight-line statements, the last
-   assigning *T, a pointer temporary of the function's own (the same as
-   the other arm's where *T is set already).  Leaves *G at the goto or
+   assigning *T, a pointer temporary of the function's own or a C++
+   reference (GCC 15 binds `const T &e = c ? x[i] : b' in each arm),
+   the same as the other arm's where *T is set already.  Leaves *G at the goto or
    label that ends the arm.  Whether it is one.  */
 static bool
 arm_of_address (gimple_stmt_iterator *g, tree *t)
@@ -829,7 +830,7 @@ arm_of_address (gimple_stmt_iterator *g, tree *t)
     return false;
   tree lhs = gimple_assign_lhs (last);
   if (!VAR_P (lhs) || !POINTER_TYPE_P (TREE_TYPE (lhs))
-      || !DECL_ARTIFICIAL (lhs) || TREE_ADDRESSABLE (lhs)
+      || !temporary_or_reference (lhs) || TREE_ADDRESSABLE (lhs)
       || is_global_var (lhs) || (*t && *t != lhs))
     return false;
   *t = lhs;
@@ -927,7 +928,10 @@ join_tail (gimple_seq *body, hash_map<tree, int> &jumps, vec<tree> *locals)
               && lhs != t && !assigned.contains (lhs))
             assigned.safe_push (lhs);
         }
-      hash_map<tree, tree> own;
+      /* In order, so that the new temporaries are numbered alike in
+         every run.  */
+      auto_vec<tree> renamed;
+      renamed.safe_push (t);
       for (tree v : assigned)
         {
           hash_set<tree> one;
@@ -938,16 +942,15 @@ join_tail (gimple_seq *body, hash_map<tree, int> &jumps, vec<tree> *locals)
                 && mentions (gsi_stmt (h), one))
               elsewhere = true;
           if (!elsewhere)
-            own.put (v, NULL_TREE);
+            renamed.safe_push (v);
         }
-      own.put (t, NULL_TREE);
-      for (auto it = own.begin (); it != own.end (); ++it)
+      hash_map<tree, tree> own;
+      for (tree v : renamed)
         {
-          tree copy = create_tmp_var_raw (TREE_TYPE ((*it).first),
-                                          "scan_branch");
+          tree copy = create_tmp_var_raw (TREE_TYPE (v), "scan_branch");
           DECL_CONTEXT (copy) = current_function_decl;
           locals->safe_push (copy);
-          (*it).second = copy;
+          own.put (v, copy);
         }
       struct walk_stmt_info wi;
       memset (&wi, 0, sizeof wi);

@@ -9,7 +9,8 @@
    "accesses memory that is not an element of an array"); beside them
    an index loop with `!=', taken, and a
    reference to an element chosen by `?:', which GCC makes an address
-   chosen in branches, read past a further branch: left, the note
+   chosen in branches, read past a further branch (on one line: GCC 12
+   places the note at the store, GCC 15 at the test): left, the note
    saying to copy the element into a variable, which is taken (read
    with no branch between, as `std::max (m, c[i] ? x[i] : w[i])' reads
    it, it is taken: inscan-run-chosen-1.C).  */
@@ -70,8 +71,7 @@ chosen_reference (const long *x, const long *w, const int *c, long *y, long n)
     {
       {
         const long &e = c[i] ? x[i] : w[i];
-        if (e > m)
-          m = e; /* { dg-message "or chosen in branches .as 'c \\? x\\\[i\\\] : w\\\[i\\\]' is where a reference to it is taken. and read past a further branch; compute it next to its use, from the loop index, or copy the element chosen into a variable first" } */
+        if (e > m) m = e; /* { dg-message "or chosen in branches .as 'c \\? x\\\[i\\\] : w\\\[i\\\]' is where a reference to it is taken. and read past a further branch; compute it next to its use, from the loop index, or copy the element chosen into a variable first" } */
       }
 #pragma omp scan inclusive(m)
       y[i] = m;

@@ -91,7 +91,6 @@ in_target (long *y, const long *x, const short *a, long n)
 int
 main (void)
 {
-  static char bytes[1];
   for (unsigned k = 0; k < NSIZES; k++)
     {
       long n = sizes[k];
@@ -108,8 +107,8 @@ main (void)
         x[i] = xi[i];
       /* The bases are never read through: any address will do, as long
          as the arithmetic on it stays defined, so an object of the
-         right size where there is one.  */
-      char *cbase = n ? (char *) malloc (n) : bytes;
+         right size.  */
+      char *cbase = (char *) malloc ((n + 1) * sizeof *cbase);
 
       long t = counted (y, x, cbase, n), s = 0;
       for (long i = 0; i < n; i++)
@@ -167,8 +166,7 @@ main (void)
         }
       CHECK (t == s, "target: n %ld: total", n);
       free (sbase);
-      if (n)
-        free (cbase);
+      free (cbase);
       free (xi);
       free (x);
       free (y);
