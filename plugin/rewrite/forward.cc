@@ -8,8 +8,9 @@
    value stored to it, and a load through a choice of two addresses
    (std::max's) becomes the choice of two loads, and what reads an
    address chosen in branches (C++'s `c ? x[i] : w[i]' of lvalues) is
-   copied into each branch; temporaries that nothing reads go.  Each rewrites the body the analysis reads: a copy,
-   where GCC may yet run the loop as it stands.  */
+   copied into each branch; temporaries that nothing reads go.  Each
+   rewrites the body the analysis reads: a copy, where GCC may yet run
+   the loop as it stands.  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
@@ -60,7 +61,8 @@ fold_deref (tree t)
       tree v = TREE_OPERAND (TREE_OPERAND (t, 0), 0);
       if (TREE_THIS_VOLATILE (t))
         return t;
-      if (TYPE_MAIN_VARIANT (TREE_TYPE (v)) == TYPE_MAIN_VARIANT (TREE_TYPE (t)))
+      if (TYPE_MAIN_VARIANT (TREE_TYPE (v))
+          == TYPE_MAIN_VARIANT (TREE_TYPE (t)))
         return v;
       if (POINTER_TYPE_P (TREE_TYPE (v)) && POINTER_TYPE_P (TREE_TYPE (t))
           && useless_type_conversion_p (TREE_TYPE (t), TREE_TYPE (v)))
@@ -262,12 +264,13 @@ temporary_or_reference (tree v)
 
 /* In *BODY, which sets what W notes, replace each temporary GCC made of
    an address (or a C++ reference bound to it) that is used only as the
-   address of MEM_REFs, by that address, and drop its assignment, so that the fields read through it
-   are seen as read from their struct, and an element through its
-   address as the element (`D.5 = &this->x', `D.6 = &a[i]; D.7 = *D.6',
-   a field read made a variable): where the address is the same in
-   every iteration (invariant_address), or where the temporary is used
-   next to where it is set (may_replace).  Whether any was.  */
+   address of MEM_REFs, by that address, and drop its assignment, so
+   that the fields read through it are seen as read from their struct,
+   and an element through its address as the element (`D.5 =
+   &this->x', `D.6 = &a[i]; D.7 = *D.6', a field read made a variable):
+   where the address is the same in every iteration
+   (invariant_address), or where the temporary is used next to where it
+   is set (may_replace).  Whether any was.  */
 static bool
 propagate (gimple_seq *body, hash_set<tree> &set)
 {
@@ -809,8 +812,8 @@ label_of (gimple *s)
 /* From *G, an arm of a diamond: straight-line statements, the last
    assigning *T, a pointer temporary of the function's own or a C++
    reference (GCC 15 binds `const T &e = c ? x[i] : b' in each arm),
-   the same as the other arm's where *T is set already.  Leaves *G at the goto or
-   label that ends the arm.  Whether it is one.  */
+   the same as the other arm's where *T is set already.  Leaves *G at
+   the goto or label that ends the arm.  Whether it is one.  */
 static bool
 arm_of_address (gimple_stmt_iterator *g, tree *t)
 {
@@ -878,7 +881,8 @@ join_tail (gimple_seq *body, hash_map<tree, int> &jumps, vec<tree> *locals)
       tree join = gimple_goto_dest (go);
       gimple_stmt_iterator end_first = g;
       gsi_next (&g);
-      if (gsi_end_p (g) || label_of (gsi_stmt (g)) != (first == yes ? no : yes))
+      if (gsi_end_p (g)
+          || label_of (gsi_stmt (g)) != (first == yes ? no : yes))
         continue;
       gsi_next (&g);
       if (!arm_of_address (&g, &t) || label_of (gsi_stmt (g)) != join
@@ -904,8 +908,8 @@ join_tail (gimple_seq *body, hash_map<tree, int> &jumps, vec<tree> *locals)
             continue;
           length = n;
           reads_t += mentions (s, only_t);
-          tree lhs = gimple_assign_lhs (s);
-          if (VAR_P (lhs) && POINTER_TYPE_P (TREE_TYPE (lhs)))
+          tree lhs = gimple_get_lhs (s);
+          if (lhs && VAR_P (lhs) && POINTER_TYPE_P (TREE_TYPE (lhs)))
             derived.add (lhs);
         }
       /* T read nowhere else.  */

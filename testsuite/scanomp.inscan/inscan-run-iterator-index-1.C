@@ -9,9 +9,9 @@
    const and a non-const vector, `<' and `!=', inclusive and exclusive,
    an iterator that starts past the container's start, a template
    instantiated over long and double whose `*it' is read again after a
-   branch (once "an array index ... computed before a branch": forward.cc
-   reads the iterator's field from its store before the branch).  Each checked against its
-   sequential loop.
+   branch (once "an array index ... computed before a branch":
+   forward.cc reads the iterator's field from its store before the
+   branch).  Each checked against its sequential loop.
    scanomp-taken: 5 */
 /* { dg-do run } */
 /* GCC's own code for these loops, which stays as the fallback, reads at
