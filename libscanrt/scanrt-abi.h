@@ -24,7 +24,8 @@
    threads instead, through three functions the plugin compiles from the
    loop itself (SCANRT_desc.reduce, .scan, .combine; see host.c), and
    for a loop whose input phase costs more than its value, two more
-   that keep each position's contribution (.reduce_keep, .scan_kept).  */
+   that keep each position's contribution (.reduce_keep, .scan_kept),
+   and for a loop with late items, one that joins them (.join_late).  */
 
 #ifndef SCANRT_ABI_H
 #define SCANRT_ABI_H
@@ -35,7 +36,7 @@
 extern "C" {
 #endif
 
-#define SCANRT_ABI_VERSION 5u
+#define SCANRT_ABI_VERSION 6u
 
 /* SCANRT_arg_desc.kind.  An OUT array is written in full over its extent by
    the kernel (and over each segment's window), so it is never copied in;
@@ -107,6 +108,18 @@ typedef void (*SCANRT_host_scan_kept) (const struct SCANRT_arg *args,
                                        unsigned long hi, void *carry,
                                        const void *vals);
 
+/* Where a loop has late items, fields of its element that the scan
+   function finds from the prefix and the reduce function cannot (a
+   reduction or lastprivate variable that the scan phase sets from the
+   scanned value: `if (s > best) best = s'), a scan function leaves in
+   them what positions LO to HI - 1 alone give, whatever they held
+   before, and a reduce function their identities; the runtime joins
+   the late fields that the calls over consecutive positions leave, in
+   order, after the seed's: a join function sets the late fields of *A,
+   what later positions give, to *B's, what earlier ones give, combined
+   with *A's, and leaves the others as they are.  */
+typedef void (*SCANRT_host_join_late) (void *a, const void *b);
+
 /* SCANRT_desc.flags: the reduce function reads what the scan function
    stores (y[i] += y[i-1], say), so that no block may be reduced while it
    is scanned.  */
@@ -149,6 +162,9 @@ struct SCANRT_desc
      what each position contributes.  */
   SCANRT_host_reduce_keep reduce_keep;
   SCANRT_host_scan_kept scan_kept;
+  /* Where not NULL, the loop has late items, and this joins them; the
+     functions that keep contributions are then NULL.  */
+  SCANRT_host_join_late join_late;
 };
 
 /* SCANRT_scan's DEVICE for a loop outside any target construct: it runs

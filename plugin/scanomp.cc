@@ -319,8 +319,7 @@ analyze_clause (found &f, scan_loop *l)
             return false;
           }
     }
-  if (!scanomp_clause_vars (l))
-    return false;
+  scanomp_clause_vars (l);
   for (unsigned k = 0; k < n && l->n > 1; k++)
     if (l->items[k].form != SCAN_FORM_PLAIN)
       {
@@ -393,19 +392,26 @@ offload_inscan (found &f)
     {
       location_t loc = gimple_location (f.construct);
       char *path = o.source ? dump_source (loc, o.source) : NULL;
-      unsigned last = 0;
+      unsigned last = 0, reductions = 0;
       for (unsigned k = 0; k < l.n; k++)
-        last += l.items[k].op == SCAN_OP_LAST;
-      char *lasts = last ? xasprintf (" and %u lastprivate", last)
-                         : xstrdup ("");
+        if (l.items[k].op == SCAN_OP_LAST)
+          last++;
+        else if (l.items[k].late)
+          reductions++;
+      char *others = xasprintf ("%s%.0u%s%s%.0u%s",
+                                reductions ? " and " : "", reductions,
+                                reductions > 1 ? " reductions"
+                                : reductions ? " reduction" : "",
+                                last ? " and " : "", last,
+                                last ? " lastprivate" : "");
       char *detail = scanomp_route_detail (&l, &o, path);
+      unsigned scanned = l.n - last - reductions;
       if (scanomp_options.verbose)
         inform (loc, "this inscan loop %s: %u scan variable%s%s, %s%s",
-                scanomp_route (&l, &o), l.n - last,
-                l.n - last > 1 ? "s" : "", lasts,
-                l.exclusive ? "exclusive" : "inclusive", detail);
+                scanomp_route (&l, &o), scanned, scanned > 1 ? "s" : "",
+                others, l.exclusive ? "exclusive" : "inclusive", detail);
       free (detail);
-      free (lasts);
+      free (others);
       free (path);
       gimple_stmt_iterator gsi = gsi_for_stmt (f.construct, f.seq);
       scanomp_lower (&l, &o, &gsi);

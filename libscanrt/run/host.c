@@ -73,6 +73,12 @@
    prefix, and scans block 0 on from the head while tasks scan the others
    from theirs.
 
+   A loop's late items (scanrt-abi.h) are found by the scan function
+   alone, each call from their identities over its own positions: once
+   the blocks are scanned, the thread that scans the last one joins, in
+   its total, the late fields of every call's carry before its own (the
+   blocks', the head's) and the seed's, in the positions' order.
+
    Every thread combines the partials in the same order, and the blocks
    depend only on the numbers of threads and positions and on the loop's
    descriptor, so the result of a floating-point scan does not change
@@ -183,13 +189,30 @@ block_of (const struct blocks *g, int b, size_t *lo, size_t *hi)
   *hi = to < g->n ? to : g->n;
 }
 
+/* Where R's loop has late items: join into *TOTAL, the carry that the
+   scan of the last positions left, those that the scans before it left,
+   ENDS[0 .. COUNT) in the positions' order, and then the seed's.  */
+static void
+join_ends (const struct scanrt_request *r, void *total,
+           const unsigned char *const *ends, int count)
+{
+  const struct SCANRT_desc *d = r->desc;
+  if (!d->join_late || !total)
+    return;
+  for (int j = count; j-- > 0;)
+    d->join_late (total, ends[j]);
+  d->join_late (total, r->seed);
+}
+
 /* One thread's part of the scan of R in blocks by a team of TEAM: see
    the head of this file.  SLOTS holds TEAM + 1 slots of STRIDE bytes,
    each a value and, in its last 8 bytes, a flag that it is there: the
-   prefix through thread 0's head, then each block's partial.  */
+   prefix through thread 0's head, then each block's partial.  Where the
+   loop has late items, ENDS holds TEAM slots more, each block's carry
+   once scanned.  */
 static void
 team_member (const struct scanrt_request *r, unsigned char *slots,
-             size_t stride, int team)
+             unsigned char *ends, size_t stride, int team)
 {
   const struct SCANRT_desc *d = r->desc;
   struct blocks g = blocks_of (r, team, 0);
@@ -238,8 +261,30 @@ team_member (const struct scanrt_request *r, unsigned char *slots,
       }
   if (lo < hi)
     d->scan (r->args, r->first, lo, hi, carry);
+  if (d->join_late && t < last)
+    {
+      unsigned char *end = ends + t * stride;
+      memcpy (end, carry, d->elem_size);
+      __atomic_store_n ((unsigned long *) (end + stride - 8), 1,
+                        __ATOMIC_RELEASE);
+    }
   if (t == last && r->total)
-    memcpy (r->total, carry, d->elem_size);
+    {
+      memcpy (r->total, carry, d->elem_size);
+      /* The head's carry, where it was scanned before block 0, then the
+         blocks'.  */
+      const unsigned char *before[MAX_TEAM + 1];
+      int count = 0;
+      if (d->join_late && g.head && g.filled)
+        before[count++] = slots;
+      for (int b = 0; d->join_late && b < last; b++)
+        {
+          wait_for ((const unsigned long *) (ends + (b + 1) * stride - 8),
+                    1);
+          before[count++] = ends + b * stride;
+        }
+      join_ends (r, r->total, before, count);
+    }
 }
 
 /* One thread's part of the scan of R by a team of TEAM where the
@@ -288,7 +333,10 @@ scan_alone (const struct scanrt_request *r)
   memcpy (carry, r->seed, d->elem_size);
   d->scan (r->args, r->first, 0, r->n, carry);
   if (r->total)
-    memcpy (r->total, carry, d->elem_size);
+    {
+      memcpy (r->total, carry, d->elem_size);
+      join_ends (r, r->total, NULL, 0);
+    }
 }
 
 /* R's scan shared among the TEAM threads of the calling thread's team as
@@ -365,6 +413,9 @@ task_scan (const struct scanrt_request *r, int team)
     d->scan (r->args, r->first, 0, lo0, carry);
 #pragma omp taskwait
   memcpy (prefix, carry, elem);
+  /* The head's carry, for a loop's late items.  */
+  alignas (max_align_t) unsigned char head[elem];
+  memcpy (head, carry, elem);
   for (int b = 1; b < g.filled; b++)
     {
       unsigned char *slot = slots + (b - 1) * stride;
@@ -380,9 +431,21 @@ task_scan (const struct scanrt_request *r, int team)
   if (lo0 < hi0)
     d->scan (r->args, r->first, lo0, hi0, carry);
 #pragma omp taskwait
-  if (r->total)
-    memcpy (r->total, g.filled > 1 ? slots + (g.filled - 2) * stride : carry,
-            elem);
+  if (!r->total)
+    return;
+  memcpy (r->total, g.filled > 1 ? slots + (g.filled - 2) * stride : carry,
+          elem);
+  /* The calls' carries before the last's: the head's, block 0's, and
+     block B's in slot B - 1.  */
+  const unsigned char *before[MAX_TEAM + 1];
+  int count = 0;
+  if (lo0 && g.filled)
+    before[count++] = head;
+  if (g.filled > 1)
+    before[count++] = carry;
+  for (int b = 1; b < g.filled - 1; b++)
+    before[count++] = slots + (b - 1) * stride;
+  join_ends (r, r->total, before, count);
 }
 
 /* Room for what each of R's positions contributes, where its loop keeps
@@ -392,7 +455,8 @@ static void *
 kept_values (const struct scanrt_request *r)
 {
   const struct SCANRT_desc *d = r->desc;
-  if (!d->reduce_keep || !d->scan_kept || r->n > SIZE_MAX / d->elem_size)
+  if (!d->reduce_keep || !d->scan_kept || d->join_late
+      || r->n > SIZE_MAX / d->elem_size)
     return NULL;
   return malloc (r->n * d->elem_size);
 }
@@ -446,6 +510,11 @@ scanrt_team_scan (const struct scanrt_request *r, int threads, int alone)
   size_t stride = slot_bytes (d->elem_size + 8);
   alignas (SLOT_ALIGN) unsigned char slots[((size_t) most + 1) * stride];
   memset (slots, 0, sizeof slots);
+  /* Each block's carry once scanned, where the loop has late items.  */
+  alignas (SLOT_ALIGN) unsigned char ends[d->join_late ? most * stride
+                                                       : 1];
+  if (d->join_late)
+    memset (ends, 0, sizeof ends);
   void *vals = kept_values (r);
 #pragma omp parallel num_threads (most)
   {
@@ -456,7 +525,7 @@ scanrt_team_scan (const struct scanrt_request *r, int threads, int alone)
     else if (vals)
       team_member_kept (r, slots, stride, team, vals);
     else
-      team_member (r, slots, stride, team);
+      team_member (r, slots, ends, stride, team);
   }
   free (vals);
   return SCANRT_OK;

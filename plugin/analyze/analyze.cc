@@ -215,8 +215,9 @@ disjoint_stores (const scan_access &a, const scan_access &b)
 }
 
 /* Check the scan phase's stores of L: to arrays beside the clause, each
-   iteration storing elements of its own, which it alone reads, and with
-   no value the output hook, run from the identity, would get wrong.  */
+   iteration storing elements of its own, which it alone reads; note the
+   first whose value the output hook, run from the identity, would get
+   wrong, and the host path alone gets right (L->output_from_prev).  */
 static bool
 check_outputs (reader *r)
 {
@@ -255,16 +256,8 @@ check_outputs (reader *r)
             return false;
           }
     }
-  if (gimple *s = scan_output_from_prev (l, r->it))
-    {
-      error_at (gimple_location (s), "this store of the %<scan%> loop "
-                "depends on %<%s[i-1]%>; a store beside the scanned arrays "
-                "may use %<%s[i]%> after its update, the scanned value, but "
-                "not %<%s[i-1]%> or what is computed from it",
-                r->it->var_name, r->it->var_name, r->it->var_name);
-      inform (r->loc, "for this %<scan%> clause");
-      return false;
-    }
+  if (!l->output_from_prev)
+    l->output_from_prev = scan_output_from_prev (l, r->it);
   return true;
 }
 

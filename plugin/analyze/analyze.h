@@ -21,9 +21,10 @@ void scanomp_release (struct scan_loop *l);
 
 /* copies.cc: append to the items of L, the arrays of a scan clause, the
    reduction and lastprivate variables beside the clause (scanomp_analyze
-   has checked them, at most scanomp_max_vars); false after an error.  */
+   has checked them, at most scanomp_max_vars), late where the loop may
+   set them from the scan.  */
 const unsigned scanomp_max_vars = 16;
-bool scanomp_clause_vars (struct scan_loop *l);
+void scanomp_clause_vars (struct scan_loop *l);
 
 /* copies.cc: the variables that clauses give each iteration a copy of,
    and the reductions beside a scan clause, gathered from the construct

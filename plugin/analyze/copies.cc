@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* copies.cc: the variables that clauses give each iteration of a scan
-   loop a copy of, and the reductions beside a scan clause, for the scan
-   clause and inscan loops alike.  The kernels hold them as follows:
+   loop a copy of, and the reductions beside a scan clause or an inscan
+   loop's own, for the scan clause and inscan loops alike.  The kernels
+   hold them as follows:
    - private: a local of the hooks' own, uninitialized;
    - firstprivate: a by-value parameter, which the hooks may set;
    - lastprivate: one more value of the scan, a struct of whether an
@@ -13,12 +14,15 @@
      loop; the variable ends with the total.
    The input hook yields the last two for each iteration without knowing
    any prefix of the scan, so scan_set_from_prefix finds a statement that
-   may set one from a prefix: a taint analysis over the phase's
-   statements, through values, memory and the branches that decide
-   whether a statement runs (control dependence), flow-sensitive where
-   the phase has no loop of its own.  The same analysis finds, for
-   scan_output_from_prev, a scan-phase store that the output hook, which
-   runs the body from the identity, would give a wrong value.  */
+   may set one from a prefix, which makes the variable late (loop.h): the
+   host path's scan function, which knows the prefix, finds it, and no
+   kernel does; so does a reduction beside an inscan loop's own.  It is
+   a taint analysis over the phase's statements, through values, memory
+   and the branches that decide whether a statement runs (control
+   dependence), flow-sensitive where the phase has no loop of its own.
+   The same analysis finds, for scan_output_from_prev, a scan-phase store
+   that the output hook, which runs the body from the identity, would
+   give a wrong value, and the host path alone makes.  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
@@ -428,7 +432,7 @@ dirty_statements (flow *f, taint *t, const vec<tree> &vars,
 gimple *
 scan_set_from_prefix (scan_loop *l, gimple_seq seq, const vec<tree> &vars,
                       const vec<tree> &arrays, const vec<tree> &last,
-                      bool *sets, tree *which)
+                      bool *sets, tree *which, vec<gimple *> *each)
 {
   flow f;
   flow_init (&f, seq);
@@ -445,23 +449,34 @@ scan_set_from_prefix (scan_loop *l, gimple_seq seq, const vec<tree> &vars,
   *sets = false;
   gimple *found = NULL;
   bool found_dirty = false;
+  if (each)
+    {
+      each->truncate (0);
+      each->safe_grow_cleared (last.length ());
+    }
   for (unsigned i = 0; i < f.stmts.length (); i++)
     {
       hash_set<tree> set;
       for_each_set (f.stmts[i],
                     [] (tree v, void *d) { ((hash_set<tree> *) d)->add (v); },
                     &set);
-      for (tree z : last)
-        if (set.contains (z))
-          {
-            *sets = true;
-            if (end.contains (z) && (!found || (dirty[i] && !found_dirty)))
-              {
-                found = f.stmts[i];
-                found_dirty = dirty[i];
-                *which = z;
-              }
-          }
+      for (unsigned k = 0; k < last.length (); k++)
+        {
+          tree z = last[k];
+          if (!set.contains (z))
+            continue;
+          *sets = true;
+          if (!end.contains (z))
+            continue;
+          if (each && (!(*each)[k] || dirty[i]))
+            (*each)[k] = f.stmts[i];
+          if (!found || (dirty[i] && !found_dirty))
+            {
+              found = f.stmts[i];
+              found_dirty = dirty[i];
+              *which = z;
+            }
+        }
     }
   return found;
 }
@@ -523,10 +538,11 @@ gather (tree c, tree iv, void *data)
         push_once (&p->last, decl);
       return false;
     case OMP_CLAUSE_REDUCTION:
-      /* Beside a scan clause (an inscan loop reads its own); GCC puts a
-         combined construct's reduction on each of its loops.  */
-      if (p->clause && !OMP_CLAUSE_REDUCTION_INSCAN (c)
-          && !scan_is_probe (c, p->clause))
+      /* Beside a scan clause or an inscan loop's own (which it reads
+         itself); GCC puts a combined construct's reduction on each of
+         its loops.  */
+      if (!OMP_CLAUSE_REDUCTION_INSCAN (c)
+          && !(p->clause && scan_is_probe (c, p->clause)))
         {
           for (tree r : p->reductions)
             if (OMP_CLAUSE_DECL (r) == decl)
@@ -660,7 +676,7 @@ scan_copies_refused (const scan_loop *l, const scan_copies *cp)
   return false;
 }
 
-bool
+void
 scanomp_clause_vars (scan_loop *l)
 {
   scan_copies cp;
@@ -686,21 +702,20 @@ scanomp_clause_vars (scan_loop *l)
       vars.safe_push (z);
     }
 
-  /* The input hook knows no element of the scan.  */
+  /* The input hook knows no element of the scan: a variable the loop
+     may set from one is late, found by the host path's scan function.  */
   auto_vec<tree> arrays, none;
   for (unsigned k = 0; k < n; k++)
     arrays.safe_push (l->items[k].var);
   bool sets;
   tree z;
-  if (gimple *s = scan_set_from_prefix (l, gimple_omp_body (l->loop), none,
-                                        arrays, vars, &sets, &z))
-    {
-      error_at (gimple_location (s), "the loop may set %qD from the "
-                "elements of the scan; a reduction or lastprivate variable "
-                "beside %<scan%> may depend on the other values of the loop "
-                "only", z);
-      inform (l->clause->loc, "for this %<scan%> clause");
-      return false;
-    }
-  return true;
+  auto_vec<gimple *> each;
+  scan_set_from_prefix (l, gimple_omp_body (l->loop), none, arrays, vars,
+                        &sets, &z, &each);
+  for (unsigned k = 0; k < each.length (); k++)
+    if (each[k])
+      {
+        l->items[n + k].late = true;
+        l->items[n + k].late_at = gimple_location (each[k]);
+      }
 }

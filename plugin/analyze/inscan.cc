@@ -398,8 +398,11 @@ read_construct (gimple *construct, scan_loop *l, scan_copies *cp)
 }
 
 /* Read the scan variables of L's loop into its items, one each, then
-   its lastprivate variables (of CP), up to MAX in all, setting
-   *SCAN_VARS; false, with a note, where the kernels cannot carry one.  */
+   its other reductions and its lastprivate variables (of CP), up to MAX
+   in all, setting *SCAN_VARS; false, with a note, where the kernels
+   cannot carry one.  The other reductions are late (loop.h): their
+   private copies, which each thread holds from the identity in both
+   phases, are the host path's scan function's own.  */
 static bool
 read_variables (scan_loop *l, unsigned max, const scan_copies *cp,
                 unsigned *scan_vars)
@@ -437,6 +440,31 @@ read_variables (scan_loop *l, unsigned max, const scan_copies *cp,
         scanomp_read_udr (it, c);
     }
   *scan_vars = l->n;
+  for (tree c : cp->reductions)
+    {
+      tree var = OMP_CLAUSE_DECL (c);
+      tree type = TREE_TYPE (var);
+      const char *why = TREE_CODE (type) == REFERENCE_TYPE ? "a reference"
+                        : scan_reduction_problem (c, type);
+      if (!why && l->n == max)
+        why = "one reduction too many for the host path";
+      if (why)
+        {
+          scan_complain (l, loc, "this inscan loop is left to GCC%'s own "
+                                 "implementation: its reduction of %qD, "
+                                 "which is %s", var, why);
+          return false;
+        }
+      scan_item *it = &l->items[l->n++];
+      it->var = it->host_var = var;
+      it->var_name = IDENTIFIER_POINTER (DECL_NAME (var));
+      it->type = type;
+      it->op = scan_reduction_op (OMP_CLAUSE_REDUCTION_CODE (c));
+      if (OMP_CLAUSE_REDUCTION_PLACEHOLDER (c))
+        scanomp_read_udr (it, c);
+      it->late = true;
+      it->late_at = OMP_CLAUSE_LOCATION (c);
+    }
   /* A lastprivate variable is one more value the kernels carry: that of
      the last iteration that sets it.  */
   for (tree z : cp->last)
@@ -936,21 +964,29 @@ read_body (scan_loop *l, unsigned scan_vars, const scan_copies *cp,
       scan_add_base (l, l->accesses[k].base);
     }
   /* The kernels give a lastprivate variable the scan phase sets its value
-     from the input phase's hook, which knows no prefix.  */
-  auto_vec<tree> vars, arrays;
+     from the input phase's hook, which knows no prefix: one it may set
+     from the scan variables is late, which the host path's scan
+     function finds.  The reduce function finds the others' running the
+     scan phase (OUTPUT_SETS_LAST).  */
+  auto_vec<tree> vars, arrays, last;
   for (unsigned k = 0; k < scan_vars; k++)
     vars.safe_push (l->items[k].var);
+  unsigned first_last = l->n - cp->last.length ();
   tree z;
-  if (gimple *s = scan_set_from_prefix (l, l->output, vars, arrays, cp->last,
-                                        &l->output_sets_last, &z))
-    {
-      scan_complain (l, gimple_location (s), "this inscan loop is left to "
-                     "GCC%'s own implementation: its scan phase may set %qD, "
-                     "a lastprivate "
-                     "variable, from the scan variables; the kernels carry "
-                     "only values the iteration has without them", z);
-      return false;
-    }
+  bool sets;
+  auto_vec<gimple *> each;
+  scan_set_from_prefix (l, l->output, vars, arrays, cp->last, &sets, &z,
+                        &each);
+  for (unsigned k = 0; k < each.length (); k++)
+    if (each[k])
+      {
+        l->items[first_last + k].late = true;
+        l->items[first_last + k].late_at = gimple_location (each[k]);
+      }
+    else
+      last.safe_push (cp->last[k]);
+  scan_set_from_prefix (l, l->output, vars, arrays, last,
+                        &l->output_sets_last, &z);
   /* The reduce function finds such a variable's value running the scan
      phase without its stores, which assumes that the arrays it stores
      overlap no other: the call checks their windows, which a scatter's

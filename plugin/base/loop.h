@@ -150,6 +150,13 @@ struct scan_item
   tree folded;               /* the constant GCC folded the update of a
                                 clause's array to (`y[i-1] * 0'), which
                                 leaves nothing to scan */
+  /* A late item (scanrt-abi.h): a reduction or lastprivate variable
+     that the loop may set from the scanned values (`if (s > best) best =
+     s'), or a reduction beside an inscan loop's, which the host path's
+     scan function finds and no kernel does; LATE_AT, where it is set
+     so, or the reduction's clause.  */
+  bool late;
+  location_t late_at;
 };
 
 /* A construct with a scan clause or an inscan loop, as the analysis found
@@ -210,6 +217,11 @@ struct scan_loop
                                 uninitialized */
   bool output_sets_last;     /* inscan: the scan phase sets a lastprivate
                                 variable (not from the scan variables) */
+  gimple *output_from_prev;  /* a scan clause's store beside its arrays
+                                that depends on y[i-1] (`vis[i] = a[i] >=
+                                m[i-1]'), which the host path's plain
+                                scan function alone runs with the prefix
+                                before the element, or NULL */
   vec<tree> bases;           /* arrays, in argument order */
   vec<tree> unit_strides;    /* Fortran: the strides the analysis took
                                 for 1, which the call checks (access.cc) */

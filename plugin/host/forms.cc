@@ -20,7 +20,9 @@
    in-register scan of each vector, a vector store), else ERROR_MARK: a
    single array or scan variable, where optimizing, not a C++ reference,
    not an inscan loop with an initialization phase (which GCC's simd
-   loop would run apart from the input phase, analyze/init.cc), of
+   loop would run apart from the input phase, analyze/init.cc), nor a
+   loop whose stores read y[i-1] (which the simd loop's scan phase does
+   not have), of
    arithmetic elements with `+' or `-', or of integers with `&', `|'
    or `^'.  The scalar loop stores an element at a time and is bound by
    that: on the machine measured (2^14 elements in cache, one thread),
@@ -45,7 +47,8 @@ host_simd_code (scan_loop *l)
   bool wide = (INTEGRAL_TYPE_P (t) && TREE_CODE (t) != BOOLEAN_TYPE
                && TYPE_PRECISION (t) >= TYPE_PRECISION (integer_type_node));
   if (!optimize || l->n != 1 || (l->inscan && it->host_var != it->var)
-      || it->form != SCAN_FORM_PLAIN || l->init_end != UNKNOWN_LOCATION)
+      || it->form != SCAN_FORM_PLAIN || l->init_end != UNKNOWN_LOCATION
+      || l->output_from_prev)
     return ERROR_MARK;
   switch (it->op)
     {

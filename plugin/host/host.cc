@@ -9,6 +9,13 @@
                                           prefix *carry, left in *carry
      combine (a, b)                       *a = *a op *b
 
+   for a loop with late items (loop.h), whose scan function finds them
+   from the identity over its own positions, and whose reduce function
+   leaves them the identity:
+
+     join_late (a, b)                     *a's late items = *b's
+                                          combined with *a's
+
    and, for an inscan loop whose input phase costs more than its value
    (keeps_values), two that keep each position's contribution:
 
@@ -194,7 +201,8 @@ copy_phases (host_copy *o, phases *p, bool scan, bool simd, bool last_only)
     {
       const scan_item *it = &l->items[k];
       bool user = it->op == SCAN_OP_USER;
-      p->starts[k] = user && !scan ? host_copy_seq (o, it->init) : NULL;
+      p->starts[k] = user && (!scan || it->late)
+                     ? host_copy_seq (o, it->init) : NULL;
       p->inits[k] = user && l->inscan ? host_copy_seq (o, it->init) : NULL;
       p->merges[k] = user && l->inscan ? host_copy_seq (o, it->merge) : NULL;
     }
@@ -284,11 +292,26 @@ start_carries (host_copy *o, const phases *p, tree io, tree seed_type,
       o->carry[k] = scanomp_tmp_var (it->form != SCAN_FORM_PLAIN
                                     ? it->pair_type : it->type, "scan_carry");
       TREE_ADDRESSABLE (o->carry[k]) = mem;
-      if (scan)
+      if (scan && !it->late)
         gimplify_assign (o->carry[k], part (io, seed_type, n, k, it->type),
                          seq);
       else
         host_set_identity (o, k, o->carry[k], p->starts[k], seq);
+      if (it->late)
+        {
+          /* The scan function's own positions, from the identity; the
+             reduce function's carry stays the identity, and the
+             variable a local it sets in vain.  */
+          tree v = o->carry[k];
+          if (!scan)
+            {
+              v = scanomp_tmp_var (it->type, "scan_unused");
+              TREE_ADDRESSABLE (v) = mem;
+              gimplify_assign (v, o->carry[k], seq);
+            }
+          o->map.put (it->var, v);
+          continue;
+        }
       /* A recurrence's reduce function combines each iteration's pair
          into its carry.  */
       if (it->form != SCAN_FORM_PLAIN && !scan)
@@ -462,7 +485,9 @@ add_positions (host_copy *o, phases *p, tree_code simd_op,
 
 /* Append to *SEQ the storing of O's carries into *IO, of SEED_TYPE: a
    lastprivate variable's, what the block set, if it did (the reduce's
-   is all it has; SCAN: the scan function).  */
+   is all it has; SCAN: the scan function); a late lastprivate
+   variable's, whether the block set it and how, or the reduce's, that
+   it did not.  */
 static void
 store_carries (host_copy *o, tree io, tree seed_type, bool scan,
                gimple_seq *seq)
@@ -478,6 +503,12 @@ store_carries (host_copy *o, tree io, tree seed_type, bool scan,
         }
       tree set = TYPE_FIELDS (l->items[k].type), value = DECL_CHAIN (set);
       tree flag = *o->map.get (o->flag[k]);
+      if (l->items[k].late && !scan)
+        {
+          gimplify_assign (build3 (COMPONENT_REF, integer_type_node, to, set,
+                                   NULL_TREE), integer_zero_node, seq);
+          continue;
+        }
       tree both = build2 (COMPOUND_EXPR, void_type_node,
                           build2 (MODIFY_EXPR, integer_type_node,
                                   build3 (COMPONENT_REF, integer_type_node,
@@ -486,7 +517,7 @@ store_carries (host_copy *o, tree io, tree seed_type, bool scan,
                                   build3 (COMPONENT_REF, TREE_TYPE (value),
                                           unshare_expr (to), value,
                                           NULL_TREE), o->carry[k]));
-      if (scan)
+      if (scan && !l->items[k].late)
         both = build3 (COND_EXPR, void_type_node,
                        build2 (NE_EXPR, boolean_type_node, flag,
                                integer_zero_node), both, NULL_TREE);
@@ -616,6 +647,59 @@ combine_function (scan_loop *l, tree seed_type)
   return fn;
 }
 
+/* The join function of L's late items (scanrt-abi.h), of element
+   SEED_TYPE: a lastprivate variable's from the earlier positions where
+   the later ones did not set it, a reduction's combined in order;
+   NULL_TREE where a user-defined operator's combiner cannot be
+   copied.  */
+static tree
+join_function (scan_loop *l, tree seed_type)
+{
+  unsigned n = l->n;
+  host_copy o (l, false);
+  gimple_seq *merges = XALLOCAVEC (gimple_seq, n);
+  for (unsigned k = 0; k < n; k++)
+    merges[k] = (l->items[k].late && l->items[k].op == SCAN_OP_USER
+                 ? host_copy_seq (&o, l->items[k].merge) : NULL);
+  if (!o.ok)
+    return NULL_TREE;
+  tree types[2] = { ptr_type_node, ptr_type_node };
+  tree parms[2];
+  tree fn = host_new_function ("scanomp_join_late", 2, types, parms);
+  push_gimplify_context ();
+  gimple_seq seq = NULL;
+  for (unsigned k = 0; k < n; k++)
+    {
+      scan_item *it = &l->items[k];
+      if (!it->late)
+        continue;
+      tree later = part (parms[0], seed_type, n, k, it->type);
+      tree earlier = part (parms[1], seed_type, n, k, it->type);
+      if (it->op == SCAN_OP_LAST)
+        {
+          tree set = build3 (COMPONENT_REF, integer_type_node, later,
+                             TYPE_FIELDS (it->type), NULL_TREE);
+          gimplify_and_add (build3 (COND_EXPR, void_type_node,
+                                    build2 (EQ_EXPR, boolean_type_node, set,
+                                            integer_zero_node),
+                                    build2 (MODIFY_EXPR, it->type,
+                                            unshare_expr (later), earlier),
+                                    NULL_TREE), &seq);
+          continue;
+        }
+      tree out = scanomp_tmp_var (it->type, "scan_out");
+      tree in = scanomp_tmp_var (it->type, "scan_in");
+      TREE_ADDRESSABLE (out) = TREE_ADDRESSABLE (in)
+        = host_in_memory (&o, k, NULL, NULL);
+      gimplify_assign (out, earlier, &seq);
+      gimplify_assign (in, later, &seq);
+      host_add_combined (&o, k, out, in, merges[k], &seq);
+      gimplify_assign (unshare_expr (later), out, &seq);
+    }
+  host_finish_function (fn, seq);
+  return fn;
+}
+
 /* walk_gimple_seq callback: add to the count in DATA's info the bytes
    a statement loads from memory: through a pointer, from an array or
    from a global (not from a struct variable, such as an iterator the
@@ -690,7 +774,7 @@ keeps_values (scan_loop *l, tree seed_type)
     return false;
   for (unsigned k = 0; k < l->n; k++)
     if (l->items[k].op == SCAN_OP_LAST || !l->items[k].host_var
-        || l->items[k].form != SCAN_FORM_PLAIN)
+        || l->items[k].form != SCAN_FORM_PLAIN || l->items[k].late)
       return false;
   /* The kept scan does not run the input phase: the scan phase may not
      read what it sets but the scan variables (GCC's own code, which
@@ -716,11 +800,16 @@ keeps_values (scan_loop *l, tree seed_type)
 }
 
 bool
-scanomp_host_functions (scan_loop *l, tree seed_type, tree fns[5])
+scanomp_host_functions (scan_loop *l, tree seed_type, tree fns[6])
 {
-  for (unsigned k = 0; k < 5; k++)
+  for (unsigned k = 0; k < 6; k++)
     fns[k] = NULL_TREE;
-  tree combine = combine_function (l, seed_type);
+  bool late = false;
+  for (unsigned k = 0; k < l->n; k++)
+    late |= l->items[k].late;
+  tree join = late ? join_function (l, seed_type) : NULL_TREE;
+  tree combine = !late || join ? combine_function (l, seed_type)
+                               : NULL_TREE;
   tree reduce = combine ? body_function (l, seed_type, false, KEEP_NONE)
                         : NULL_TREE;
   tree scan = reduce ? body_function (l, seed_type, true, KEEP_NONE)
@@ -730,6 +819,7 @@ scanomp_host_functions (scan_loop *l, tree seed_type, tree fns[5])
   fns[0] = reduce;
   fns[1] = scan;
   fns[2] = combine;
+  fns[5] = join;
   if (keeps_values (l, seed_type))
     {
       fns[3] = body_function (l, seed_type, false, KEEP_STORE);

@@ -10,9 +10,10 @@
 
 /* The host path's reduce, scan and combine functions of L's items,
    whose element is of SEED_TYPE, in FNS, then where it has them the
-   reduce and scan functions that keep each position's contribution
-   (else NULL_TREE); false (FNS null) where the loop has none.  */
+   reduce and scan functions that keep each position's contribution and
+   the function that joins its late items (else NULL_TREE); false (FNS
+   null) where the loop has none.  */
 bool scanomp_host_functions (struct scan_loop *l, tree seed_type,
-                             tree fns[5]);
+                             tree fns[6]);
 
 #endif /* SCANOMP_HOST_H */

@@ -700,6 +700,39 @@ scanomp_emit (scan_loop *l, enum scan_refusal refusal, bool *device_limits)
         *device_limits = true;
         return NULL;
       }
+  if (l->output_from_prev)
+    {
+      ocl_refuse_device (&e, gimple_location (l->output_from_prev), "this "
+                         "store depends on an element before the scanned "
+                         "one (%<y[i-1]%>), which the kernels%' output pass, "
+                         "run from each element%'s prefix, does not have; "
+                         "outside %<target%> the host path runs it, and "
+                         "inside, a store of %<y[i]%> after its update "
+                         "can");
+      *device_limits = true;
+      return NULL;
+    }
+  /* A late item is found from the prefix, which no hook knows while
+     it runs the body.  */
+  for (unsigned k = 0; k < n; k++)
+    if (items[k].late)
+      {
+        location_t at = items[k].late_at;
+        if (!l->inscan || items[k].op == SCAN_OP_LAST)
+          ocl_refuse_device (&e, at, "the loop may set %qs from the scanned "
+                             "values: the kernels, which compute each "
+                             "iteration%'s contribution before any prefix, "
+                             "cannot find it; outside %<target%> the host "
+                             "path does, and inside it a loop of its own "
+                             "after this one can", items[k].var_name);
+        else
+          ocl_refuse_device (&e, at, "the kernels do not compute %qs, a "
+                             "reduction beside the inscan reductions; "
+                             "outside %<target%> the host path does",
+                             items[k].var_name);
+        *device_limits = true;
+        return NULL;
+      }
   ocl_text (&e.types, "%s", "");
   ocl_text (&e.funcs, "%s", "");
 

@@ -8,7 +8,9 @@
    thread 0's head a whole block; and the thesis' loop again with the
    functions that keep each position's contribution (reduce_keep,
    scan_kept), also as an orphaned loop's team (SCANRT_THREADS_TEAM),
-   whose tasks run them.  Each runs on
+   whose tasks run them; and the thesis' loop with two late items
+   (scanrt-abi.h), the least prefix and the last odd one, which the scan
+   function finds and the runtime joins (join_late).  Each runs on
    2, 3 and 7 threads (num_threads and omp_set_num_threads), inside a
    parallel region, at sizes around the blocks' edges, checked against
    sequential loops; on one thread, and below the cutoff, the scan function
@@ -191,6 +193,75 @@ float_combine (void *a, const void *b)
   *(float *) a += *(const float *) b;
 }
 
+/* The thesis' loop with two late items: the least of the prefixes, and
+   the last odd one (a lastprivate variable, set in the iterations whose
+   prefix is odd).  */
+struct late
+{
+  int y, low, set, last;
+};
+
+static void
+late_reduce (const struct SCANRT_arg *args, long first, unsigned long lo,
+             unsigned long hi, void *out)
+{
+  int y;
+  int_reduce (args, first, lo, hi, &y);
+  *(struct late *) out = (struct late) { y, INT_MAX, 0, 0 };
+}
+
+static void
+late_scan (const struct SCANRT_arg *args, long first, unsigned long lo,
+           unsigned long hi, void *carry)
+{
+  struct view v = view_of (args);
+  struct late *k = carry;
+  unsigned c = k->y;
+  int low = INT_MAX, set = 0, last = 0;
+  __atomic_store_n (&scan_level, omp_get_level (), __ATOMIC_RELAXED);
+  for (unsigned long p = lo; p < hi; p++)
+    {
+      long i = first + (long) p;
+      c += 2u * v.x[i - 1] + v.c;
+      v.y[i] = (int) c;
+      if ((int) c < low)
+        low = (int) c;
+      if (c & 1)
+        {
+          set = 1;
+          last = (int) c;
+        }
+    }
+  *k = (struct late) { (int) c, low, set, last };
+}
+
+static void
+late_combine (void *a, const void *b)
+{
+  struct late *x = a;
+  const struct late *y = b;
+  x->y = (int) ((unsigned) x->y + (unsigned) y->y);
+  x->low = y->low < x->low ? y->low : x->low;
+  if (y->set)
+    {
+      x->set = 1;
+      x->last = y->last;
+    }
+}
+
+static void
+late_join (void *a, const void *b)
+{
+  struct late *later = a;
+  const struct late *earlier = b;
+  later->low = earlier->low < later->low ? earlier->low : later->low;
+  if (!later->set)
+    {
+      later->set = earlier->set;
+      later->last = earlier->last;
+    }
+}
+
 static const struct SCANRT_arg_desc int_kinds[] = {
   { SCANRT_ARG_IN, 0, sizeof (int) },
   { SCANRT_ARG_START, sizeof (long), 0 },
@@ -217,6 +288,11 @@ static const struct SCANRT_desc int_kept_desc = {
   SCANRT_ABI_VERSION, "api-host-1.c:int-kept", "", SCANRT_INT, SCANRT_ADD,
   sizeof (int), 0, 6, int_kinds, int_reduce, int_scan, int_combine,
   int_reduce_keep, int_scan_kept
+};
+static const struct SCANRT_desc late_desc = {
+  SCANRT_ABI_VERSION, "api-host-1.c:late", "", SCANRT_TYPE_USER,
+  SCANRT_OP_USER, sizeof (struct late), 0, 6, int_kinds, late_reduce,
+  late_scan, late_combine, NULL, NULL, late_join
 };
 static const struct SCANRT_desc affine_desc = {
   SCANRT_ABI_VERSION, "api-host-1.c:affine", "", SCANRT_TYPE_USER,
@@ -273,6 +349,57 @@ check_int (const struct SCANRT_desc *desc, size_t n, int threads, int one,
   CHECK (!one || scan_level == omp_get_level (), "%s, %s, n %zu: the scan "
          "ran at level %d, in a region of its own", desc->site, how, n,
          scan_level);
+  free (x);
+  free (y);
+  free (ref);
+}
+
+/* The thesis' loop with its late items, as check_int.  */
+static void
+check_late (size_t n, int threads, int one, const char *how)
+{
+  int *x = malloc (n * sizeof *x), *y = malloc (n * sizeof *y);
+  int *ref = malloc (n * sizeof *ref);
+  int c = 3;
+  for (size_t i = 0; i < n; i++)
+    {
+      x[i] = (int) (rnd () % 2001) - 1000;
+      y[i] = -1;
+    }
+  /* The seed's late items: a least prefix, and an odd one, which the
+     loop's own odd prefixes replace.  */
+  struct late seed = { 17, (int) (rnd () % 4001) - 2000, 1, -9 }, total;
+  struct late want = seed;
+  ref[0] = 17;
+  for (size_t i = 1; i < n; i++)
+    {
+      ref[i] = (int) ((unsigned) ref[i - 1] + 2u * x[i - 1] + c);
+      if (ref[i] < want.low)
+        want.low = ref[i];
+      if (ref[i] & 1)
+        want.last = ref[i];
+    }
+  long start = 0, first = 1;
+  struct SCANRT_arg args[] = {
+    { x, (n - 1) * sizeof *x }, { &start, sizeof start },
+    { y, n * sizeof *y }, { &start, sizeof start },
+    { &first, sizeof first }, { &c, sizeof c },
+  };
+  scan_level = -1;
+  int status = SCANRT_scan (&late_desc, SCANRT_DEVICE_HOST_CPU, threads, 1,
+                            n - 1, &seed, &total, args, NULL);
+  CHECK (status == SCANRT_OK, "late, %s, n %zu: status %s", how, n,
+         scanrt_status_name (status));
+  for (size_t i = 1; i < n; i++)
+    CHECK (y[i] == ref[i], "late, %s, n %zu: element %zu: %d, expected %d",
+           how, n, i, y[i], ref[i]);
+  CHECK (total.y == ref[n - 1], "late, %s, n %zu: total", how, n);
+  CHECK (total.low == want.low, "late, %s, n %zu: least prefix %d, expected "
+         "%d", how, n, total.low, want.low);
+  CHECK (total.set && total.last == want.last, "late, %s, n %zu: last odd "
+         "prefix %d, expected %d", how, n, total.last, want.last);
+  CHECK (!one || scan_level == omp_get_level (), "late, %s, n %zu: the scan "
+         "ran at level %d, in a region of its own", how, n, scan_level);
   free (x);
   free (y);
   free (ref);
@@ -351,6 +478,7 @@ main (void)
         snprintf (how, sizeof how, "num_threads(%d)", teams[t]);
         check_int (&int_desc, sizes[s], teams[t], teams[t] == 1, how);
         check_int (&int_kept_desc, sizes[s], teams[t], teams[t] == 1, how);
+        check_late (sizes[s], teams[t], teams[t] == 1, how);
         check_affine (&affine_desc, sizes[s], teams[t], teams[t] == 1, how);
         check_affine (&affine_serial_desc, sizes[s], teams[t], teams[t] == 1,
                       how);
@@ -358,6 +486,7 @@ main (void)
         snprintf (how, sizeof how, "omp_set_num_threads(%d)", teams[t]);
         check_int (&int_desc, sizes[s], 0, teams[t] == 1, how);
         check_int (&int_kept_desc, sizes[s], 0, teams[t] == 1, how);
+        check_late (sizes[s], 0, teams[t] == 1, how);
         /* An orphaned loop's: one thread of a team calls, the others
            take its tasks at the barrier.  */
         snprintf (how, sizeof how, "a team of %d", teams[t]);
@@ -366,6 +495,7 @@ main (void)
         {
           check_int (&int_desc, sizes[s], SCANRT_THREADS_TEAM, 0, how);
           check_int (&int_kept_desc, sizes[s], SCANRT_THREADS_TEAM, 0, how);
+          check_late (sizes[s], SCANRT_THREADS_TEAM, 0, how);
         }
         check_affine (&affine_desc, sizes[s], 0, teams[t] == 1, how);
         check_affine (&affine_serial_desc, sizes[s], 0, teams[t] == 1, how);
@@ -384,6 +514,7 @@ main (void)
   setenv ("SCANOMP_HOST_CUTOFF", "1000", 1);
   check_int (&int_desc, 999, 0, 1, "below the cutoff");
   check_int (&int_kept_desc, 999, 0, 1, "below the cutoff");
+  check_late (999, 0, 1, "below the cutoff");
   check_affine (&affine_desc, 999, 0, 1, "below the cutoff");
   puts ("host path checked");
   return 0;

@@ -1,31 +1,35 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Stores of the scan phase that the kernels cannot make are errors at the
-   store, saying what to write: a value computed from y[i-1] (read again,
-   or the update's own temporary), a store that a branch on y[i-1]
-   decides, one element stored by every iteration, elements that another
-   iteration stores to or reads, and a field of a scanned element.  */
+   store, saying what to write: inside `target', a value computed from
+   y[i-1] (read again, or the update's own temporary) or a store that a
+   branch on y[i-1] decides, which the host path alone makes
+   (clause-run-prev-1.c); anywhere, one element stored by every
+   iteration, elements that another iteration stores to or reads, and a
+   field of a scanned element.  */
 /* { dg-do compile } */
 
 void
 prev (int *y, int *z, const int *x, int n)
 {
-#pragma omp parallel for scan(+: y)
+#pragma omp target map(tofrom: y[:n]) map(from: z[:n]) map(to: x[:n])
+#pragma omp parallel for scan(+: y) /* { dg-message "for this scan" } */
   for (int i = 1; i < n; i++)
     {
       y[i] = y[i-1] + x[i];
-      z[i] = y[i-1] * 2; /* { dg-error "this store of the 'scan' loop depends on 'y\\\[i-1\\\]'; a store beside the scanned arrays may use 'y\\\[i\\\]' after its update, the scanned value, but not 'y\\\[i-1\\\]' or what is computed from it" } */
+      z[i] = y[i-1] * 2; /* { dg-error "this store depends on an element before the scanned one \\('y\\\[i-1\\\]'\\), which the kernels' output pass, run from each element's prefix, does not have; outside 'target' the host path runs it, and inside, a store of 'y\\\[i\\\]' after its update can" } */
     }
 }
 
 void
 temporary (int *y, int *z, const int *x, int n)
 {
-#pragma omp parallel for scan(+: y)
+#pragma omp target map(tofrom: y[:n]) map(from: z[:n]) map(to: x[:n])
+#pragma omp parallel for scan(+: y) /* { dg-message "for this scan" } */
   for (int i = 1; i < n; i++)
     {
       int t = y[i-1] + x[i];
       y[i] = t;
-      z[i] = t; /* { dg-error "this store of the 'scan' loop depends on 'y\\\[i-1\\\]'" } */
+      z[i] = t; /* { dg-error "this store depends on an element before the scanned one" } */
     }
 }
 
@@ -66,13 +70,14 @@ carried (int *y, int *z, const int *x, int n)
 void
 decided (int *y, int *z, const int *x, int n)
 {
-#pragma omp parallel for scan(min: y)
+#pragma omp target map(tofrom: y[:n], z[:n]) map(to: x[:n])
+#pragma omp parallel for scan(min: y) /* { dg-message "for this scan" } */
   for (int i = 1; i < n; i++)
     {
       int m = x[i] < y[i-1];
       y[i] = m ? x[i] : y[i-1];
       if (m)
-        z[i] = 1; /* { dg-error "this store of the 'scan' loop depends on 'y\\\[i-1\\\]'" } */
+        z[i] = 1; /* { dg-error "this store depends on an element before the scanned one" } */
     }
 }
 

@@ -41,13 +41,13 @@ shared_set (long *y, const long *x, long n)
 }
 
 void
-stores_prev (long *y, long *z, const long *x, long n)
+stores_one (long *y, long *z, const long *x, long n)
 {
 #pragma omp for scan(+: y)
   for (long i = 1; i < n; i++)
     {
       y[i] = y[i-1] + x[i];
-      z[i] = y[i-1]; /* { dg-error "this store of the 'scan' loop depends on 'y\\\[i-1\\\]'" } */
+      z[0] = y[i]; /* { dg-error "every iteration of the 'scan' loop stores to the same element of 'z'" } */
     }
 }
 

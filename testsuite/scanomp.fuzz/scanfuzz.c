@@ -597,10 +597,11 @@ static const char maps[] =
    with other accepted clauses in any order, sometimes continued over two
    lines or written with _Pragma.  A target maps the scalars SCALARS back
    (a list, or NULL); CONDITIONAL says that CLAUSE has a conditional
-   lastprivate, which GCC refuses on distribute.  */
+   lastprivate, which GCC refuses on distribute; HOST, that the loop has
+   no kernel, and so no target.  */
 static void
 directive (struct text *b, const char *clause, int inscan,
-           const char *scalars, int conditional)
+           const char *scalars, int conditional, int host)
 {
   static const char *const constructs[] = { "parallel for",
     "parallel for simd", "target", "target parallel for",
@@ -609,7 +610,8 @@ directive (struct text *b, const char *clause, int inscan,
     "schedule (static, 64)", "num_threads (2)", "proc_bind (close)",
     "if (ub > 0)", "shared (x, w)", "default (shared)", "firstprivate (a)",
     "private (tmp)" };
-  const char *c = constructs[pick (inscan ? 3 : conditional ? 4 : 5)];
+  const char *c = constructs[pick (host ? 2 : inscan ? 3
+                                  : conditional ? 4 : 5)];
   char dev[32] = "", back[64] = "";
   if (scalars)
     snprintf (back, sizeof back, " map (tofrom: %s)", scalars);
@@ -943,26 +945,30 @@ clause_loop (int k)
   /* Sometimes reduction and lastprivate variables beside the clause:
      rj (long, by a random operator), rd (double, by +) and lk, set by
      every iteration or, conditional, by some, before or after the
-     updates.  */
+     updates, from a condition on x and w, or on y's elements (late
+     items, docs/clause.md: outside target only).  */
   static const char *const reductions[][2] = {
-    { "+", "rj += (long) i %% 5 - (x[i] > w[i]);" },
-    { "max", "rj = (long) i * (x[i] > w[i]) > rj ? (long) i * (x[i] > w[i]) : rj;" },
-    { "min", "rj = rj < -(long) i ? rj : -(long) i;" },
-    { "*", "rj *= x[i] > w[i] ? -1 : 1;" },
-    { "^", "rj ^= (long) i * (1 + (x[i] > w[i]));" },
-    { "|", "rj |= 1L << ((long) i %% 40);" },
+    { "+", "rj += (long) i %% 5 - (%1$s);" },
+    { "max", "rj = (long) i * (%1$s) > rj ? (long) i * (%1$s) : rj;" },
+    { "min", "rj = rj < -(long) i * (%1$s) ? rj : -(long) i * (%1$s);" },
+    { "*", "rj *= %1$s ? -1 : 1;" },
+    { "^", "rj ^= (long) i * (1 + (%1$s));" },
+    { "|", "rj |= (long) (%1$s) << ((long) i %% 40);" },
   };
   int copies = !s.user && pick (3) == 0;
   int conditional = copies && pick (2);
   int red = copies ? pick (6) : 0;
+  int late = copies && pick (3) == 0;
+  const char *cond = late ? "y[i] > x[i]" : "x[i] > w[i]";
   struct text extra = { .len = 0 };
   add (&extra, "      ");
-  add (&extra, reductions[red][1]);
-  add (&extra, "\n      rd += x[i] > w[i] ? 0.5 : -0.25;\n");
+  add (&extra, reductions[red][1], cond);
+  add (&extra, "\n      rd += %s ? 0.5 : -0.25;\n", cond);
   if (conditional)
-    add (&extra, "      if (w[i] > x[i])\n        lk = (long) i;\n");
+    add (&extra, "      if (%s)\n        lk = (long) i;\n",
+         late ? "y[i] < x[i]" : "w[i] > x[i]");
   else
-    add (&extra, "      lk = (long) i * 3 + (x[i] > w[i]);\n");
+    add (&extra, "      lk = (long) i * 3 + (%s);\n", cond);
   int first = pick (2);
 
   /* Sometimes stores of the scan phase, to the arrays the clause does
@@ -1059,8 +1065,10 @@ clause_loop (int k)
               " reduction (%s: rj) reduction (+: rd) lastprivate (%slk)",
               reductions[red][0], conditional ? "conditional: " : "");
   struct text dir = { .len = 0 };
-  directive (&dir, clause, 0, copies ? "rj, rd, lk" : NULL, conditional);
-  kernels += n;
+  directive (&dir, clause, 0, copies ? "rj, rd, lk" : NULL, conditional,
+             late);
+  /* A late item's loop runs on the host path alone.  */
+  kernels += late ? 0 : n;
 
   const char *T = s.t->name, *X = s.x->name;
   char params[512], decls[512];
@@ -1233,7 +1241,7 @@ inscan_loop (int k)
     snprintf (clause, sizeof clause, "reduction (inscan, %s: s)",
               s[0].op_name);
   struct text dir = { .len = 0 };
-  directive (&dir, clause, 1, "s, m", 0);
+  directive (&dir, clause, 1, "s, m", 0, 0);
   kernels++;
 
   const char *T = s[0].t->name, *U = s[1].t->name, *X = s[0].x->name;
@@ -1384,9 +1392,11 @@ static const char *const negatives[] = {
   "  {\n"
   "    y[1] = y[0] + x[1];\n"
   "  }\n",
-  /* A lastprivate or reduction variable set from the scan's elements.  */
+  /* A lastprivate or reduction variable set from the scan's elements,
+     inside target (the host path computes them).  */
   "  %1$s k = 0;\n"
-  "#pragma omp %2$s scan (+: y) lastprivate (k)\n"
+  "#pragma omp target parallel for map (tofrom: y[0:ub], k) map (to: "
+  "x[0:ub]) scan (+: y) lastprivate (k)\n"
   "  for (long i = lb; i < ub; i++)\n"
   "    {\n"
   "      y[i] = y[i - 1] + x[i];\n"
@@ -1394,7 +1404,8 @@ static const char *const negatives[] = {
   "    }\n"
   "  o[0] = k;\n",
   "  %1$s j = 0;\n"
-  "#pragma omp %2$s reduction (+: j) scan (+: y)\n"
+  "#pragma omp target parallel for map (tofrom: y[0:ub], j) map (to: "
+  "x[0:ub]) reduction (+: j) scan (+: y)\n"
   "  for (long i = lb; i < ub; i++)\n"
   "    {\n"
   "      j += y[i - 1];\n"

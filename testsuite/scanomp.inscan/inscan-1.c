@@ -47,12 +47,12 @@ h (int *y, const int *x, int n, int c)
 #pragma omp scan inclusive(s)
       y[i] = s;
     }
-#pragma omp parallel for reduction(inscan, +: s) lastprivate(last)
+#pragma omp parallel for reduction(inscan, +: s) lastprivate(last) /* { dg-message "this inscan loop runs on the host path: 1 scan variable and 1 lastprivate, inclusive; it has no OpenCL kernel" } */
   for (int i = 0; i < n; i++)
     {
       s += x[i];
 #pragma omp scan inclusive(s)
-      y[i] = last = s; /* { dg-message "this inscan loop is left to GCC's own implementation: its scan phase may set 'last', a lastprivate variable, from the scan variables" } */
+      y[i] = last = s; /* { dg-message "the loop may set 'last' from the scanned values" } */
     }
   int tmp[2];
 #pragma omp parallel for reduction(inscan, +: s) private(tmp) /* { dg-message "this inscan loop is left to GCC's own implementation: 'tmp', which a clause gives each iteration a copy of, is of a type OpenCL C lacks" } */

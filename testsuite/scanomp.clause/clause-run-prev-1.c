@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* Stores beside the scan that depend on y[i-1], the prefix before the
+   element, which the kernels' output pass does not have and the host
+   path's scan function does (its plain form: the vector and grouped
+   forms' scan phase lacks it too): a line of sight (each point visible
+   where it is no lower than every point before it, `vis[i] = a[i] >=
+   m[i-1]' beside `m[i] = max (m[i-1], a[i])'), an exclusive count beside
+   the inclusive one, the update's own temporary stored, a store that a
+   branch on y[i-1] decides, and a double sum (of integers, exact in any
+   order) whose exclusive prefix is stored.  The plugin once refused each
+   ("a store beside the scanned arrays may use 'm[i]' ... but not
+   'm[i-1]'"); clause-errors-16.c has them inside `target', an error.
+   Each checked against its sequential loop.  */
+/* { dg-do run } */
+
+#include "clause-check.h"
+
+static void
+line_of_sight (int *m, char *vis, const int *a, long n)
+{
+#pragma omp parallel for scan(max: m)
+  for (long i = 1; i < n; i++)
+    {
+      vis[i] = a[i] >= m[i-1];
+      m[i] = m[i-1] > a[i] ? m[i-1] : a[i];
+    }
+}
+
+static void
+counts (long *c, long *before, const int *a, long n)
+{
+#pragma omp parallel for scan(+: c)
+  for (long i = 1; i < n; i++)
+    {
+      before[i] = c[i-1];
+      c[i] = c[i-1] + (a[i] > 0);
+    }
+}
+
+static void
+temporary (long *y, long *z, const int *a, long n)
+{
+#pragma omp parallel for scan(+: y)
+  for (long i = 1; i < n; i++)
+    {
+      long t = y[i-1] + a[i];
+      y[i] = t;
+      z[i] = t * 3;
+    }
+}
+
+static void
+decided (int *y, int *z, const int *a, long n)
+{
+#pragma omp parallel for scan(min: y)
+  for (long i = 1; i < n; i++)
+    {
+      int lower = a[i] < y[i-1];
+      y[i] = lower ? a[i] : y[i-1];
+      if (lower)
+        z[i] = 1;
+      else
+        z[i] = 0;
+    }
+}
+
+static void
+exclusive_double (double *y, double *ex, const int *a, long n)
+{
+#pragma omp parallel for scan(+: y)
+  for (long i = 1; i < n; i++)
+    {
+      ex[i] = y[i-1];
+      y[i] = y[i-1] + a[i];
+    }
+}
+
+int
+main (void)
+{
+  for (unsigned k = 0; k < NSIZES; k++)
+    {
+      long n = sizes[k] + 1;
+      int *a = malloc (n * sizeof *a), *m = malloc (n * sizeof *m);
+      int *zi = malloc (n * sizeof *zi);
+      char *vis = malloc (n);
+      long *c = malloc (n * sizeof *c), *before = malloc (n * sizeof *before);
+      double *y = malloc (n * sizeof *y), *ex = malloc (n * sizeof *ex);
+      for (long i = 0; i < n; i++)
+        a[i] = (int) (rnd () % 2000) - 1000;
+
+      m[0] = a[0];
+      line_of_sight (m, vis, a, n);
+      int high = a[0];
+      for (long i = 1; i < n; i++)
+        {
+          if (vis[i] != (a[i] >= high))
+            FAIL ("line_of_sight n=%ld: vis[%ld]", n, i);
+          high = high > a[i] ? high : a[i];
+          if (m[i] != high)
+            FAIL ("line_of_sight n=%ld: m[%ld]", n, i);
+        }
+
+      c[0] = 4;
+      counts (c, before, a, n);
+      long cnt = 4;
+      for (long i = 1; i < n; i++)
+        {
+          if (before[i] != cnt)
+            FAIL ("counts n=%ld: before[%ld] %ld, expected %ld", n, i,
+                  before[i], cnt);
+          cnt += a[i] > 0;
+          if (c[i] != cnt)
+            FAIL ("counts n=%ld: c[%ld]", n, i);
+        }
+
+      c[0] = -3;
+      temporary (c, before, a, n);
+      cnt = -3;
+      for (long i = 1; i < n; i++)
+        {
+          cnt += a[i];
+          if (c[i] != cnt || before[i] != cnt * 3)
+            FAIL ("temporary n=%ld: element %ld", n, i);
+        }
+
+      m[0] = 0;
+      decided (m, zi, a, n);
+      int low = 0;
+      for (long i = 1; i < n; i++)
+        {
+          if (zi[i] != (a[i] < low))
+            FAIL ("decided n=%ld: z[%ld]", n, i);
+          low = a[i] < low ? a[i] : low;
+          if (m[i] != low)
+            FAIL ("decided n=%ld: y[%ld]", n, i);
+        }
+
+      y[0] = 0.5;
+      exclusive_double (y, ex, a, n);
+      double s = 0.5;
+      for (long i = 1; i < n; i++)
+        {
+          if (ex[i] != s)
+            FAIL ("exclusive_double n=%ld: ex[%ld] %.1f, expected %.1f", n,
+                  i, ex[i], s);
+          s += a[i];
+          if (y[i] != s)
+            FAIL ("exclusive_double n=%ld: y[%ld]", n, i);
+        }
+      free (a);
+      free (m);
+      free (zi);
+      free (vis);
+      free (c);
+      free (before);
+      free (y);
+      free (ex);
+    }
+  return 0;
+}
