@@ -2,14 +2,14 @@
 # bench/local.mk: the benchmarks (make bench and its relatives); included
 # by Makefile.am.
 
-# Benchmarks: `make bench'.  bench-host and bench-inscan, the host path,
-# run at the default OpenMP settings, as users run, and so does
-# bench-thesis, whose clause versions take the host path; the others with
-# OMP_WAIT_POLICY=passive: libgomp's idle threads would otherwise spin on
-# both cores while pocl's threads run.
+# Benchmarks: `make bench'.  bench-host, bench-inscan and bench-compact,
+# the host path, run at the default OpenMP settings, as users run, and
+# so does bench-thesis, whose clause versions take the host path; the
+# others with OMP_WAIT_POLICY=passive: libgomp's idle threads would
+# otherwise spin on both cores while pocl's threads run.
 EXTRA_PROGRAMS = bench/bench-scan bench/bench-clause bench/bench-inscan \
 	bench/bench-device bench/bench-host bench/bench-data bench/bench-split \
-	bench/bench-recurrence
+	bench/bench-recurrence bench/bench-compact
 bench_bench_scan_SOURCES = bench/bench-scan.c bench/measure.h
 bench_bench_scan_CPPFLAGS = -I$(srcdir)/libscanrt
 # GCC 12's own lowering of the inscan baseline warns, at -O3, about its
@@ -37,7 +37,8 @@ $(bench_bench_clause_OBJECTS): plugin/scanomp.la
 # bench-inscan links one loop compiled twice: by GCC alone, and through
 # the plugin.
 # The C++ loops (inscan-loop-cxx.h) go into the same two libraries.
-EXTRA_LIBRARIES = bench/libinscan-gcc.a bench/libinscan-scanomp.a
+EXTRA_LIBRARIES = bench/libinscan-gcc.a bench/libinscan-scanomp.a \
+	bench/libcompact-gcc.a bench/libcompact-scanomp.a
 bench_libinscan_gcc_a_SOURCES = bench/inscan-gcc.c bench/inscan-loop.h \
 	bench/inscan-range.h \
 	bench/inscan-cxx-gcc.cc bench/inscan-loop-cxx.h
@@ -54,6 +55,17 @@ bench_bench_inscan_SOURCES = bench/bench-inscan.c bench/measure.h \
 bench_bench_inscan_CFLAGS = $(AM_CFLAGS) -O3 -fopenmp
 bench_bench_inscan_LDADD = bench/libinscan-scanomp.a bench/libinscan-gcc.a \
 	libscanrt/libscanrt.la -lstdc++ -lm
+# bench-compact, the same way: its inscan loops compiled by GCC alone and
+# through the plugin, its clause loops through the plugin.
+bench_libcompact_gcc_a_SOURCES = bench/compact-gcc.c bench/compact-loop.h
+bench_libcompact_gcc_a_CFLAGS = $(AM_CFLAGS) -O3 -fopenmp
+bench_libcompact_scanomp_a_SOURCES = bench/compact-scanomp.c
+bench_libcompact_scanomp_a_CFLAGS = $(EXAMPLE_CFLAGS) -O3
+$(bench_libcompact_scanomp_a_OBJECTS): plugin/scanomp.la
+bench_bench_compact_SOURCES = bench/bench-compact.c bench/measure.h
+bench_bench_compact_CFLAGS = $(AM_CFLAGS) -O3 -fopenmp
+bench_bench_compact_LDADD = bench/libcompact-scanomp.a \
+	bench/libcompact-gcc.a libscanrt/libscanrt.la
 # With gfortran, the same loop in Fortran, compiled both ways too; each
 # object's function renamed after the way.
 if HAVE_GFORTRAN
@@ -93,14 +105,15 @@ CLEANFILES += bench/bench-scan$(EXEEXT) bench/bench-clause$(EXEEXT) \
 	bench/bench-inscan$(EXEEXT) bench/bench-device$(EXEEXT) \
 	bench/bench-host$(EXEEXT) bench/bench-data$(EXEEXT) \
 	bench/bench-split$(EXEEXT) bench/bench-recurrence$(EXEEXT) \
-	$(EXTRA_LIBRARIES)
+	bench/bench-compact$(EXEEXT) $(EXTRA_LIBRARIES)
 EXTRA_DIST += bench/plot.gp bench/bench-cub.cu bench/cub-compare.awk \
 	scripts/gpu-prepare scripts/gpu-run
 BENCH_ENV = POCL_CACHE_DIR=$(abs_top_builddir)/pocl-cache \
 	OMP_WAIT_POLICY=passive
 bench: bench/bench-scan$(EXEEXT) bench/bench-clause$(EXEEXT) \
 	bench/bench-inscan$(EXEEXT) bench/bench-host$(EXEEXT) \
-	bench/bench-data$(EXEEXT) bench/bench-recurrence$(EXEEXT)
+	bench/bench-data$(EXEEXT) bench/bench-recurrence$(EXEEXT) \
+	bench/bench-compact$(EXEEXT)
 	$(MKDIR_P) bench
 	POCL_CACHE_DIR=$(abs_top_builddir)/pocl-cache \
 	  bench/bench-host$(EXEEXT) bench/host.tsv
@@ -121,6 +134,7 @@ bench: bench/bench-scan$(EXEEXT) bench/bench-clause$(EXEEXT) \
 	for m in plain declared serial; do \
 	  for i in 1 2 3; do bench/bench-recurrence$(EXEEXT) --first $$m 20; done; \
 	done
+	bench/bench-compact$(EXEEXT) bench/compact.tsv
 .PHONY: bench
 
 # `make bench-device': the kernel sets on the default device (a GPU where

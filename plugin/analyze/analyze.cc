@@ -91,6 +91,15 @@ check_accesses (reader *r)
         }
       if (a.store && !scanned)
         a.output = l->outputs = true;
+      if (a.scatter && scanned)
+        {
+          error_at (gimple_location (a.stmt), "the loop stores to %qD, which "
+                    "the %<scan%> clause scans, at an index that is not an "
+                    "affine function of the loop index; a scan stores "
+                    "%<%D[i]%>", a.base, a.base);
+          inform (r->loc, "for this %<scan%> clause");
+          return false;
+        }
       if (a.base != it->var)
         {
           scan_add_base (l, a.base);
@@ -224,7 +233,9 @@ check_outputs (reader *r)
   scan_loop *l = r->l;
   for (const scan_access &a : l->accesses)
     {
-      if (!a.output)
+      /* A scatter's elements are the data's choice: two iterations
+         storing one are the program's race, as in any parallel loop.  */
+      if (!a.output || a.scatter)
         continue;
       /* A step the call alone knows: it checks it is wide enough.  */
       tree lt = long_integer_type_node;
@@ -244,7 +255,7 @@ check_outputs (reader *r)
           return false;
         }
       for (const scan_access &b : l->accesses)
-        if (b.base == a.base && !disjoint_stores (a, b))
+        if (b.base == a.base && !b.scatter && !disjoint_stores (a, b))
           {
             error_at (gimple_location (b.stmt), "the %<scan%> loop %s "
                       "%qD at an element that another iteration stores to; "
@@ -342,7 +353,9 @@ read_body (scan_loop *l, scan_item *it, reader *r, scan_copies *cp)
   scan_private_copies (l, r, cp);
   if (!scan_carries_nothing (r, gimple_omp_body (l->loop)))
     return false;
+  r->scatter_stores = true;
   scan_read_seq (r, gimple_omp_body (l->loop));
+  r->scatter_stores = false;
   return r->ok;
 }
 

@@ -312,8 +312,24 @@ add_tainted (tree v, void *data)
     t->grew = true;
 }
 
+/* Whether the address of memory reference REF is computed from a
+   tainted value: an index, or the pointer it goes through (`out[c]',
+   `*p' with p tainted), not the memory itself.  */
+static bool
+address_tainted (tree ref, taint *t)
+{
+  for (; handled_component_p (ref); ref = TREE_OPERAND (ref, 0))
+    if (TREE_CODE (ref) == ARRAY_REF || TREE_CODE (ref) == ARRAY_RANGE_REF)
+      for (unsigned k = 1; k < 4; k++)
+        if (TREE_OPERAND (ref, k)
+            && walk_tree (&TREE_OPERAND (ref, k), find_tainted, t, NULL))
+          return true;
+  return ((TREE_CODE (ref) == MEM_REF || TREE_CODE (ref) == TARGET_MEM_REF)
+          && walk_tree (&TREE_OPERAND (ref, 0), find_tainted, t, NULL));
+}
+
 /* Whether S uses a tainted value, other than as the memory or variable
-   it stores to.  */
+   it stores to: the address it stores to counts.  */
 static bool
 uses_tainted (gimple *s, taint *t)
 {
@@ -326,7 +342,8 @@ uses_tainted (gimple *s, taint *t)
     if (gimple_op (s, k) && walk_tree (gimple_op_ptr (s, k), find_tainted, t,
                                        NULL))
       return true;
-  return false;
+  tree lhs = first ? gimple_get_lhs (s) : NULL_TREE;
+  return lhs && !var_of (lhs) && address_tainted (lhs, t);
 }
 
 /* S uses a tainted value: what it sets is tainted too, the variables and

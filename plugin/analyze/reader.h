@@ -44,8 +44,9 @@ struct reader
      unchanged.  */
   hash_set<tree> settled;
   bool saw_taint;                 /* the last substitution used one */
-  /* Reading an inscan loop's scan phase, whose stores may be at an index
-     computed from the scanned values (scan_access.scatter).  */
+  /* Reading an inscan loop's scan phase, or a scan clause's body, whose
+     stores beside the scan may be at an index computed from the scanned
+     values (scan_access.scatter).  */
   bool scatter_stores;
   auto_vec<gimple *> stmts;       /* the body, flattened, in order */
   auto_vec<tree> cond_operands;   /* each GIMPLE_COND's operands' values */

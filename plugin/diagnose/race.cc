@@ -284,6 +284,9 @@ check_nest (gomp_for *f)
         }
       reader r;
       scan_reader_init (&r, &l, NULL, loc, body);
+      /* A store at an index the scan computes (compaction) is a store
+         beside it, as the clause reads one.  */
+      r.scatter_stores = true;
       scan_read_seq (&r, body);
       if (r.ok)
         check_accesses (&r, loc);

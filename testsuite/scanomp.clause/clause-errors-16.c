@@ -3,9 +3,11 @@
    store, saying what to write: inside `target', a value computed from
    y[i-1] (read again, or the update's own temporary) or a store that a
    branch on y[i-1] decides, which the host path alone makes
-   (clause-run-prev-1.c); anywhere, one element stored by every
-   iteration, elements that another iteration stores to or reads, and a
-   field of a scanned element.  */
+   (clause-run-prev-1.c), or a store at an index computed from the scan
+   (clause-run-scatter-1.c); anywhere, one element stored by every
+   iteration, elements that another iteration stores to or reads, a
+   field of a scanned element, and a scanned element at an index
+   computed from the scan.  */
 /* { dg-do compile } */
 
 void
@@ -105,5 +107,30 @@ field (P *g, const P *h, int n)
     {
       g[i] = comb (g[i-1], h[i]);
       g[i].b = 0; /* { dg-error "the loop stores to a field of an element of 'g', which the 'scan' clause scans; a scan stores the whole element, as 'g\\\[i\\\] = ...'" } */
+    }
+}
+
+void
+scatter_target (long *y, int *out, const int *x, int n)
+{
+#pragma omp target map(tofrom: y[:n], out[:n]) map(to: x[:n])
+#pragma omp parallel for scan(+: y) /* { dg-message "for this scan" } */
+  for (int i = 1; i < n; i++)
+    {
+      y[i] = y[i-1] + (x[i] > 0);
+      if (x[i] > 0)
+        out[y[i] - 1] = x[i]; /* { dg-error "this store's index is not an affine function of the loop index \\(it is computed from the scan, or before a branch\\): the kernels, which copy the elements each index reaches, cannot copy those of 'out'" } */
+    }
+}
+
+void
+scatter_scanned (long *y, long *z, const long *x, int n)
+{
+#pragma omp parallel for scan(+: y, z) /* { dg-message "for this 'scan' clause" } */
+  for (int i = 1; i < n; i++)
+    {
+      y[i] = y[i-1] + x[i];
+      z[i] = z[i-1] + 1;
+      z[y[i] & 7] = 0; /* { dg-error "the loop stores to 'z', which the 'scan' clause scans, at an index that is not an affine function of the loop index; a scan stores 'z\\\[i\\\]'" } */
     }
 }

@@ -19,6 +19,20 @@ parallel_for (void)
     y[i] = y[i-1] + x[i];
 }
 
+/* Stream compaction in one loop: the store at the count is one beside
+   the scan.  */
+void
+compaction (void)
+{
+#pragma omp parallel for /* { dg-warning "add 'scan\\\(\\\+: y\\\)'" } */
+  for (int i = 1; i < N; i++)
+    {
+      y[i] = y[i-1] + (x[i] > 0);
+      if (x[i] > 0)
+        z[y[i] - 1] = x[i];
+    }
+}
+
 void
 orphaned_for (void)
 {

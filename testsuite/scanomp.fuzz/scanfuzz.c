@@ -598,7 +598,8 @@ static const char maps[] =
    lines or written with _Pragma.  A target maps the scalars SCALARS back
    (a list, or NULL); CONDITIONAL says that CLAUSE has a conditional
    lastprivate, which GCC refuses on distribute; HOST, that the loop has
-   no kernel, and so no target.  */
+   no kernel, and so no target (1), or that it has a reduction beside
+   an inscan one, which GCC takes on a `parallel for' alone (2).  */
 static void
 directive (struct text *b, const char *clause, int inscan,
            const char *scalars, int conditional, int host)
@@ -610,7 +611,7 @@ directive (struct text *b, const char *clause, int inscan,
     "schedule (static, 64)", "num_threads (2)", "proc_bind (close)",
     "if (ub > 0)", "shared (x, w)", "default (shared)", "firstprivate (a)",
     "private (tmp)" };
-  const char *c = constructs[pick (host ? 2 : inscan ? 3
+  const char *c = constructs[pick (host ? 3 - host : inscan ? 3
                                   : conditional ? 4 : 5)];
   char dev[32] = "", back[64] = "";
   if (scalars)
@@ -1104,6 +1105,59 @@ clause_loop (int k)
   print_run_end ();
 }
 
+/* One loop of stream compaction in one loop under the scan clause,
+   number K (docs/clause.md): y, of longs from 0, counts the positions
+   whose x exceeds w, and the kept x go to v at their count, inclusive
+   (`v[y[i] - 1]') or exclusive (`v[y[i-1]]', before the update), the
+   others sometimes to z, a partition.  A store at an index the scan
+   computes has no kernel: the loop runs on the host path alone.  */
+static void
+compaction_loop (int k)
+{
+  struct scan s;
+  memset (&s, 0, sizeof s);
+  s.t = &types[6];
+  s.x = &types[pick (12)];
+  s.o = O_ADD;
+  strcpy (s.op_name, "+");
+  int exclusive = pick (2), partition = pick (2);
+  long lb = 1 + pick (20);
+  const char *index = pick (2) ? "long" : "int";
+
+  struct text body = { .len = 0 };
+  add (&body, "  for (%s i = lb; i < ub; i++)\n    {\n", index);
+  if (exclusive)
+    add (&body, "      if (x[i] > w[i])\n        v[y[i - 1]] = x[i];\n"
+         "%s      y[i] = y[i - 1] + (x[i] > w[i]);\n",
+         partition ? "      else\n        z[i - lb - y[i - 1]] = x[i];\n"
+                   : "");
+  else
+    add (&body, "      y[i] = y[i - 1] + (x[i] > w[i]);\n"
+         "      if (x[i] > w[i])\n        v[y[i] - 1] = x[i];\n%s",
+         partition ? "      else\n        z[i - lb - y[i]] = x[i];\n" : "");
+  add (&body, "    }\n");
+  struct text dir = { .len = 0 };
+  directive (&dir, "scan (+: y)", 0, NULL, 0, 1);
+
+  const char *X = s.x->name;
+  char params[512];
+  snprintf (params, sizeof params, "(long *y, %s *z, %s *v, const %s *x, "
+            "const %s *w, long a, long b, long lb, long ub, long leny, "
+            "long lenx)", X, X, X, X);
+  out ("\n/* Loop %d: compaction of %s, %s%s, %s index.  */\n", k, X,
+       exclusive ? "exclusive" : "inclusive",
+       partition ? ", a partition" : "", index);
+  const struct type *const tys[5] = { s.t, s.x, s.x, s.x, s.x };
+  print_pair (k, params, "  long tmp = a;\n"
+              "  (void) tmp; (void) b; (void) leny; (void) lenx;\n"
+              "  y[lb - 1] = 0;\n", dir.s, body.s, body.s, "", tys, 1, 0);
+  const struct type *const ty[3] = { s.t, s.x, s.x };
+  const struct scan *const by[3] = { &s, &s, &s };
+  print_run_start (k, lb, is_float (s.x), ty, by);
+  print_calls (k, &s, "", "", ty);
+  print_run_end ();
+}
+
 /* Append to B the input phase of an inscan variable V under scan S; in
    C++, set *LAMBDA where it calls fz_add_V, a lambda of the function.  */
 static void
@@ -1203,6 +1257,15 @@ inscan_loop (int k)
   add (&scan, "      y[i] = s;\n");
   if (nvars == 2)
     add (&scan, "      z[i] = m;\n");
+  /* Sometimes a reduction beside the inscan one, rc, and a conditional
+     lastprivate variable, lz, that the scan phase sets from s: late
+     items (docs/inscan.md), which run on the host path alone.  */
+  int late = !s[0].user && pick (4) == 0;
+  int late_reduction = late && pick (2);
+  if (late)
+    add (&scan, "      if (s > x[i])\n        lz = (long) i;\n");
+  if (late_reduction)
+    add (&scan, "      rc += s < x[i];\n");
   /* A struct chosen by ?: is stored through an address computed before
      the branch, which has no kernel (docs/inscan.md): not of a
      user-defined type.  */
@@ -1240,21 +1303,27 @@ inscan_loop (int k)
   else
     snprintf (clause, sizeof clause, "reduction (inscan, %s: s)",
               s[0].op_name);
+  if (late)
+    snprintf (clause + strlen (clause), sizeof clause - strlen (clause),
+              "%s lastprivate (conditional: lz)",
+              late_reduction ? " reduction (+: rc)" : "");
   struct text dir = { .len = 0 };
-  directive (&dir, clause, 1, "s, m", 0, 0);
-  kernels++;
+  directive (&dir, clause, 1, "s, m", 0, late ? 1 + late_reduction : 0);
+  kernels += !late;
 
   const char *T = s[0].t->name, *U = s[1].t->name, *X = s[0].x->name;
   char params[512], decls[512];
   snprintf (params, sizeof params, "(%s *y, %s *z, %s *v, const %s *x, "
             "const %s *w, %s a, %s b, long lb, long ub, long leny, "
-            "long lenx, %s *sp, %s *mp)", T, U, T, X, X, T, T, T, U);
+            "long lenx, %s *sp, %s *mp, long *o)", T, U, T, X, X, T, T, T,
+            U);
   /* In C++, the scan variable s is sometimes a reference.  */
   snprintf (decls, sizeof decls, cxx && pick (3) == 0
             ? "  %s tmp = a, &s = *sp;\n"
             : "  %s tmp = a, s = *sp;\n", T);
   snprintf (decls + strlen (decls), sizeof decls - strlen (decls),
             "  %s m = *mp;\n"
+            "  long rc = o[0], lz = o[1];\n"
             "  (void) tmp; (void) b; (void) leny; (void) lenx; (void) m;\n"
             "%s", U, stride_decl);
   if (pointer)
@@ -1275,7 +1344,9 @@ inscan_loop (int k)
                                       s[0].x };
   print_pair (k, params, decls, dir.s, body.s, ref.s, pointer
               ? "#undef i\n  *sp = s;\n  *mp = m;\n"
-              : "  *sp = s;\n  *mp = m;\n", tys, 0, 0);
+                "  o[0] = rc;\n  o[1] = lz;\n"
+              : "  *sp = s;\n  *mp = m;\n  o[0] = rc;\n  o[1] = lz;\n",
+              tys, 0, 0);
 
   const struct type *const ty[3] = { s[0].t, s[1].t, s[0].t };
   const struct scan *const by[3] = { &s[0], &s[1], &s[0] };
@@ -1286,8 +1357,12 @@ inscan_loop (int k)
   print_fill ("s", s[0].t, &s[0], "1");
   print_fill ("m", s[1].t, &s[1], "1");
   out ("  rs[0] = s[0];\n  rm[0] = m[0];\n");
-  print_calls (k, &s[0], ", s, m", ", rs, rm", ty);
+  out ("  long o[2] = { %d, -1 }, ro[2] = { 0, -1 };\n  ro[0] = o[0];\n",
+       pick (9) - 4);
+  print_calls (k, &s[0], ", s, m, o", ", rs, rm, ro", ty);
   print_compare (k, "s[0]", s[0].t, NULL);
+  if (late)
+    print_compare (k, "o", &types[6], "2");
   if (nvars == 2)
     print_compare (k, "m[0]", s[1].t, NULL);
   print_run_end ();
@@ -1330,12 +1405,23 @@ static const char *const negatives[] = {
   "#pragma omp %2$s scan (+: y)\n"
   "  for (long i = lb; i < ub; i++)\n"
   "    y[i] = y[i - 1] + fz_elsewhere (x[i]);\n",
-  /* A store beside the clause of a value computed from y[i-1].  */
-  "#pragma omp %2$s scan (+: y)\n"
+  /* A store beside the clause of a value computed from y[i-1], inside
+     target (the host path makes it).  */
+  "#pragma omp target parallel for map (tofrom: y[0:ub]) map (to: "
+  "x[0:ub]) map (from: o[0:ub]) scan (+: y)\n"
   "  for (long i = lb; i < ub; i++)\n"
   "    {\n"
   "      y[i] = y[i - 1] + x[i];\n"
   "      o[i] = y[i - 1];\n"
+  "    }\n",
+  /* A store beside the clause at an index computed from the scan,
+     inside target (the host path makes it).  */
+  "#pragma omp target parallel for map (tofrom: y[0:ub]) map (to: "
+  "x[0:ub]) map (from: o[0:ub]) scan (+: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    {\n"
+  "      y[i] = y[i - 1] + (x[i] > 0);\n"
+  "      o[(long) y[i] & 7] = x[i];\n"
   "    }\n",
   /* Stores beside the clause to an element another iteration stores.  */
   "#pragma omp %2$s scan (+: y)\n"
@@ -1553,6 +1639,8 @@ main (int argc, char **argv)
       for (int k = 0; k < loops; k++)
         if (pick (3) == 0)
           inscan_loop (k);
+        else if (pick (12) == 0)
+          compaction_loop (k);
         else
           clause_loop (k);
       out ("\nint\nmain (int argc, char **argv)\n"

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* compact-loop.h: the loops bench-compact times, included by
+   compact-gcc.c (compiled without the plugin) and compact-scanomp.c
+   (with it) under different names: stream compaction in one inscan
+   loop, the kept elements stored at their count (an exclusive scan), and
+   the maximum prefix sum, a reduction beside the inscan one that the
+   scan phase sets from the scanned value; and, where COMPACT_CLAUSE_NAME
+   names them (the plugin's build alone), the same two as plain loops
+   under the scan clause, whose counts and sums go to an array.  */
+
+long
+COMPACT_INSCAN_NAME (int *restrict out, const int *restrict x, long n)
+{
+  long cnt = 0;
+#pragma omp parallel for reduction (inscan, +: cnt)
+  for (long i = 0; i < n; i++)
+    {
+      if (x[i] > 0)
+        out[cnt] = x[i];
+#pragma omp scan exclusive (cnt)
+      cnt += x[i] > 0;
+    }
+  return cnt;
+}
+
+long
+COMPACT_MPS_NAME (const int *restrict x, long n)
+{
+  long s = 0, best = 0;
+#pragma omp parallel for reduction (inscan, +: s) reduction (max: best)
+  for (long i = 0; i < n; i++)
+    {
+      s += x[i];
+#pragma omp scan inclusive (s)
+      best = s > best ? s : best;
+    }
+  return best;
+}
+
+#ifdef COMPACT_CLAUSE_NAME
+long
+COMPACT_CLAUSE_NAME (long *restrict pos, int *restrict out,
+                     const int *restrict x, long n)
+{
+  pos[0] = x[0] > 0;
+  if (x[0] > 0)
+    out[0] = x[0];
+#pragma omp parallel for scan (+: pos)
+  for (long i = 1; i < n; i++)
+    {
+      pos[i] = pos[i-1] + (x[i] > 0);
+      if (x[i] > 0)
+        out[pos[i] - 1] = x[i];
+    }
+  return pos[n - 1];
+}
+
+long
+COMPACT_CLAUSE_MPS_NAME (long *restrict s, const int *restrict x, long n)
+{
+  long best = x[0] > 0 ? x[0] : 0;
+  s[0] = x[0];
+#pragma omp parallel for scan (+: s) reduction (max: best)
+  for (long i = 1; i < n; i++)
+    {
+      s[i] = s[i-1] + x[i];
+      if (s[i] > best)
+        best = s[i];
+    }
+  return best;
+}
+#endif
