@@ -398,12 +398,14 @@ offload_inscan (found &f)
           last++;
         else if (l.items[k].late)
           reductions++;
-      char *others = xasprintf ("%s%.0u%s%s%.0u%s",
-                                reductions ? " and " : "", reductions,
-                                reductions > 1 ? " reductions"
-                                : reductions ? " reduction" : "",
-                                last ? " and " : "", last,
-                                last ? " lastprivate" : "");
+      char *reduced = reductions ? xasprintf (" and %u reduction%s",
+                                              reductions,
+                                              reductions > 1 ? "s" : "")
+                                 : xstrdup ("");
+      char *others = last ? xasprintf ("%s and %u lastprivate", reduced,
+                                       last)
+                          : xstrdup (reduced);
+      free (reduced);
       char *detail = scanomp_route_detail (&l, &o, path);
       unsigned scanned = l.n - last - reductions;
       if (scanomp_options.verbose)

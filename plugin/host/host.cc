@@ -607,6 +607,24 @@ body_function (scan_loop *l, tree seed_type, bool scan, keep_mode keep)
   return fn;
 }
 
+/* Append to *SEQ the setting of DST to FIRST combined with SECOND by
+   item K of O's loop (MERGE: a copy of a user-defined operator's
+   combiner), through locals of the function.  */
+static void
+add_combined_into (host_copy *o, unsigned k, tree dst, tree first,
+                   tree second, gimple_seq merge, gimple_seq *seq)
+{
+  tree type = o->l->items[k].type;
+  tree out = scanomp_tmp_var (type, "scan_out");
+  tree in = scanomp_tmp_var (type, "scan_in");
+  TREE_ADDRESSABLE (out) = TREE_ADDRESSABLE (in)
+    = host_in_memory (o, k, NULL, NULL);
+  gimplify_assign (out, first, seq);
+  gimplify_assign (in, second, seq);
+  host_add_combined (o, k, out, in, merge, seq);
+  gimplify_assign (unshare_expr (dst), out, seq);
+}
+
 /* The combine function of L's items, of element SEED_TYPE; NULL_TREE
    where a user-defined operator's combiner cannot be copied.  */
 static tree
@@ -630,18 +648,9 @@ combine_function (scan_loop *l, tree seed_type)
       tree a = part (parms[0], seed_type, n, k, l->items[k].type);
       tree b = part (parms[1], seed_type, n, k, l->items[k].type);
       if (l->items[k].op != SCAN_OP_USER)
-        {
-          host_add_combined (&o, k, a, b, NULL, &seq);
-          continue;
-        }
-      tree out = scanomp_tmp_var (l->items[k].type, "scan_out");
-      tree in = scanomp_tmp_var (l->items[k].type, "scan_in");
-      TREE_ADDRESSABLE (out) = TREE_ADDRESSABLE (in)
-        = host_in_memory (&o, k, NULL, NULL);
-      gimplify_assign (out, a, &seq);
-      gimplify_assign (in, b, &seq);
-      host_add_combined (&o, k, out, in, merges[k], &seq);
-      gimplify_assign (unshare_expr (a), out, &seq);
+        host_add_combined (&o, k, a, b, NULL, &seq);
+      else
+        add_combined_into (&o, k, a, unshare_expr (a), b, merges[k], &seq);
     }
   host_finish_function (fn, seq);
   return fn;
@@ -687,14 +696,8 @@ join_function (scan_loop *l, tree seed_type)
                                     NULL_TREE), &seq);
           continue;
         }
-      tree out = scanomp_tmp_var (it->type, "scan_out");
-      tree in = scanomp_tmp_var (it->type, "scan_in");
-      TREE_ADDRESSABLE (out) = TREE_ADDRESSABLE (in)
-        = host_in_memory (&o, k, NULL, NULL);
-      gimplify_assign (out, earlier, &seq);
-      gimplify_assign (in, later, &seq);
-      host_add_combined (&o, k, out, in, merges[k], &seq);
-      gimplify_assign (unshare_expr (later), out, &seq);
+      add_combined_into (&o, k, later, earlier, unshare_expr (later),
+                         merges[k], &seq);
     }
   host_finish_function (fn, seq);
   return fn;
