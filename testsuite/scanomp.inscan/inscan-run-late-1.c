@@ -9,9 +9,11 @@
    it, and a plain one set every iteration; a reduction of the input
    phase beside them; a user-defined reduction of the prefixes; a double
    sum of prefixes (integers, exact in any order); an orphaned loop's
-   lastprivate variable, whose team runs it as tasks.  The plugin once left each to GCC ("its
-   scan phase may set 'z' ... from the scan variables", "it sets 'best',
-   which the loop shares").  Each checked against its sequential loop.
+   lastprivate variable, whose team runs it as tasks.  Each phase is one
+   statement, as GCC 11 takes them.  The plugin once left each to GCC
+   ("its scan phase may set 'z' ... from the scan variables", "it sets
+   'best', which the loop shares").  Each checked against its sequential
+   loop.
    scanomp-taken: 5 */
 /* { dg-do run } */
 
@@ -49,9 +51,11 @@ least_depth (const int *x, long n, int *zeros)
 #pragma omp parallel for reduction(inscan, +: d) reduction(min: low) reduction(+: z)
   for (long i = 0; i < n; i++)
     {
-      if (d < low)
-        low = d;
-      z += d == 0;
+      {
+        if (d < low)
+          low = d;
+        z += d == 0;
+      }
 #pragma omp scan exclusive(d)
       d += x[i] > 0 ? 1 : -1;
     }
@@ -69,8 +73,10 @@ lastprivates (long *b, const int *x, long n, long *last, long *positive)
 #pragma omp parallel for reduction(inscan, +: r) lastprivate(conditional: z) lastprivate(l) reduction(+: p)
   for (long i = 0; i < n; i++)
     {
-      r += x[i];
-      p += x[i] > 0;
+      {
+        r += x[i];
+        p += x[i] > 0;
+      }
 #pragma omp scan inclusive(r)
       {
         b[i] = r;
