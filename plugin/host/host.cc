@@ -625,79 +625,40 @@ add_combined_into (host_copy *o, unsigned k, tree dst, tree first,
   gimplify_assign (unshare_expr (dst), out, seq);
 }
 
-/* The combine function of L's items, of element SEED_TYPE; NULL_TREE
-   where a user-defined operator's combiner cannot be copied.  */
+/* The combine function of L's items, of element SEED_TYPE (*a = *a op
+   *b), or with JOIN the join function of its late items (scanrt-abi.h:
+   *a = *b op *a, the others left as they are); NULL_TREE where a
+   user-defined operator's combiner cannot be copied.  */
 static tree
-combine_function (scan_loop *l, tree seed_type)
+combining_function (scan_loop *l, tree seed_type, bool join)
 {
   unsigned n = l->n;
   host_copy o (l, false);
   gimple_seq *merges = XALLOCAVEC (gimple_seq, n);
   for (unsigned k = 0; k < n; k++)
     merges[k] = (l->items[k].op == SCAN_OP_USER
+                 && (!join || l->items[k].late)
                  ? host_copy_seq (&o, l->items[k].merge) : NULL);
   if (!o.ok)
     return NULL_TREE;
   tree types[2] = { ptr_type_node, ptr_type_node };
   tree parms[2];
-  tree fn = host_new_function ("scanomp_combine", 2, types, parms);
+  tree fn = host_new_function (join ? "scanomp_join_late" : "scanomp_combine",
+                               2, types, parms);
   push_gimplify_context ();
   gimple_seq seq = NULL;
   for (unsigned k = 0; k < n; k++)
     {
+      if (join && !l->items[k].late)
+        continue;
       tree a = part (parms[0], seed_type, n, k, l->items[k].type);
       tree b = part (parms[1], seed_type, n, k, l->items[k].type);
-      if (l->items[k].op != SCAN_OP_USER)
-        host_add_combined (&o, k, a, b, NULL, &seq);
-      else
+      if (join)
+        add_combined_into (&o, k, a, b, unshare_expr (a), merges[k], &seq);
+      else if (l->items[k].op == SCAN_OP_USER)
         add_combined_into (&o, k, a, unshare_expr (a), b, merges[k], &seq);
-    }
-  host_finish_function (fn, seq);
-  return fn;
-}
-
-/* The join function of L's late items (scanrt-abi.h), of element
-   SEED_TYPE: a lastprivate variable's from the earlier positions where
-   the later ones did not set it, a reduction's combined in order;
-   NULL_TREE where a user-defined operator's combiner cannot be
-   copied.  */
-static tree
-join_function (scan_loop *l, tree seed_type)
-{
-  unsigned n = l->n;
-  host_copy o (l, false);
-  gimple_seq *merges = XALLOCAVEC (gimple_seq, n);
-  for (unsigned k = 0; k < n; k++)
-    merges[k] = (l->items[k].late && l->items[k].op == SCAN_OP_USER
-                 ? host_copy_seq (&o, l->items[k].merge) : NULL);
-  if (!o.ok)
-    return NULL_TREE;
-  tree types[2] = { ptr_type_node, ptr_type_node };
-  tree parms[2];
-  tree fn = host_new_function ("scanomp_join_late", 2, types, parms);
-  push_gimplify_context ();
-  gimple_seq seq = NULL;
-  for (unsigned k = 0; k < n; k++)
-    {
-      scan_item *it = &l->items[k];
-      if (!it->late)
-        continue;
-      tree later = part (parms[0], seed_type, n, k, it->type);
-      tree earlier = part (parms[1], seed_type, n, k, it->type);
-      if (it->op == SCAN_OP_LAST)
-        {
-          tree set = build3 (COMPONENT_REF, integer_type_node, later,
-                             TYPE_FIELDS (it->type), NULL_TREE);
-          gimplify_and_add (build3 (COND_EXPR, void_type_node,
-                                    build2 (EQ_EXPR, boolean_type_node, set,
-                                            integer_zero_node),
-                                    build2 (MODIFY_EXPR, it->type,
-                                            unshare_expr (later), earlier),
-                                    NULL_TREE), &seq);
-          continue;
-        }
-      add_combined_into (&o, k, later, earlier, unshare_expr (later),
-                         merges[k], &seq);
+      else
+        host_add_combined (&o, k, a, b, NULL, &seq);
     }
   host_finish_function (fn, seq);
   return fn;
@@ -810,8 +771,8 @@ scanomp_host_functions (scan_loop *l, tree seed_type, tree fns[6])
   bool late = false;
   for (unsigned k = 0; k < l->n; k++)
     late |= l->items[k].late;
-  tree join = late ? join_function (l, seed_type) : NULL_TREE;
-  tree combine = !late || join ? combine_function (l, seed_type)
+  tree join = late ? combining_function (l, seed_type, true) : NULL_TREE;
+  tree combine = !late || join ? combining_function (l, seed_type, false)
                                : NULL_TREE;
   tree reduce = combine ? body_function (l, seed_type, false, KEEP_NONE)
                         : NULL_TREE;
