@@ -398,7 +398,8 @@ offload_inscan (found &f)
           last++;
         else if (l.items[k].late)
           reductions++;
-      char *reduced = reductions ? xasprintf (" and %u reduction%s",
+      char *reduced = reductions ? xasprintf ("%s %u reduction%s",
+                                              last ? "," : " and",
                                               reductions,
                                               reductions > 1 ? "s" : "")
                                  : xstrdup ("");

@@ -2,7 +2,9 @@
 /* -fplugin-arg-scanomp-verbose: a note for an offloaded inscan loop, and
    one saying why another is left to GCC: a function the device lacks, a
    private copy of a variable the kernels would not carry, or a variable
-   of the function that the loop shares and sets.  */
+   of the function that the loop shares and sets; and for a loop with
+   late items, which runs on the host path, its counts and why it has no
+   kernel.  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-scanomp-verbose" } */
 
@@ -118,4 +120,25 @@ shared_set (int *y, const int *x, int n)
       }
     }
   return last;
+}
+
+long
+late_items (int *y, const int *x, int n)
+{
+  int s = 0;
+  long best = 0, last = -1;
+#pragma omp parallel for reduction(inscan, +: s) /* { dg-message "this inscan loop runs on the host path: 1 scan variable, 1 reduction and 1 lastprivate, inclusive; it has no OpenCL kernel" } */ \
+    reduction(max: best) lastprivate(conditional: last) /* { dg-message "the kernels do not compute 'best', a reduction beside the inscan reductions; outside 'target' the host path does" } */
+  for (int i = 0; i < n; i++)
+    {
+      s += x[i];
+#pragma omp scan inclusive(s)
+      {
+        y[i] = s;
+        best = s > best ? s : best;
+        if (s < 0)
+          last = i;
+      }
+    }
+  return best + last;
 }
