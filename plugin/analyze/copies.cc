@@ -482,9 +482,11 @@ scan_set_from_prefix (scan_loop *l, gimple_seq seq, const vec<tree> &vars,
           tree z = last[k];
           if (!set.contains (z))
             continue;
-          *sets = true;
           if (!end.contains (z))
-            continue;
+            {
+              *sets = true;
+              continue;
+            }
           if (each && (!(*each)[k] || dirty[i]))
             (*each)[k] = f.stmts[i];
           if (!found || (dirty[i] && !found_dirty))

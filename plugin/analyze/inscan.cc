@@ -968,25 +968,20 @@ read_body (scan_loop *l, unsigned scan_vars, const scan_copies *cp,
      from the scan variables is late, which the host path's scan
      function finds.  The reduce function finds the others' running the
      scan phase (OUTPUT_SETS_LAST).  */
-  auto_vec<tree> vars, arrays, last;
+  auto_vec<tree> vars, arrays;
   for (unsigned k = 0; k < scan_vars; k++)
     vars.safe_push (l->items[k].var);
   unsigned first_last = l->n - cp->last.length ();
   tree z;
-  bool sets;
   auto_vec<gimple *> each;
-  scan_set_from_prefix (l, l->output, vars, arrays, cp->last, &sets, &z,
-                        &each);
+  scan_set_from_prefix (l, l->output, vars, arrays, cp->last,
+                        &l->output_sets_last, &z, &each);
   for (unsigned k = 0; k < each.length (); k++)
     if (each[k])
       {
         l->items[first_last + k].late = true;
         l->items[first_last + k].late_at = gimple_location (each[k]);
       }
-    else
-      last.safe_push (cp->last[k]);
-  scan_set_from_prefix (l, l->output, vars, arrays, last,
-                        &l->output_sets_last, &z);
   /* The reduce function finds such a variable's value running the scan
      phase without its stores, which assumes that the arrays it stores
      overlap no other: the call checks their windows, which a scatter's

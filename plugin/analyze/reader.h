@@ -144,9 +144,9 @@ void scan_copies_as_scalars (scan_loop *l, reader *r,
 /* The statement of SEQ, a phase of L's body, that may set a variable of
    LAST, then *WHICH, from the values of VARS or the elements of ARRAYS
    (the prefixes of the scan), through values, memory or a branch; NULL
-   when none does.  Set *SETS when SEQ sets any variable of LAST; where
-   EACH is not NULL, make it as long as LAST, each variable's statement
-   that may set it so, or NULL.  */
+   when none does.  Set *SETS when SEQ sets a variable of LAST that it
+   does not set so; where EACH is not NULL, make it as long as LAST,
+   each variable's statement that may set it so, or NULL.  */
 gimple *scan_set_from_prefix (scan_loop *l, gimple_seq seq,
                               const vec<tree> &vars, const vec<tree> &arrays,
                               const vec<tree> &last, bool *sets, tree *which,
