@@ -12,7 +12,8 @@ plugin_scanomp_la_SOURCES = plugin/scanomp.cc \
 	plugin/analyze/analyze.cc plugin/analyze/construct.cc \
 	plugin/analyze/reader.cc plugin/analyze/access.cc \
 	plugin/analyze/update.cc plugin/analyze/udr.cc \
-	plugin/analyze/recurrence.cc plugin/analyze/stores.cc \
+	plugin/analyze/linear.cc plugin/analyze/recurrence.cc \
+	plugin/analyze/stores.cc \
 	plugin/analyze/values.cc \
 	plugin/analyze/copies.cc plugin/analyze/inscan.cc plugin/analyze/init.cc \
 	plugin/rewrite/rewrite.h plugin/rewrite/inline.cc \

@@ -348,10 +348,15 @@ offload (found &f)
       for (unsigned k = 0; k < n && scanomp_options.verbose; k++)
         {
           const scan_item *it = &l.items[k];
+          char higher[96];
+          snprintf (higher, sizeof higher, "linear recurrence of order %u "
+                    "y[i] = a1(i) * y[i-1] + ... + a%u(i) * y[i-%u] + b(i)",
+                    it->order, it->order, it->order);
           inform (f.clause->loc, "%<scan(%s: %s)%> %s: %qT elements, %s "
                   "form%s", f.clause->op_name, it->var_name,
                   scanomp_route (&l, &o), it->type,
                   it->in_place ? "in-place"
+                  : it->form == SCAN_FORM_AFFINE && it->order > 1 ? higher
                   : it->op == SCAN_OP_USER ? "y[i] = f (y[i-1], E(i))"
                   : it->form == SCAN_FORM_AFFINE
                   ? "linear recurrence y[i] = a(i) * y[i-1] + b(i)"

@@ -132,12 +132,20 @@ check_accesses (reader *r)
         }
       HOST_WIDE_INT rest = tree_to_shwi (fold_convert (ssizetype, a.rest));
       HOST_WIDE_INT delta = rest / size;
+      /* How many elements before y[i], in the order of the loop: of
+         y[i-1], and under `+' of those a linear recurrence of a higher
+         order reads (linear.cc).  */
+      HOST_WIDE_INT lag = -delta * l->step;
       if (a.store && rest == 0 && r->store < 0)
         r->store = k;
-      else if (!a.store && rest == -l->step * size)
+      else if (!a.store && (lag == 1
+                            || (lag > 1 && lag <= SCAN_MAX_ORDER
+                                && it->op == SCAN_OP_ADD)))
         {
           a.prev = true;
-          if (r->recur < 0)
+          a.lag = lag;
+          r->order = MAX (r->order, (unsigned) lag);
+          if (lag == 1 && r->recur < 0)
             r->recur = k;
         }
       else if (!a.store && rest == 0 && r->store >= 0)
@@ -159,11 +167,27 @@ check_accesses (reader *r)
                         "%<%s[i]%>, only", a.store ? "writes" : "reads",
                         it->var_name, at, it->var_name, it->var_name, before,
                         it->var_name);
+              /* An element further back: a linear recurrence's.  */
+              if (!a.store && lag > 1 && it->op == SCAN_OP_ADD)
+                inform (gimple_location (a.stmt), "a linear recurrence "
+                        "may read up to %d elements before %<%s[i]%>",
+                        SCAN_MAX_ORDER, it->var_name);
+              else if (!a.store && lag > 1 && lag <= SCAN_MAX_ORDER)
+                inform (gimple_location (a.stmt), "a linear recurrence "
+                        "%<%s[i] = a1 * %s[i-1] + ... + b%>, of order 2 to "
+                        "%d, is scanned under %<scan(+: %s)%>", it->var_name,
+                        it->var_name, SCAN_MAX_ORDER, it->var_name);
             }
           inform (r->loc, "for this %<scan%> clause");
           return false;
         }
     }
+  /* A recurrence of a higher order may leave y[i-1] out: its first read
+     stands for it, where it is the seed's.  */
+  if (r->recur < 0 && r->order > 1)
+    for (unsigned k = 0; k < l->accesses.length () && r->recur < 0; k++)
+      if (l->accesses[k].prev)
+        r->recur = k;
   if (r->store < 0 || r->recur < 0)
     {
       gimple *st = r->store >= 0 ? l->accesses[r->store].stmt : NULL;

@@ -677,6 +677,7 @@ scan_reader_init (reader *r, scan_loop *l, scan_item *it, location_t loc,
   r->l = l;
   r->it = it;
   r->store = r->recur = -1;
+  r->order = 0;
   r->loc = loc;
   r->current_block = 0;
   r->ok = true;

@@ -24,6 +24,8 @@ struct reader
                                      update is checked, or NULL */
   int store, recur;               /* IT's y[i] store and y[i-1] load:
                                      indices in L's accesses */
+  unsigned order;                 /* how many elements before y[i] the
+                                     body reads, the most (linear.cc) */
   location_t loc;                 /* the clause, for errors */
   hash_map<tree, tree> value;     /* latest value of each variable */
   hash_map<tree, int> block;      /* the block that assigned it */
@@ -175,6 +177,24 @@ bool scan_check_udr_update (reader *r);
 
 /* update.cc */
 bool scan_check_update (reader *r, tree v);
+
+/* recurrence.cc */
+/* Whether every jump of the body R has read goes forward, so that each
+   statement runs at most once an iteration.  */
+bool scan_forward_only (reader *r);
+/* Whether TYPE may carry the values of a linear recurrence on elements
+   of type T: a floating type for a floating T; for an integer T, an
+   integer type at least as wide, in which the value modulo T's range
+   stays the same.  */
+bool scan_carries (tree type, tree t);
+
+/* linear.cc: whether R's item, which reads elements up to R->order
+   before y[i], updates it as a linear recurrence of that order; says
+   why where it does not.  */
+bool scan_linear_update (reader *r);
+/* Set the input copy of R's loop, a recurrence of order 2 or more, to
+   set the item's pair to the map its iteration applies (loop.h).  */
+bool scan_build_linear (reader *r);
 
 /* values.cc */
 /* Whether the value E reads y[i-1].  */

@@ -61,22 +61,16 @@ struct affine_step
   bool reversed;
 };
 
-/* Whether TYPE may carry the chain of a recurrence on elements of type
-   T: a floating type for a floating T; for an integer T, an integer type
-   at least as wide, in which the value modulo T's range stays the
-   same.  */
-static bool
-carries (tree type, tree t)
+bool
+scan_carries (tree type, tree t)
 {
   if (SCALAR_FLOAT_TYPE_P (t))
     return SCALAR_FLOAT_TYPE_P (type);
   return INTEGRAL_TYPE_P (type) && TYPE_PRECISION (type) >= TYPE_PRECISION (t);
 }
 
-/* Whether every jump of the body R has read goes forward, so that each
-   statement runs at most once an iteration.  */
-static bool
-forward_only (reader *r)
+bool
+scan_forward_only (reader *r)
 {
   for (unsigned k = 0; k < r->stmts.length (); k++)
     {
@@ -108,7 +102,7 @@ affine_steps (reader *r, vec<affine_step> *steps)
   gimple *load = l->accesses[r->recur].stmt;
   gimple *store = l->accesses[r->store].stmt;
   if (it->in_place || !is_gimple_assign (load) || !is_gimple_assign (store)
-      || !forward_only (r))
+      || !scan_forward_only (r))
     return false;
   tree c = gimple_assign_lhs (load);
   int at = scan_position (r, load), n = r->stmts.length ();
@@ -137,7 +131,7 @@ affine_steps (reader *r, vec<affine_step> *steps)
       if (use == store)
         return gimple_assign_rhs1 (store) == c && !steps->is_empty ();
       if (!is_gimple_assign (use) || !VAR_P (gimple_assign_lhs (use))
-          || !carries (TREE_TYPE (gimple_assign_lhs (use)), it->type))
+          || !scan_carries (TREE_TYPE (gimple_assign_lhs (use)), it->type))
         return false;
       enum tree_code code = gimple_assign_rhs_code (use);
       tree a = gimple_assign_rhs1 (use);
@@ -152,7 +146,7 @@ affine_steps (reader *r, vec<affine_step> *steps)
             return false;
           step.x = a == c ? b : a;
           step.reversed = b == c;
-          if (!carries (TREE_TYPE (step.x), it->type)
+          if (!scan_carries (TREE_TYPE (step.x), it->type)
               && !(SCALAR_FLOAT_TYPE_P (it->type)
                    && INTEGRAL_TYPE_P (TREE_TYPE (step.x))))
             return false;
@@ -229,6 +223,8 @@ scan_affine_update (reader *r)
 static tree
 pair_type (const scan_item *it)
 {
+  if (it->order > 1)
+    return scanomp_map_type (it->type, it->order);
   tree types[2] = { it->type, it->form == SCAN_FORM_AFFINE ? it->type
                                                          : integer_type_node };
   static const char *const names[2] = { "value", "with" };
@@ -331,6 +327,9 @@ scan_build_pairs (reader *r)
     return true;
   if (refused (l, it))
     return false;
+  it->pair_type = pair_type (it);
+  if (it->order > 1)
+    return scan_build_linear (r);
   auto_vec<affine_step> steps;
   auto_vec<int> reset;
   if (it->form == SCAN_FORM_AFFINE)
@@ -338,7 +337,6 @@ scan_build_pairs (reader *r)
   else
     resets (r, &reset);
 
-  it->pair_type = pair_type (it);
   gimple_seq copy = gimple_seq_copy (gimple_omp_body (l->loop));
   auto_vec<gimple_stmt_iterator> at;
   scan_statement_iterators (&copy, &at);

@@ -549,6 +549,10 @@ scan_check_update (reader *r, tree v)
 
   if (!stores_always (r))
     return false;
+  /* y[i] = a1 * y[i-1] + a2 * y[i-2] + b, and higher orders: under `+',
+     a linear recurrence, or nothing.  */
+  if (r->order > 1)
+    return scan_linear_update (r);
   /* A value of y[i-1] set in branches is the flag stored, or the loop
      uses it in a way the value the reader knows does not show.  */
   tree flag = scan_stored_flag (r, l->accesses[r->store].stmt);
@@ -560,6 +564,7 @@ scan_check_update (reader *r, tree v)
   if (it->op == SCAN_OP_ADD && scan_affine_update (r))
     {
       it->form = SCAN_FORM_AFFINE;
+      it->order = 1;
       return true;
     }
   if (branched && branched != flag)

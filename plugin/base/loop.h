@@ -45,7 +45,8 @@ enum scan_op
 /* What a scan clause's loop computes (analyze/recurrence.cc): y[i] =
    y[i-1] op E, a scan of E; or, scanned as pairs whose operator the
    plugin derives, a linear recurrence y[i] = a * y[i-1] + b, the maps
-   x -> a x + b composed, or a segmented scan y[i] = h ? R : y[i-1] op E,
+   x -> a x + b composed (of a higher order, analyze/linear.cc), or a
+   segmented scan y[i] = h ? R : y[i-1] op E,
    a set flag h dropping what came before.  */
 enum scan_form
 {
@@ -53,6 +54,11 @@ enum scan_form
   SCAN_FORM_AFFINE,
   SCAN_FORM_SEGMENT
 };
+
+/* The highest order of a linear recurrence the plugin scans: y[i] =
+   a1 y[i-1] + ... + ak y[i-k] + b, the maps of vectors of the K last
+   elements composed, a pair of K*K + K values.  */
+#define SCAN_MAX_ORDER 4
 
 /* A `scan(op: list)' clause as the preprocessor saw it.  */
 struct scan_clause
@@ -90,7 +96,11 @@ struct scan_access
   tree base;                 /* the array or pointer decl */
   tree elem_type;
   bool store;
-  bool prev;                 /* a read of y[i-1] */
+  bool prev;                 /* a read of y[i-1], or of an element
+                                before it that a linear recurrence of
+                                a higher order reads */
+  int lag;                   /* of such a read: how many elements before
+                                y[i], 1 for y[i-1] */
   bool after;                /* a read of y[i] after the store to it: the
                                 scanned value */
   bool output;               /* a store to an array beside the clause's:
@@ -124,9 +134,15 @@ struct scan_item
   enum scan_op op;
   bool in_place;             /* y[i] op= y[i-1] */
   enum scan_form form;
+  unsigned order;            /* of a linear recurrence: how many elements
+                                before y[i] it reads, 1 to
+                                SCAN_MAX_ORDER */
   /* Of a linear recurrence or a segmented scan: the pair the kernels and
      the host path scan, a struct of the value (field 0, of TYPE) and the
-     multiplier (of TYPE) or the flag (an int); the variable the loop's
+     multiplier (of TYPE) or the flag (an int); of a recurrence of order
+     K > 1, of the map v -> M v + c of the vectors (y[i], ..., y[i-K+1]),
+     the K values of c (y[i]'s first) and the K*K of M by rows, all of
+     TYPE (scanomp_pair_field numbers them so); the variable the loop's
      INPUT sets to what the iteration contributes.  */
   tree pair_type, pair;
   vec<scan_access> accesses; /* of an array: the loop's accesses to it, as

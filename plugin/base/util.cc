@@ -272,10 +272,31 @@ tree
 scanomp_pair_field (tree x, unsigned k)
 {
   tree f = TYPE_FIELDS (TREE_TYPE (x));
-  if (k)
+  while (k--)
     f = DECL_CHAIN (f);
   return build3 (COMPONENT_REF, TREE_TYPE (f), unshare_expr (x), f,
                  NULL_TREE);
+}
+
+tree
+scanomp_map_type (tree type, unsigned order)
+{
+  unsigned n = order + order * order;
+  tree *types = XALLOCAVEC (tree, n), *fields = XALLOCAVEC (tree, n);
+  const char **names = XALLOCAVEC (const char *, n);
+  char *text = XALLOCAVEC (char, 32 * n);
+  for (unsigned j = 0; j < n; j++)
+    {
+      types[j] = type;
+      char *name = text + 32 * j;
+      if (j < order)
+        snprintf (name, 32, "c%u", j);
+      else
+        snprintf (name, 32, "m%u%u", (j - order) / order,
+                  (j - order) % order);
+      names[j] = name;
+    }
+  return scanomp_record ("scanomp_map", n, types, names, fields);
 }
 
 /* A floating-point sum's identity is -0.0, the one zero that adds

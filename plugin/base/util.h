@@ -69,8 +69,26 @@ tree scanomp_record (const char *name, unsigned n, const tree *types,
    did gave it.  */
 tree scanomp_last_type (tree type);
 /* Field K of X, a recurrence's pair (loop.h's pair_type): 0 the value,
-   1 the multiplier or the flag.  */
+   1 the multiplier or the flag; of a recurrence of a higher order, as
+   scanomp_map_c and scanomp_map_m number them.  */
 tree scanomp_pair_field (tree x, unsigned k);
+/* The pair type of a linear recurrence of ORDER on elements of TYPE: the
+   map v -> M v + c of vectors of ORDER values, c's then M's by rows.  */
+tree scanomp_map_type (tree type, unsigned order);
+/* The field numbers of element J of c, and of M's row R, column C, in
+   the pair of a recurrence of order K (for K = 1, the value and the
+   multiplier).  */
+static inline unsigned
+scanomp_map_c (unsigned j)
+{
+  return j;
+}
+
+static inline unsigned
+scanomp_map_m (unsigned k, unsigned r, unsigned c)
+{
+  return k + r * k + c;
+}
 /* The identity of built-in operator OP over scalar type T.  */
 tree scanomp_identity (enum scan_op op, tree t);
 /* Whether TYPE is a scalar the kernels carry as it is: a pointer, a

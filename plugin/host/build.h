@@ -33,6 +33,8 @@ struct host_copy
                                      in STMT: DECL's address, where REF
                                      is a variable that points to y[i-1]
                                      and STMT passes it to a function */
+    int lag;                      /* of a read of y[i-1] or before it:
+                                     how many elements before y[i] */
   };
   auto_vec<marker> markers;
   tree stored;                    /* where not NULL, what the scan
@@ -43,13 +45,20 @@ struct host_copy
                                      it */
   tree *carry;                    /* per array or variable: its carry; a
                                      lastprivate variable's value */
+  /* Of a linear recurrence of order K > 1 (the loop's one item), in the
+     scan function: the values of y[i-1] to y[i-K] in the iteration,
+     which its carry's c holds between iterations.  */
+  tree lagged[SCAN_MAX_ORDER];
   hash_map<tree, tree> map;       /* the loop's decls: the function's */
   bool ok;                        /* the body fits a function */
 
   host_copy (scan_loop *l_, bool scan_)
     : l (l_), scan (scan_), stored (NULL_TREE), flag (NULL),
       carry (NULL), ok (true)
-  {}
+  {
+    for (unsigned j = 0; j < SCAN_MAX_ORDER; j++)
+      lagged[j] = NULL_TREE;
+  }
 };
 
 /* copy.cc */
@@ -62,8 +71,12 @@ bool host_in_memory (const host_copy *o, unsigned k, gimple_seq body,
                      gimple_seq output);
 void host_set_identity (host_copy *o, unsigned k, tree x, gimple_seq init,
                         gimple_seq *seq);
+/* Append to *SEQ the setting of A to A combined with B by item K's
+   operator (MERGE: a copy of a user-defined one's combiner); with
+   ELEMENT, B is what one iteration contributes.  */
 void host_add_combined (host_copy *o, unsigned k, tree a, tree b,
-                        gimple_seq merge, gimple_seq *seq);
+                        gimple_seq merge, gimple_seq *seq,
+                        bool element = false);
 void host_forget_labels (host_copy *o);
 void host_map_scan_phase (host_copy *o, tree prefix, tree dead);
 

@@ -374,12 +374,70 @@ add_with (host_copy *o, gimple_seq *seq, gimple_seq copy, unsigned m,
   gimple_seq_add_seq (seq, copy);
 }
 
+/* Append to *SEQ the setting of A, the map of a recurrence IT of order
+   K > 1, to A then B: v -> Mb (Ma v + ca) + cb, (Mb Ma, Mb ca + cb), in
+   IT's unsigned type for integers, which wrap.  Where ELEMENT, B is what
+   one iteration contributes, whose rows of M below the first are the
+   shift and whose c below its first value is 0: those rows of the
+   result are A's moved down, which costs nothing, and adds no products
+   of 0, which for floating types would not be exact (0 times an
+   infinity).  */
+static void
+add_map_combined (const scan_item *it, tree a, tree b, bool element,
+                  gimple_seq *seq)
+{
+  unsigned k = it->order;
+  tree t = it->type;
+  tree ut = INTEGRAL_TYPE_P (t) ? unsigned_type_for (t) : t;
+  auto u = [&] (tree x, unsigned f) {
+    return fold_convert (ut, scanomp_pair_field (x, f));
+  };
+  auto c = [&] (tree x, unsigned j) { return u (x, scanomp_map_c (j)); };
+  auto m = [&] (tree x, unsigned r, unsigned col) {
+    return u (x, scanomp_map_m (k, r, col));
+  };
+  /* Row R of Mb times column COL of Ma (or, COL = K, ca), plus cb's
+     R-th value for ca.  */
+  auto row_times = [&] (unsigned r, unsigned col) {
+    if (element && r > 0)
+      return col < k ? m (a, r - 1, col) : c (a, r - 1);
+    tree sum = col < k ? NULL_TREE : c (b, r);
+    for (unsigned j = 0; j < k; j++)
+      {
+        tree p = fold_build2 (MULT_EXPR, ut, m (b, r, j),
+                              col < k ? m (a, j, col) : c (a, j));
+        sum = sum ? fold_build2 (PLUS_EXPR, ut, sum, p) : p;
+      }
+    return sum;
+  };
+  /* All from A as it was.  */
+  unsigned n = k + k * k;
+  tree *value = XALLOCAVEC (tree, n);
+  for (unsigned r = 0; r < k; r++)
+    for (unsigned col = 0; col <= k; col++)
+      {
+        unsigned f = col < k ? scanomp_map_m (k, r, col) : scanomp_map_c (r);
+        value[f] = scanomp_tmp_var (ut, "scan_map");
+        gimplify_assign (value[f], row_times (r, col), seq);
+      }
+  for (unsigned f = 0; f < n; f++)
+    gimplify_assign (scanomp_pair_field (a, f), fold_convert (t, value[f]),
+                     seq);
+}
+
 /* Append to *SEQ the setting of A, a pair of recurrence IT, to A then B:
    maps x -> k x + v compose as (b.k a.k, b.k a.v + b.v); segments as
-   (b.f ? b.v : a.v op b.v, a.f | b.f).  Integers wrap.  */
+   (b.f ? b.v : a.v op b.v, a.f | b.f).  Integers wrap.  ELEMENT: see
+   add_map_combined.  */
 static void
-add_pair_combined (const scan_item *it, tree a, tree b, gimple_seq *seq)
+add_pair_combined (const scan_item *it, tree a, tree b, bool element,
+                   gimple_seq *seq)
 {
+  if (it->form == SCAN_FORM_AFFINE && it->order > 1)
+    {
+      add_map_combined (it, a, b, element, seq);
+      return;
+    }
   tree t = it->type;
   tree ut = INTEGRAL_TYPE_P (t) ? unsigned_type_for (t) : t;
   auto u = [&] (tree x, unsigned k) {
@@ -421,7 +479,19 @@ host_set_identity (host_copy *o, unsigned k, tree x, gimple_seq init,
               gimple_seq *seq)
 {
   scan_item *it = &o->l->items[k];
-  if (it->form != SCAN_FORM_PLAIN)
+  if (it->form == SCAN_FORM_AFFINE && it->order > 1)
+    {
+      /* c 0, M the identity matrix.  */
+      unsigned n = it->order;
+      for (unsigned f = 0; f < n + n * n; f++)
+        gimplify_assign (scanomp_pair_field (x, f),
+                         f < n ? scanomp_identity (SCAN_OP_ADD, it->type)
+                         : fold_convert (it->type,
+                                         build_int_cst (integer_type_node,
+                                                        (f - n) % (n + 1)
+                                                        == 0)), seq);
+    }
+  else if (it->form != SCAN_FORM_PLAIN)
     {
       bool affine = it->form == SCAN_FORM_AFFINE;
       gimplify_assign (scanomp_pair_field (x, 0),
@@ -442,11 +512,11 @@ host_set_identity (host_copy *o, unsigned k, tree x, gimple_seq init,
    A and B are locals where it is.  */
 void
 host_add_combined (host_copy *o, unsigned k, tree a, tree b, gimple_seq merge,
-              gimple_seq *seq)
+                   gimple_seq *seq, bool element)
 {
   scan_item *it = &o->l->items[k];
   if (it->form != SCAN_FORM_PLAIN)
-    add_pair_combined (it, a, b, seq);
+    add_pair_combined (it, a, b, element, seq);
   else if (it->op == SCAN_OP_USER)
     {
       tree from[2] = { it->out, it->in }, to[2] = { a, b };

@@ -117,13 +117,14 @@ add_markers (host_copy *o, bool last_only)
                 in_stmt = build_fold_addr_expr (decl);
               }
             o->markers.safe_push ({ decl, k, a.store, a.after, false, ref,
-                                    a.stmt, in_stmt });
+                                    a.stmt, in_stmt, a.prev ? a.lag : 0 });
           }
   for (const scan_access &a : l->accesses)
     if (a.output && a.arg < 0)
       o->markers.safe_push ({ create_tmp_var_raw (TREE_TYPE (a.ref),
                                                   "scan_marker"),
-                              0, true, false, true, a.ref, a.stmt });
+                              0, true, false, true, a.ref, a.stmt, NULL_TREE,
+                              0 });
     else if (a.output && last_only)
       return false;
   return true;
@@ -328,8 +329,16 @@ start_carries (host_copy *o, const phases *p, tree io, tree seed_type,
         }
       o->map.put (it->var, vars[k] ? vars[k] : o->carry[k]);
     }
+  /* A recurrence of a higher order reads y[i-j] from a local set at
+     the start of each iteration (iteration_of).  */
+  const scan_item *first = &l->items[0];
+  if (scan && first->form == SCAN_FORM_AFFINE && first->order > 1)
+    for (unsigned j = 0; j < first->order; j++)
+      o->lagged[j] = scanomp_tmp_var (first->type, "scan_lagged");
   for (const host_copy::marker &m : o->markers)
-    if (!m.output)
+    if (!m.output && m.lag > 0 && o->lagged[m.lag - 1])
+      o->map.put (m.decl, o->lagged[m.lag - 1]);
+    else if (!m.output)
       o->map.put (m.decl, l->items[m.item].form != SCAN_FORM_PLAIN
                           ? scanomp_pair_field (o->carry[m.item], 0)
                           : o->carry[m.item]);
@@ -401,11 +410,23 @@ iteration_of (host_copy *o, phases *p, const tree *vars, bool scan,
                            &iteration);
         else if (vars[k])
           host_set_identity (o, k, vars[k], p->inits[k], &iteration);
+      /* A recurrence of a higher order: its carry's c holds y[i-1] to
+         y[i-K] before the body, which stores y[i] in c's first value;
+         the others move down after it.  */
+      tree *lagged = o->lagged;
+      unsigned order = lagged[0] ? l->items[0].order : 0;
+      for (unsigned j = 0; j < order; j++)
+        gimplify_assign (lagged[j], scanomp_pair_field (o->carry[0],
+                                                        scanomp_map_c (j)),
+                         &iteration);
       if (keep != KEEP_LOAD)
         {
           host_remap_seq (o, &p->body);
           gimple_seq_add_seq (&iteration, p->body);
         }
+      for (unsigned j = 1; j < order; j++)
+        gimplify_assign (scanomp_pair_field (o->carry[0], scanomp_map_c (j)),
+                         lagged[j - 1], &iteration);
       for (unsigned k = 0; k < n; k++)
         if (vars[k] && keep == KEEP_STORE)
           gimplify_assign (part (unshare_expr (at), seed_type, n, k,
@@ -413,7 +434,7 @@ iteration_of (host_copy *o, phases *p, const tree *vars, bool scan,
       for (unsigned k = 0; k < o->l->n; k++)
         if (vars[k])
           host_add_combined (o, k, o->carry[k], vars[k], p->merges[k],
-                             &iteration);
+                             &iteration, true);
       if (l->inscan && (scan || last_only) && !l->exclusive)
         scan_phase ();
     }

@@ -437,25 +437,38 @@ add_seed (call_parts *p, tree seed_type)
       else
         {
           /* A recurrence's pair: y[i-1], as the map to it (x -> y[i-1],
-             multiplier 0) or unflagged.  */
+             multiplier 0) or unflagged; of a higher order K, the map to
+             (y[i-1], ..., y[i-K]), M 0.  */
+          unsigned order = item->form == SCAN_FORM_AFFINE ? item->order : 1;
           if (item->form != SCAN_FORM_PLAIN)
-            {
-              tree with = scanomp_pair_field (dst, 1);
-              gimplify_assign (with, build_zero_cst (TREE_TYPE (with)), seq);
-              dst = scanomp_pair_field (dst, 0);
-            }
+            for (unsigned f = order; f < order + order * order; f++)
+              {
+                tree m = scanomp_pair_field (dst, f);
+                gimplify_assign (m, build_zero_cst (TREE_TYPE (m)), seq);
+              }
           const scan_access &prev = item->accesses[item->recur];
           tree tp = build_pointer_type (item->type);
-          tree addr = fold_convert (tp, fold_build_pointer_plus
-                                          (base_pointer (item->var),
-                                           offset_at (prev, p->lb)));
-          if (lower_seed_at (l, seed_type))
-            p->seed_at = scanomp_value (addr, seq);
-          else if (!scanomp_on_host (l))
-            present_read (p->device, dst, addr, seq);
-          else
-            gimplify_assign (dst, build2 (MEM_REF, item->type, addr,
-                                          build_int_cst (tp, 0)), seq);
+          HOST_WIDE_INT size = tree_to_shwi (TYPE_SIZE_UNIT (item->type));
+          for (unsigned j = 0; j < order; j++)
+            {
+              /* y[i-1-j] at the first i, from the read of y[i-lag].  */
+              tree at = fold_build2 (PLUS_EXPR, lt, offset_at (prev, p->lb),
+                                     build_int_cst (lt, ((HOST_WIDE_INT)
+                                                         prev.lag - 1 - j)
+                                                        * l->step * size));
+              tree addr = fold_convert (tp, fold_build_pointer_plus
+                                              (base_pointer (item->var),
+                                               at));
+              tree to = item->form == SCAN_FORM_PLAIN ? dst
+                        : scanomp_pair_field (dst, scanomp_map_c (j));
+              if (lower_seed_at (l, seed_type))
+                p->seed_at = scanomp_value (addr, seq);
+              else if (!scanomp_on_host (l))
+                present_read (p->device, to, addr, seq);
+              else
+                gimplify_assign (to, build2 (MEM_REF, item->type, addr,
+                                             build_int_cst (tp, 0)), seq);
+            }
         }
       if (field)
         field = DECL_CHAIN (field);

@@ -553,7 +553,8 @@ user_operator (emitter *e, unsigned k)
 /* The pair operator of a recurrence (the loop's one item), A then B,
    and its identity, as scanomp_pair_combine and scanomp_pair_identity in
    E->funcs: maps
-   x -> k x + v compose as (b.k a.k, b.k a.v + b.v); segments as
+   x -> k x + v compose as (b.k a.k, b.k a.v + b.v), of a higher order
+   v -> M v + c as (Mb Ma, Mb ca + cb); segments as
    (b.f ? b.v : a.v op b.v, a.f | b.f).  Integers wrap.  */
 static void
 pair_operator (emitter *e)
@@ -566,7 +567,26 @@ pair_operator (emitter *e)
   const char *ut = arithmetic_type (e, it->type);
   ocl_text (&e->out, "static %s\nscanomp_pair_combine (%s a, %s b)\n{\n"
             "  %s r;\n", p, p, p, p);
-  if (it->form == SCAN_FORM_AFFINE)
+  unsigned k = it->form == SCAN_FORM_AFFINE ? it->order : 0;
+  if (k > 1)
+    /* Of a higher order: (Mb Ma, Mb ca + cb).  */
+    for (unsigned r = 0; r < k; r++)
+      for (unsigned col = 0; col <= k; col++)
+        {
+          unsigned f = col < k ? scanomp_map_m (k, r, col)
+                               : scanomp_map_c (r);
+          ocl_text (&e->out, "  r.f%u = (%s) (", f, t);
+          if (col == k)
+            ocl_text (&e->out, "(%s) b.f%u", ut, scanomp_map_c (r));
+          for (unsigned j = 0; j < k; j++)
+            ocl_text (&e->out, "%s(%s) b.f%u * (%s) a.f%u",
+                      j || col == k ? " + " : "", ut,
+                      scanomp_map_m (k, r, j), ut,
+                      col < k ? scanomp_map_m (k, j, col)
+                              : scanomp_map_c (j));
+          ocl_text (&e->out, ");\n");
+        }
+  else if (it->form == SCAN_FORM_AFFINE)
     ocl_text (&e->out, "  r.f1 = (%s) ((%s) b.f1 * (%s) a.f1);\n"
               "  r.f0 = (%s) ((%s) b.f1 * (%s) a.f0 + (%s) b.f0);\n", t, ut,
               ut, t, ut, ut, ut);
@@ -578,7 +598,14 @@ pair_operator (emitter *e)
     }
   ocl_text (&e->out, "  return r;\n}\n\nstatic %s\nscanomp_pair_identity "
             "(void)\n{\n  %s r;\n  r.f0 = ", p, p);
-  if (it->form == SCAN_FORM_AFFINE)
+  if (k > 1)
+    {
+      ocl_text (&e->out, "(%s) -0.0;\n", t);
+      for (unsigned f = 1; f < k + k * k; f++)
+        ocl_text (&e->out, "  r.f%u = (%s) %s;\n", f, t,
+                  f < k ? "-0.0" : (f - k) % (k + 1) == 0 ? "1" : "0");
+    }
+  else if (it->form == SCAN_FORM_AFFINE)
     ocl_text (&e->out, "(%s) -0.0;\n  r.f1 = (%s) 1;\n", t, t);
   else
     {
