@@ -175,7 +175,8 @@ field_read (scan_loop *l, tree v)
 }
 
 /* Check the loop L has read (R): warn for the first array of its body
-   whose y[i] it computes from y[i-1], at LOC.  */
+   whose y[i] it computes from y[i-1], or from elements as far back as a
+   linear recurrence reads, at LOC.  */
 static void
 check_accesses (reader *r, location_t loc)
 {
@@ -196,6 +197,8 @@ check_accesses (reader *r, location_t loc)
          since every iteration stores y[i]), it reads what another
          iteration stores.  */
       bool prev = false, other = false;
+      /* And of y[i-2] to y[i-SCAN_MAX_ORDER]: a linear recurrence's.  */
+      HOST_WIDE_INT lag = 0;
       /* The stores of y[i]: one, or one in each branch of an if/else.  */
       auto_vec<int> stores;
       stores.safe_push (scan_position (r, st.stmt));
@@ -208,8 +211,13 @@ check_accesses (reader *r, location_t loc)
                         && TYPE_SIZE_UNIT (a.elem_type)
                         && tree_int_cst_equal (TYPE_SIZE_UNIT (a.elem_type),
                                                TYPE_SIZE_UNIT (st.elem_type));
-            if (!a.store && same && off == at - l->step * size)
-              prev = true;
+            HOST_WIDE_INT back = same ? (at - off) / (l->step * size) : 0;
+            if (!a.store && same && (at - off) % size == 0 && back >= 1
+                && back <= SCAN_MAX_ORDER)
+              {
+                prev = true;
+                lag = MAX (lag, back);
+              }
             else if (a.store && same && off == at)
               stores.safe_push (scan_position (r, a.stmt));
             else if (a.store || !same || off != at)
@@ -233,7 +241,15 @@ check_accesses (reader *r, location_t loc)
       const char *op = stored && sets <= 1
                        ? joining_op (known ? *known : stored) : NULL;
       const char *before = l->step > 0 ? "i-1" : "i+1";
-      if (op)
+      char back[16];
+      snprintf (back, sizeof back, "i%+d", (int) (-lag * l->step));
+      if (lag > 1)
+        warning_at (loc, 0, "iterations of this loop run in parallel but "
+                    "%<%s[i]%> depends on %<%s[%s]%> from an earlier "
+                    "iteration; if it is a linear recurrence (of order "
+                    "%d), add %<scan(+: %s)%> to the construct", name, name,
+                    back, (int) lag, name);
+      else if (op)
         warning_at (loc, 0, "iterations of this loop run in parallel but "
                     "%<%s[i]%> depends on %<%s[%s]%> from the previous "
                     "iteration; add %<scan(%s: %s)%> to the construct",
