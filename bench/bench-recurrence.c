@@ -8,6 +8,10 @@
 
      plain      y[i] = a[i] * y[i-1] + b[i]            scan(+: y)
                 s[i] = h[i] ? x[i] : s[i-1] + x[i]     scan(+: s)
+                z[i] = b0 * b[i] + b1 * b[i-1]         scan(+: z)
+                       + a1 * z[i-1] + a2 * z[i-2]
+                (an IIR biquad, a recurrence of order 2: its maps are
+                2 x 2 matrices and vectors)
      declared   t[i] = then (t[i-1], f[i])             scan(then: t),
                 over pairs built beforehand, as a user of a scan library
                 would (the building not timed)
@@ -49,6 +53,29 @@ then (affine f, affine g)
 #pragma omp declare scan(then : affine : omp_out = then (omp_out, omp_in)) \
   initializer(omp_priv = (affine) { 1.0, 0.0 })
 
+/* The biquad's state-space map v -> M v + c of v = (z[i-1], z[i-2]).  */
+typedef struct
+{
+  double m00, m01, m10, m11, c0, c1;
+} map2;
+
+static map2
+then2 (map2 f, map2 g)
+{
+  map2 r = { g.m00 * f.m00 + g.m01 * f.m10, g.m00 * f.m01 + g.m01 * f.m11,
+             g.m10 * f.m00 + g.m11 * f.m10, g.m10 * f.m01 + g.m11 * f.m11,
+             g.m00 * f.c0 + g.m01 * f.c1 + g.c0,
+             g.m10 * f.c0 + g.m11 * f.c1 + g.c1 };
+  return r;
+}
+
+#pragma omp declare scan(then2 : map2 : omp_out = then2 (omp_out, omp_in)) \
+  initializer(omp_priv = (map2) { 1.0, 0.0, 0.0, 1.0, 0.0, 0.0 })
+
+/* The biquad's coefficients: poles of modulus 0.95, a low-pass.  */
+static const double bq_b0 = 0.0675, bq_b1 = 0.135, bq_a1 = 1.71,
+                    bq_a2 = -0.9025;
+
 typedef struct
 {
   int head;
@@ -73,6 +100,8 @@ struct data
   long *x, *s;             /* the segmented sum */
   int *h;
   segment *g, *u;
+  double *z;               /* the biquad */
+  map2 *e, *v;
 };
 
 static void
@@ -129,10 +158,40 @@ segment_serial (struct data *d)
     s[i] = h[i] ? x[i] : s[i-1] + x[i];
 }
 
+static void
+biquad_plain (struct data *d)
+{
+  double *z = d->z, *b = d->b;
+  double b0 = bq_b0, b1 = bq_b1, a1 = bq_a1, a2 = bq_a2;
+#pragma omp parallel for scan(+: z)
+  for (long i = 2; i < d->n; i++)
+    z[i] = b0 * b[i] + b1 * b[i - 1] + a1 * z[i-1] + a2 * z[i-2];
+}
+
+static void
+biquad_declared (struct data *d)
+{
+  map2 *v = d->v, *e = d->e;
+#pragma omp parallel for scan(then2 : v)
+  for (long i = 2; i < d->n; i++)
+    v[i] = then2 (v[i-1], e[i]);
+}
+
+static void
+biquad_serial (struct data *d)
+{
+  double *z = d->z, *b = d->b;
+  double b0 = bq_b0, b1 = bq_b1, a1 = bq_a1, a2 = bq_a2;
+  for (long i = 2; i < d->n; i++)
+    z[i] = b0 * b[i] + b1 * b[i - 1] + a1 * z[i-1] + a2 * z[i-2];
+}
+
 static void (*const affine_runs[NMETHODS]) (struct data *)
   = { affine_plain, affine_declared, affine_serial };
 static void (*const segment_runs[NMETHODS]) (struct data *)
   = { segment_plain, segment_declared, segment_serial };
+static void (*const biquad_runs[NMETHODS]) (struct data *)
+  = { biquad_plain, biquad_declared, biquad_serial };
 
 static struct data *
 make_data (long n)
@@ -149,8 +208,11 @@ make_data (long n)
   d->h = malloc (n * sizeof *d->h);
   d->g = malloc (n * sizeof *d->g);
   d->u = malloc (n * sizeof *d->u);
+  d->z = malloc (n * sizeof *d->z);
+  d->e = malloc (n * sizeof *d->e);
+  d->v = malloc (n * sizeof *d->v);
   if (!d->a || !d->b || !d->y || !d->f || !d->t || !d->x || !d->s || !d->h
-      || !d->g || !d->u)
+      || !d->g || !d->u || !d->z || !d->e || !d->v)
     {
       fprintf (stderr, "bench-recurrence: out of memory at n=%ld\n", n);
       exit (1);
@@ -165,7 +227,12 @@ make_data (long n)
       d->x[i] = (long) ((r >> 20) % 1000) - 500;
       d->h[i] = (r >> 60) == 0;
       d->g[i] = (segment) { d->h[i], d->x[i] };
+      d->e[i] = (map2) { bq_a1, bq_a2, 1.0, 0.0,
+                         bq_b0 * d->b[i] + bq_b1 * d->b[i ? i - 1 : 0],
+                         0.0 };
+      d->z[i] = 0.0;
     }
+  d->v[0] = d->v[1] = (map2) { 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 };
   d->y[0] = 1.0;
   d->t[0] = (affine) { 0.0, 1.0 };
   d->s[0] = 0;
@@ -186,23 +253,35 @@ free_data (struct data *d)
   free (d->h);
   free (d->g);
   free (d->u);
+  free (d->z);
+  free (d->e);
+  free (d->v);
   free (d);
 }
 
 /* Whether the methods of scan KIND (0: the recurrence, 1: the
-   segmented sum) agree with the sequential loop.  */
+   segmented sum, 2: the biquad) agree with the sequential loop.  */
 static int
 agree (struct data *d, int kind)
 {
-  double y = 1.0;
+  double y = 1.0, z1 = 0.0, z2 = 0.0;
   long s = 0;
   for (long i = 1; i < d->n; i++)
     {
       y = d->a[i] * y + d->b[i];
       s = d->h[i] ? d->x[i] : s + d->x[i];
-      int ok = kind ? d->s[i] == s && d->u[i].sum == s
-                    : (fabs (d->y[i] - y) <= 1e-9 * (1 + fabs (y))
-                       && fabs (d->t[i].c - y) <= 1e-9 * (1 + fabs (y)));
+      if (i >= 2)
+        {
+          double z = bq_b0 * d->b[i] + bq_b1 * d->b[i - 1] + bq_a1 * z1
+                     + bq_a2 * z2;
+          z2 = z1;
+          z1 = z;
+        }
+      int ok = kind == 1 ? d->s[i] == s && d->u[i].sum == s
+               : kind == 0 ? (fabs (d->y[i] - y) <= 1e-9 * (1 + fabs (y))
+                              && fabs (d->t[i].c - y) <= 1e-9 * (1 + fabs (y)))
+               : i < 2 || (fabs (d->z[i] - z1) <= 1e-9 * (1 + fabs (z1))
+                           && fabs (d->v[i].c0 - z1) <= 1e-9 * (1 + fabs (z1)));
       if (!ok)
         {
           fprintf (stderr, "bench-recurrence: wrong result at %ld of %ld\n",
@@ -232,7 +311,9 @@ static int
 table (FILE *out, int opencl)
 {
   static const int logs[] = { 16, 20, 24 };
-  static const char *const kinds[2] = { "affine", "segment" };
+  static const char *const kinds[3] = { "affine", "segment", "biquad" };
+  void (*const *const runs[3]) (struct data *) = { affine_runs, segment_runs,
+                                                    biquad_runs };
   const char *where = opencl ? "opencl" : "host";
   if (opencl)
     setenv ("SCANOMP_HOST", "opencl", 1);
@@ -243,9 +324,9 @@ table (FILE *out, int opencl)
       long n = 1L << logs[s];
       int reps = logs[s] <= 20 ? 21 : 7;
       struct data *d = make_data (n);
-      for (int k = 0; k < 2; k++)
+      for (int k = 0; k < 3; k++)
         {
-          struct round r = { d, k ? segment_runs : affine_runs };
+          struct round r = { d, runs[k] };
           double med[NMETHODS], min[NMETHODS];
           if (bench_medians (NMETHODS, reps, run, &r, med, min) < 0)
             return 1;

@@ -40,7 +40,16 @@ struct linear_walk
   bool build;                     /* build the copy's statements */
   hash_map<tree, unsigned> linear; /* a variable: its parts' first index
                                       in PARTS */
-  auto_vec<tree> parts;           /* K + 1 each: free, then of y[i-j] */
+  auto_vec<tree> parts;           /* K + 1 each: free, then of y[i-j];
+                                     NULL_TREE where no statement sets
+                                     it to what may not be 0 */
+  /* Of each linear variable: a bit for each part that some statement
+     sets to what may not be 0, found by walks until none changes it
+     (CHANGED), before the walk that builds: the others are no variables
+     at all, and add no products of 0, which for floating types GCC
+     cannot drop.  */
+  hash_map<tree, unsigned> *present;
+  bool changed;
   gimple_seq start;               /* the parts set to 0 */
   /* Per statement of the body: what the copy runs in its place (NULL
      to keep it), and after it.  */
@@ -55,14 +64,28 @@ part_type (tree type)
   return INTEGRAL_TYPE_P (type) ? unsigned_type_for (type) : type;
 }
 
-/* Part J of operand X, in TYPE: a linear variable's, or of a value free
-   of y, itself (J = 0) or 0.  */
+/* The bits of linear variable V's parts that may not be 0.  */
+static unsigned
+present (linear_walk *w, tree v)
+{
+  unsigned *m = w->present->get (v);
+  return m ? *m : 0;
+}
+
+/* Part J of operand X, in TYPE, or NULL_TREE where it is 0: a linear
+   variable's, or of a value free of y, itself (J = 0).  Before the
+   walk that builds, what stands for a part that may not be 0 is 0.  */
 static tree
 part_of (linear_walk *w, tree x, unsigned j, tree type)
 {
   if (unsigned *at = VAR_P (x) ? w->linear.get (x) : NULL)
-    return fold_convert (type, w->parts[*at + j]);
-  return j ? build_zero_cst (type) : fold_convert (type, unshare_expr (x));
+    {
+      if (!(present (w, x) & (1u << j)))
+        return NULL_TREE;
+      return w->build ? fold_convert (type, w->parts[*at + j])
+                      : build_zero_cst (type);
+    }
+  return j ? NULL_TREE : fold_convert (type, unshare_expr (x));
 }
 
 /* The first index of V's parts, making them where V is new.  */
@@ -75,10 +98,13 @@ parts_of (linear_walk *w, tree v)
   tree t = part_type (TREE_TYPE (v));
   for (unsigned j = 0; j <= w->k; j++)
     {
-      tree p = w->build ? scanomp_tmp_var (t, "scan_part") : NULL_TREE;
+      tree p = NULL_TREE;
+      if (w->build && (present (w, v) & (1u << j)))
+        {
+          p = scanomp_tmp_var (t, "scan_part");
+          gimplify_assign (p, build_zero_cst (t), &w->start);
+        }
       w->parts.safe_push (p);
-      if (w->build)
-        gimplify_assign (p, build_zero_cst (t), &w->start);
     }
   w->linear.put (v, at);
   return at;
@@ -153,33 +179,48 @@ refuse (linear_walk *w, gimple *s, const char *what)
   return false;
 }
 
-/* The parts of a value free of y, V, in PT: V itself, then 0.  */
+/* The parts of a value free of y, V, in PT: V itself, then 0
+   (NULL_TREE).  */
 static tree
 free_part (tree v, unsigned j, tree pt)
 {
-  return j ? build_zero_cst (pt) : fold_convert (pt, unshare_expr (v));
+  return j ? NULL_TREE : fold_convert (pt, unshare_expr (v));
 }
 
 /* Set the parts of linear variable V, at statement POS, to those of
-   EACH (J), in V's part type.  */
+   EACH (J, V's part type), NULL_TREE for 0.  */
 template <typename F>
 static void
 set_parts (linear_walk *w, tree v, unsigned pos, F each)
 {
   unsigned at = parts_of (w, v);
+  tree t = part_type (TREE_TYPE (v));
+  tree *value = XALLOCAVEC (tree, w->k + 1);
+  unsigned mask = 0;
+  for (unsigned j = 0; j <= w->k; j++)
+    if ((value[j] = each (j, t)))
+      mask |= 1u << j;
+  unsigned &bits = w->present->get_or_insert (v);
+  if ((bits | mask) != bits)
+    {
+      gcc_assert (!w->build);
+      bits |= mask;
+      w->changed = true;
+    }
   if (!w->build)
     return;
   /* All read before any is set: V may be an operand.  */
-  tree t = part_type (TREE_TYPE (v));
-  tree *value = XALLOCAVEC (tree, w->k + 1);
   gimple_seq *seq = &w->after[pos];
   for (unsigned j = 0; j <= w->k; j++)
-    {
-      value[j] = scanomp_tmp_var (t, "scan_part");
-      gimplify_assign (value[j], each (j, t), seq);
-    }
+    if (bits & (1u << j))
+      {
+        tree e = value[j] ? value[j] : build_zero_cst (t);
+        value[j] = scanomp_tmp_var (t, "scan_part");
+        gimplify_assign (value[j], e, seq);
+      }
   for (unsigned j = 0; j <= w->k; j++)
-    gimplify_assign (w->parts[at + j], value[j], seq);
+    if (bits & (1u << j))
+      gimplify_assign (w->parts[at + j], value[j], seq);
 }
 
 /* Read assignment S, at POS, which reads a linear variable and sets LHS,
@@ -195,19 +236,24 @@ assign_linear (linear_walk *w, gimple *s, unsigned pos, tree lhs)
   if (!reads_linear (w, s, true))
     return refuse (w, s, "computes with a value, by other than +, -, * and /,");
   bool la = is_linear (w, a), lb = b && is_linear (w, b);
+  /* A sum or a difference: a part 0 in one operand is the other's.  */
   auto binary = [&] (tree_code c) {
     set_parts (w, lhs, pos, [&] (unsigned j, tree pt) {
-        return fold_build2 (c, pt, part_of (w, a, j, pt),
-                            part_of (w, b, j, pt));
+        tree p = part_of (w, a, j, pt), q = part_of (w, b, j, pt);
+        if (!p || !q)
+          return !q ? p : c == MINUS_EXPR ? fold_build1 (NEGATE_EXPR, pt, q)
+                                          : q;
+        return fold_build2 (c, pt, p, q);
       });
     return true;
   };
   /* One operand, linear, scaled by the other, free of y.  */
   auto scaled = [&] (tree_code c, tree x, tree by) {
     set_parts (w, lhs, pos, [&] (unsigned j, tree pt) {
-        return fold_build2 (c, pt, part_of (w, x, j, pt),
-                            c == LSHIFT_EXPR ? by
-                            : fold_convert (pt, unshare_expr (by)));
+        tree p = part_of (w, x, j, pt);
+        return !p ? NULL_TREE
+               : fold_build2 (c, pt, p, c == LSHIFT_EXPR ? by
+                              : fold_convert (pt, unshare_expr (by)));
       });
     return true;
   };
@@ -230,7 +276,8 @@ assign_linear (linear_walk *w, gimple *s, unsigned pos, tree lhs)
       return scaled (code, a, b);
     case NEGATE_EXPR:
       set_parts (w, lhs, pos, [&] (unsigned j, tree pt) {
-          return fold_build1 (NEGATE_EXPR, pt, part_of (w, a, j, pt));
+          tree p = part_of (w, a, j, pt);
+          return p ? fold_build1 (NEGATE_EXPR, pt, p) : NULL_TREE;
         });
       return true;
     default:
@@ -262,14 +309,18 @@ set_pair (linear_walk *w, tree v, unsigned pos)
   };
   /* The zeros of c are the identity of `+', -0.0 for floating types,
      which the shift adds to the values it moves.  */
+  tree pt = part_type (TREE_TYPE (v));
+  tree free = part_of (w, v, 0, pt);
   for (unsigned j = 0; j < k; j++)
-    set (scanomp_map_c (j), j ? scanomp_identity (SCAN_OP_ADD, t)
-                             : part_of (w, v, 0, part_type (TREE_TYPE (v))));
+    set (scanomp_map_c (j), j || !free ? scanomp_identity (SCAN_OP_ADD, t)
+                                       : free);
   for (unsigned row = 0; row < k; row++)
     for (unsigned col = 0; col < k; col++)
-      set (scanomp_map_m (k, row, col),
-           row == 0 ? part_of (w, v, col + 1, part_type (TREE_TYPE (v)))
-           : build_int_cst (integer_type_node, col + 1 == row));
+      {
+        tree m = row == 0 ? part_of (w, v, col + 1, pt) : NULL_TREE;
+        set (scanomp_map_m (k, row, col),
+             m ? m : build_int_cst (integer_type_node, col + 1 == row));
+      }
 }
 
 /* The lag of the read of y that statement S makes, or 0.  */
@@ -307,6 +358,9 @@ walk (linear_walk *w)
     }
   gimple *store = l->accesses[r->store].stmt;
   unsigned n = r->stmts.length ();
+  w->instead.truncate (0);
+  w->after.truncate (0);
+  w->replaced.truncate (0);
   w->instead.safe_grow_cleared (n);
   w->after.safe_grow_cleared (n);
   w->replaced.safe_grow_cleared (n);
@@ -321,8 +375,7 @@ walk (linear_walk *w)
             return refuse (w, s, "converts to a narrower type a value");
           w->replaced[pos] = true;
           set_parts (w, lhs, pos, [&] (unsigned j, tree pt) {
-              return (int) j == lag ? build_one_cst (pt)
-                                    : build_zero_cst (pt);
+              return (int) j == lag ? build_one_cst (pt) : NULL_TREE;
             });
           continue;
         }
@@ -384,15 +437,43 @@ walk (linear_walk *w)
   return stored;
 }
 
+/* Walk the body R has read until the parts that may not be 0 are known,
+   into PRESENT, and, with BUILD, once more to build the copy's
+   statements into W.  */
+static bool
+walks (reader *r, hash_map<tree, unsigned> *present, bool build,
+       linear_walk *w)
+{
+  while (true)
+    {
+      linear_walk probe;
+      probe.r = r;
+      probe.k = r->order;
+      probe.build = false;
+      probe.present = present;
+      probe.changed = false;
+      probe.start = NULL;
+      if (!walk (&probe))
+        return false;
+      if (!probe.changed)
+        break;
+    }
+  if (!build)
+    return true;
+  w->r = r;
+  w->k = r->order;
+  w->build = true;
+  w->present = present;
+  w->changed = false;
+  w->start = NULL;
+  return walk (w);
+}
+
 bool
 scan_linear_update (reader *r)
 {
-  linear_walk w;
-  w.r = r;
-  w.k = r->order;
-  w.build = false;
-  w.start = NULL;
-  if (r->it->op != SCAN_OP_ADD || !walk (&w))
+  hash_map<tree, unsigned> present;
+  if (r->it->op != SCAN_OP_ADD || !walks (r, &present, false, NULL))
     return false;
   r->it->form = SCAN_FORM_AFFINE;
   r->it->order = r->order;
@@ -411,12 +492,9 @@ scan_build_linear (reader *r)
 
   push_gimplify_context ();
   it->pair = scanomp_tmp_var (it->pair_type, "scan_pair");
+  hash_map<tree, unsigned> present;
   linear_walk w;
-  w.r = r;
-  w.k = it->order;
-  w.build = true;
-  w.start = NULL;
-  bool ok = walk (&w);
+  bool ok = walks (r, &present, true, &w);
   gcc_assert (ok);
   /* The reads of y[i] after its store read 0, and the copy stores
      nothing.  */
