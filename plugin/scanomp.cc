@@ -348,10 +348,13 @@ offload (found &f)
       for (unsigned k = 0; k < n && scanomp_options.verbose; k++)
         {
           const scan_item *it = &l.items[k];
-          char higher[96];
-          snprintf (higher, sizeof higher, "linear recurrence of order %u "
-                    "y[i] = a1(i) * y[i-1] + ... + a%u(i) * y[i-%u] + b(i)",
-                    it->order, it->order, it->order);
+          char higher[160];
+          int at = snprintf (higher, sizeof higher, "linear recurrence of "
+                             "order %u y[i] = ", it->order);
+          for (unsigned j = 1; j <= it->order && it->order > 1; j++)
+            at += snprintf (higher + at, sizeof higher - at,
+                            "a%u(i) * y[i-%u] + ", j, j);
+          snprintf (higher + at, sizeof higher - at, "b(i)");
           inform (f.clause->loc, "%<scan(%s: %s)%> %s: %qT elements, %s "
                   "form%s", f.clause->op_name, it->var_name,
                   scanomp_route (&l, &o), it->type,

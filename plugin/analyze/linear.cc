@@ -162,6 +162,9 @@ form_of (char *buf, size_t size, const char *y, unsigned k)
     snprintf (buf + n, size - n, "b");
 }
 
+/* What refuse says of an operation other than the ones followed.  */
+#define OTHER_OP "computes by other than +, -, * and / with a value"
+
 /* Say at S what the loop does, WHAT (`branches on a value'), computed
    from its array, which a linear recurrence does not; false.  */
 static bool
@@ -231,11 +234,16 @@ assign_linear (linear_walk *w, gimple *s, unsigned pos, tree lhs)
   tree t = w->r->it->type;
   enum tree_code code = gimple_assign_rhs_code (s);
   tree a = gimple_assign_rhs1 (s), b = gimple_assign_rhs2 (s);
+  bool la = is_linear (w, a), lb = b && is_linear (w, b);
+  bool followed = (code == PLUS_EXPR || code == MINUS_EXPR
+                   || code == MULT_EXPR || code == RDIV_EXPR
+                   || code == LSHIFT_EXPR || code == NEGATE_EXPR
+                   || ((gimple_assign_single_p (s)
+                        || CONVERT_EXPR_CODE_P (code)) && la));
+  if (!followed || !reads_linear (w, s, true))
+    return refuse (w, s, OTHER_OP);
   if (!scan_carries (TREE_TYPE (lhs), t))
     return refuse (w, s, "converts to a narrower type a value");
-  if (!reads_linear (w, s, true))
-    return refuse (w, s, "computes with a value, by other than +, -, * and /,");
-  bool la = is_linear (w, a), lb = b && is_linear (w, b);
   /* A sum or a difference: a part 0 in one operand is the other's.  */
   auto binary = [&] (tree_code c) {
     set_parts (w, lhs, pos, [&] (unsigned j, tree pt) {
@@ -272,7 +280,7 @@ assign_linear (linear_walk *w, gimple *s, unsigned pos, tree lhs)
       return scaled (code, a, b);
     case LSHIFT_EXPR:
       if (lb || TREE_CODE (b) != INTEGER_CST || !INTEGRAL_TYPE_P (t))
-        return refuse (w, s, "shifts a value by other than a constant, or");
+        return refuse (w, s, "shifts by other than a constant a value");
       return scaled (code, a, b);
     case NEGATE_EXPR:
       set_parts (w, lhs, pos, [&] (unsigned j, tree pt) {
@@ -281,15 +289,11 @@ assign_linear (linear_walk *w, gimple *s, unsigned pos, tree lhs)
         });
       return true;
     default:
-      if ((gimple_assign_single_p (s) && la) || (CONVERT_EXPR_CODE_P (code)
-                                                 && la))
-        {
-          set_parts (w, lhs, pos, [&] (unsigned j, tree pt) {
-              return part_of (w, a, j, pt);
-            });
-          return true;
-        }
-      return refuse (w, s, "computes with a value, by other than +, -, * and /,");
+      /* A copy or a conversion.  */
+      set_parts (w, lhs, pos, [&] (unsigned j, tree pt) {
+          return part_of (w, a, j, pt);
+        });
+      return true;
     }
 }
 

@@ -88,6 +88,10 @@ gimple *host_simd_loop (tree p, tree start, tree end, tree s, tree_code code,
 void host_add_while (tree p, tree bound, unsigned by, gimple_seq body,
                      gimple_seq *seq);
 tree host_index_at (tree iv, tree base, tree step, tree at);
+unsigned host_lane_count (scan_loop *l);
+void host_add_lanes (host_copy *o, unsigned lanes, gimple_seq *inputs,
+                     tree iv, tree base, tree step, tree p, tree start,
+                     tree end, gimple_seq *seq);
 void host_add_groups (host_copy *o, unsigned group, gimple_seq *inputs,
                       gimple_seq *outputs, tree iv, tree base, tree step,
                       tree p, tree start, tree end, gimple_seq *seq);

@@ -146,6 +146,8 @@ swap_markers (host_copy *o, bool on)
 struct phases
 {
   unsigned group;                 /* the grouped form's, or 0 */
+  unsigned lanes;                 /* a recurrence's reduce function's, or
+                                     0 (forms.cc) */
   unsigned copies;                /* of each phase: one for each position
                                      of a group and one more for the
                                      positions after the last group, or
@@ -383,8 +385,8 @@ iteration_of (host_copy *o, phases *p, const tree *vars, bool scan,
     host_remap_seq (o, &p->output);
     gimple_seq_add_seq (&iteration, p->output);
   };
-  if (p->group)
-    /* add_groups remaps its copies.  */;
+  if (p->group || p->lanes)
+    /* add_groups and add_lanes remap their copies.  */;
   else if (simd && l->inscan)
     {
       host_remap_seq (o, &p->body);
@@ -467,6 +469,9 @@ add_positions (host_copy *o, phases *p, tree_code simd_op,
   if (p->group)
     host_add_groups (o, p->group, p->inputs, p->outputs, iv, base, step, pos,
                 start, end, seq);
+  else if (p->lanes)
+    host_add_lanes (o, p->lanes, p->inputs, iv, base, step, pos, start, end,
+                    seq);
   else if (simd_op != ERROR_MARK)
     {
       gimple_seq input = NULL, phase = NULL;
@@ -586,7 +591,8 @@ body_function (scan_loop *l, tree seed_type, bool scan, keep_mode keep)
 
   phases p;
   p.group = scan && keep == KEEP_NONE ? host_group_size (l) : 0;
-  p.copies = p.group ? p.group + 1 : 1;
+  p.lanes = !scan && keep == KEEP_NONE ? host_lane_count (l) : 0;
+  p.copies = p.group ? p.group + 1 : p.lanes ? p.lanes + 1 : 1;
   p.inputs = XALLOCAVEC (gimple_seq, p.copies);
   p.outputs = XALLOCAVEC (gimple_seq, p.copies);
   for (unsigned c = 0; c < p.copies; c++)

@@ -504,13 +504,58 @@ update (struct text *b, const char *y, const char *prev, const char *e,
    linear recurrence (under +) or a segmented scan, which the plugin scans
    as pairs; false where S's operator has none.  The multipliers are 1,
    -1 and 0 for floating and wide signed types, keeping values exact and
-   in range, any odd value for the others, which wrap.  */
+   in range, any odd value for the others, which wrap.  Of array NAME,
+   going DOWN, a recurrence may be of an order up to ORDER.  */
 static int
 recurrence (struct text *b, const char *y, const char *prev, const char *e,
-            const struct scan *s)
+            const struct scan *s, const char *name, int down, int order)
 {
   enum op o = s->o;
   const char *T = s->t->name, *f = s->t->bytes == 4 ? "f" : "";
+  if (o == O_ADD && order > 1 && pick (3))
+    {
+      /* Of order 2 to ORDER: y[i-k] (y[i+k] going down).  For floating
+         and signed types, forms whose values stay as bounded as a sum
+         of E's; for unsigned ones, which wrap, any multipliers.  */
+      int k = 2 + pick (order - 1);
+      char lag[4][32], m[128];
+      for (int j = 1; j <= k; j++)
+        snprintf (lag[j - 1], sizeof lag[j - 1], "%s[i %s %d]", name,
+                  down ? "+" : "-", j);
+      const char *last = lag[k - 1], *one = lag[0];
+      if (is_float (s->t) || s->t->kind == K_SIGNED)
+        {
+          snprintf (m, sizeof m, "(%s) (%s)", T, pick (2)
+                    ? "x[i] > w[i] ? -1 : 1" : "(i & 3) == 0 ? 0 : 1");
+          switch (pick (3))
+            {
+            case 0:
+              add (b, "%s = %s * %s + %s;\n", y, m, last, e);
+              break;
+            case 1:
+              add (b, "%s = (w[i] > x[i] ? %s : %s) + %s;\n", y, one, last,
+                   e);
+              break;
+            default:
+              add (b, "%s t%s = %s;\n      if (x[i] > w[i])\n        "
+                   "t%s = -t%s;\n      %s = %s - t%s;\n", T, name, last,
+                   name, name, y, e, name);
+              break;
+            }
+          return 1;
+        }
+      snprintf (m, sizeof m, "(%s) (x[i] | 1)", T);
+      /* Computed in int: one product, as order 1 has.  */
+      if (s->t->bytes < 4)
+        add (b, "%s = %s * %s + %s;\n", y, last, m, e);
+      else if (pick (2))
+        add (b, "%s = %s * %s + %s + %s;\n", y, m, one, last, e);
+      else
+        add (b, "%s t%s = %s * %s;\n      t%s -= %s * (%s) 3;\n      "
+             "%s = t%s + %s;\n", T, name, one, m, name, last, T, y, name,
+             e);
+      return 1;
+    }
   if (o == O_ADD && pick (2))
     {
       /* E of the scan's type: y[i-1] widened to E's (a float's to a
@@ -1038,8 +1083,10 @@ clause_loop (int k)
         }
       /* Not after stores that read y[i] as it was: the plugin takes no
          linear recurrence that reads it (issue 50).  */
-      if (n == 1 && !copies && !(phase && first_phase) && pick (3) == 0
-          && recurrence (&body, yi, prev, e, &s))
+      if (n == 1 && !copies && !(phase && first_phase)
+          && (pick (3) == 0 || (s.o == O_ADD && pick (2) == 0))
+          && recurrence (&body, yi, prev, e, &s, outputs[j], down,
+                         down ? 3 : lb < 4 ? (int) lb : 4))
         continue;
       if (s.o == O_ADD && pick (4) == 0)
         {
@@ -1381,10 +1428,21 @@ static const char *const negatives[] = {
   "#pragma omp %2$s scan (+: y, z)\n"
   "  for (long i = lb; i < ub; i++)\n"
   "    y[i] = y[i - 1] + x[i];\n",
-  /* The scanned array read at i - 2.  */
+  /* The scanned array read at i - 5 (a linear recurrence reads up to
+     i - 4), and at i - 2 under another operator than +.  */
   "#pragma omp %2$s scan (+: y)\n"
   "  for (long i = lb; i < ub; i++)\n"
-  "    y[i] = y[i - 1] + y[i - 2];\n",
+  "    y[i] = y[i - 1] + y[i - 5];\n",
+  "#pragma omp %2$s scan (max: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    y[i] = y[i - 2] > x[i] ? y[i - 2] : x[i];\n",
+  /* A product of two elements, a linear recurrence's branch on one.  */
+  "#pragma omp %2$s scan (+: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    y[i] = y[i - 1] * y[i - 2] + x[i];\n",
+  "#pragma omp %2$s scan (+: y)\n"
+  "  for (long i = lb; i < ub; i++)\n"
+  "    y[i] = y[i - 1] + (y[i - 2] > x[i] ? x[i] : w[i]);\n",
   /* Written at i + 1.  */
   "#pragma omp %2$s scan (+: y)\n"
   "  for (long i = lb; i < ub; i++)\n"
