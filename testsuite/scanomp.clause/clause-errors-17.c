@@ -12,7 +12,7 @@ reads_far (long *y, const long *x, long n)
   {
 #pragma omp for scan(+: y)
     for (long i = 2; i < n; i++)
-      y[i] = y[i-1] + y[i-2]; /* { dg-error "the loop reads 'y\\\[i-2\\\]'" } */
+      y[i] = y[i-1] + y[i-5]; /* { dg-error "the loop reads 'y\\\[i-5\\\]'" } */
   }
 }
 

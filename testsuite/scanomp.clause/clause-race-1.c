@@ -204,9 +204,17 @@ written_twice (void)
 void
 two_apart (void)
 {
-#pragma omp parallel for
+#pragma omp parallel for /* { dg-warning "'y\\\[i\\\]' depends on 'y\\\[i-2\\\]' from an earlier iteration; if it is a linear recurrence \\\(of order 2\\\)" } */
   for (int i = 2; i < N; i++)
     y[i] = y[i-2] + x[i];
+}
+
+void
+five_apart (void)
+{
+#pragma omp parallel for
+  for (int i = 5; i < N; i++)
+    y[i] = y[i-5] + x[i];
 }
 
 void
