@@ -36,8 +36,8 @@
    from ARGS, laid out as for the kernels (lower/desc.cc's arg_descs);
    every other variable of the body becomes a local of the function.  Where it
    can, the scan function is an `omp simd' loop that GCC vectorizes
-   instead, or for floating-point sums takes its positions in groups
-   (forms.cc).  copy.cc copies the body, function.cc makes the
+   instead, or for floating-point sums takes its positions in groups, and
+   a recurrence's reduce function takes them in lanes (forms.cc).  copy.cc copies the body, function.cc makes the
    functions.  */
 
 #include "gcc-plugin.h"
@@ -150,8 +150,9 @@ struct phases
                                      0 (forms.cc) */
   unsigned copies;                /* of each phase: one for each position
                                      of a group and one more for the
-                                     positions after the last group, or
-                                     one */
+                                     positions after the last group, one
+                                     for each lane and one more for the
+                                     last lane's rest, or one */
   gimple_seq *inputs, *outputs;   /* COPIES of each */
   gimple_seq body, output;        /* the first of each */
   /* A user-defined operator's initializer (setting PRIV) for the

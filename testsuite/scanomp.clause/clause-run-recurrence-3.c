@@ -6,9 +6,10 @@
    numbers wrapping in unsigned 64 and 32 bits, order-4 ones with
    per-element coefficients wrapping and over signed longs, one that reads y[i-2] and not y[i-1],
    a reverse loop reading y[i+3], one computed in a variable set again
-   and again with a branch that computes a coefficient, floats, and one
+   and again with a branch that computes a coefficient, floats, one
    with stores beside the array that read y[i-1] and y[i-2] (the host
-   path's alone); outside and inside `target', checked against the
+   path's alone) and one with a store of the scanned value (kernels
+   too); outside and inside `target', checked against the
    sequential loop (integers exactly, floating point within rounding).  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
@@ -101,6 +102,13 @@ target_scans (long n, double b0, double b1, double a1, double a2)
 #pragma omp parallel for scan(+: l1)
   for (long i = 4; i < n; i++)
     l1[i] = l1[i-2] - l1[i-4] + la[i];
+#pragma omp target map(tofrom: d4[0:n], z2[0:n]) map(to: x[0:n])
+#pragma omp parallel for scan(+: d4)
+  for (long i = 2; i < n; i++)
+    {
+      d4[i] = x[i] - 0.5 * d4[i-2];
+      z2[i] = d4[i] + 1.0;
+    }
 #pragma omp target map(tofrom: d5[0:n]) map(to: x[0:n])
 #pragma omp parallel for scan(+: d5)
   for (long i = n - 4; i >= 0; i--)
@@ -162,7 +170,12 @@ check (long n, long seed, int target)
              "%.17g, want %.17g %.17g %lu %lu %ld %.17g", target, n, seed,
              i, d1[i], d3[i], u1[i], v1[i], l1[i], d5[i], r1[i], r3[i],
              ru1[i], rv1[i], rl1[i], r5[i]);
-      if (!target)
+      if (target)
+        CHECK (near (d4[i], r4[i], 1e-9)
+               && (i < 2 ? z2[i] == 3.0 : z2[i] == d4[i] + 1.0),
+               "target n=%ld seed %ld: at %ld: %.17g %.17g, want %.17g",
+               n, seed, i, d4[i], z2[i], r4[i]);
+      else
         CHECK (near (d2[i], r2[i], 1e-9) && u2[i] == ru2[i]
                && near (d4[i], r4[i], 1e-9) && near (d6[i], r6[i], 1e-9)
                && near (f1[i], rf[i], 1e-4) && near (z1[i], rz1[i], 1e-9)
