@@ -139,6 +139,10 @@ typedef void (*SCANRT_host_join_late) (void *a, const void *b);
    (the body calls a function, `exp (x[i])'), so that the host path's
    team wins from fewer positions than a sum's (route.c).  */
 #define SCANRT_COSTLY 0x800u
+/* SCANRT_desc.flags: the reduce function costs about half what the scan
+   function does: a recurrence's pairs, which the plugin reduces in lanes
+   of independent chains (its host/forms.cc).  */
+#define SCANRT_HALF_REDUCE 0x1000u
 
 struct SCANRT_desc
 {
@@ -150,7 +154,8 @@ struct SCANRT_desc
   unsigned elem_size;    /* the element's size in bytes */
   unsigned flags;        /* SCANRT_EXCLUSIVE of scanrt.h,
                             SCANRT_READS_STORED, SCANRT_SERIAL_REDUCE,
-                            SCANRT_SEED_AT, SCANRT_COSTLY */
+                            SCANRT_SEED_AT, SCANRT_COSTLY,
+                            SCANRT_HALF_REDUCE */
   unsigned nargs;
   const struct SCANRT_arg_desc *args;
   /* The host path, or NULL: the loop then runs sequentially on the

@@ -21,7 +21,8 @@
    predecessor).  Where it costs what a scan does (SCANRT_SERIAL_REDUCE: a
    user-defined operator, say), the head is a whole block: two threads
    then take two thirds of the loop's time, where blocks scanned from the
-   seed would take all of it.  Where the scan stores what the reduce
+   seed would take all of it; where it costs half of one
+   (SCANRT_HALF_REDUCE: a recurrence's pairs in lanes), half a block.  Where the scan stores what the reduce
    reads (SCANRT_READS_STORED), thread 0 waits for block 0's partial
    before it scans that block.  Below the cutoff (route.c), or on a team
    of one, the calling thread scans alone, with no region started; so it
@@ -158,16 +159,17 @@ struct blocks
 };
 
 /* The blocks of R's positions for a team of TEAM.  A reduce costs a
-   quarter of a scan, or all of it (SCANRT_SERIAL_REDUCE): the head is
-   that much of a block.  Where the positions' contributions are KEPT,
+   quarter of a scan, half of it (SCANRT_HALF_REDUCE) or all of it
+   (SCANRT_SERIAL_REDUCE): the head is that much of a block.  Where the positions' contributions are KEPT,
    there is no head: each block is reduced, keeping them, and scanned
    from them.  */
 static struct blocks
 blocks_of (const struct scanrt_request *r, int team, int kept)
 {
   struct blocks g = { r->n, 0, 0, team, 0 };
-  size_t quarters = kept ? 0
-                    : r->desc->flags & SCANRT_SERIAL_REDUCE ? 4 : 1;
+  unsigned flags = r->desc->flags;
+  size_t quarters = kept ? 0 : flags & SCANRT_SERIAL_REDUCE ? 4
+                    : flags & SCANRT_HALF_REDUCE ? 2 : 1;
   size_t parts = 4 * (size_t) team + quarters;
   g.len = (4 * g.n + parts - 1) / parts;
   g.head = g.len * quarters / 4;

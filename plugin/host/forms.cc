@@ -281,10 +281,11 @@ host_add_groups (host_copy *o, unsigned group, gimple_seq *inputs,
    2 threads), the loops ran at these times the sequential loop's speed
    with one chain, then four lanes: an IIR biquad (order 2) 1.43, 1.37
    and 1.36 at 2^16, 2^20 and 2^24 doubles, then 1.48, 1.50 and 1.48;
-   y[i] = a[i] * y[i-1] + b[i] 1.26 and 1.30 at 2^24, then 1.43.  The
-   reduce still costs more than a quarter of the scan (the head stays a
-   whole block, desc.cc's serial_reduce): a shorter head measured the
-   same.  */
+   y[i] = a[i] * y[i-1] + b[i] 1.26 and 1.30 at 2^24, then 1.43 (with
+   the head a whole block, as for a reduce that costs what the scan
+   does); 2 and 8 lanes measured no better than 4.  The reduce then costs
+   about half the scan, which the head's length follows
+   (scanomp_host_lanes, SCANRT_HALF_REDUCE).  */
 unsigned
 host_lane_count (scan_loop *l)
 {
@@ -292,6 +293,12 @@ host_lane_count (scan_loop *l)
       || l->items[0].form == SCAN_FORM_PLAIN)
     return 0;
   return 4;
+}
+
+bool
+scanomp_host_lanes (scan_loop *l)
+{
+  return host_lane_count (l) != 0;
 }
 
 /* Append to *SEQ the reduce function's loop in LANES lanes (see

@@ -16,4 +16,9 @@
 bool scanomp_host_functions (struct scan_loop *l, tree seed_type,
                              tree fns[6]);
 
+/* Whether the host path's reduce function of L takes its positions in
+   lanes of independent chains (forms.cc), which costs about half what
+   its scan function does.  */
+bool scanomp_host_lanes (struct scan_loop *l);
+
 #endif /* SCANOMP_HOST_H */

@@ -12,6 +12,7 @@
 #include "cgraph.h"
 
 #include "lower/lowering.h"
+#include "host/host.h"
 #include "scanrt.h"
 #include "scanrt-abi.h"
 
@@ -81,11 +82,11 @@ costly (scan_loop *l)
 /* Whether the host path's reduce function of L's items is a chain of
    the operator as long as its scan function's (SCANRT_SERIAL_REDUCE):
    where not optimized, of a user-defined operator or a recurrence's
-   pairs, or of a floating-point operator other than `+' and `-', which
-   host.cc's tune does not reassociate or GCC cannot vectorize without
-   -ffinite-math-only; or where what the reduce runs of the body makes a
-   costly call (`exp (x[i])'), which costs the reduce what it costs the
-   scan.  */
+   pairs not in lanes (forms.cc), or of a floating-point operator other
+   than `+' and `-', which host.cc's tune does not reassociate or GCC
+   cannot vectorize without -ffinite-math-only; or where what the reduce
+   runs of the body makes a costly call (`exp (x[i])'), which costs the
+   reduce what it costs the scan.  */
 static bool
 serial_reduce (scan_loop *l)
 {
@@ -94,12 +95,22 @@ serial_reduce (scan_loop *l)
   for (unsigned k = 0; k < l->n; k++)
     {
       const scan_item *it = &l->items[k];
-      if (it->op == SCAN_OP_USER || it->form != SCAN_FORM_PLAIN
+      if (it->op == SCAN_OP_USER
+          || (it->form != SCAN_FORM_PLAIN && !scanomp_host_lanes (l))
           || (FLOAT_TYPE_P (it->type) && it->op != SCAN_OP_ADD
               && it->op != SCAN_OP_SUB && it->op != SCAN_OP_LAST))
         return true;
     }
   return false;
+}
+
+/* Whether the reduce function of L costs about half its scan function
+   (SCANRT_HALF_REDUCE): a recurrence's pairs in lanes.  */
+static bool
+half_reduce (scan_loop *l)
+{
+  return (!serial_reduce (l) && l->items[0].form != SCAN_FORM_PLAIN
+          && scanomp_host_lanes (l));
 }
 
 /* A SCANRT_arg_desc.  */
@@ -208,6 +219,7 @@ make_desc (scan_loop *l, const scan_outline *o,
     build_int_cst (u, (l->exclusive ? SCANRT_EXCLUSIVE : 0)
                       | (reads_stored (l) ? SCANRT_READS_STORED : 0)
                       | (serial_reduce (l) ? SCANRT_SERIAL_REDUCE : 0)
+                      | (half_reduce (l) ? SCANRT_HALF_REDUCE : 0)
                       | (lower_seed_at (l, o->seed_type) ? SCANRT_SEED_AT
                                                          : 0)
                       | (costly (l) ? SCANRT_COSTLY : 0)),

@@ -3,7 +3,9 @@
    what the scan does and whose blocks libscanrt/run/host.c cuts with a head
    as long as a block: user-defined operators and a floating-point `*',
    min or max, and every loop where not optimized; not `+' over doubles,
-   nor integer operators, whose reduce vectorizes.  The test defines
+   nor integer operators, whose reduce vectorizes; and which
+   SCANRT_HALF_REDUCE, half a block: a linear recurrence and a segmented
+   scan, whose pairs the reduce takes in lanes, where optimized.  The test defines
    SCANRT_scan itself, notes each descriptor's flags, and passes the call
    on to libscanrt's (which a call of scanrt_version keeps linked); each
    loop is checked against the sequential one.  */
@@ -56,11 +58,19 @@ SCANRT_scan (const struct SCANRT_desc *desc, int device, int threads,
 #endif
 
 static void
-expect (const char *what, int serial)
+expect_flags (const char *what, int serial, int half)
 {
   CHECK (!(last_flags & SCANRT_SERIAL_REDUCE) == !serial,
          "%s: SCANRT_SERIAL_REDUCE %s", what, serial ? "missing" : "set");
+  CHECK (!(last_flags & SCANRT_HALF_REDUCE) == !half,
+         "%s: SCANRT_HALF_REDUCE %s", what, half ? "missing" : "set");
   last_flags = ~0u;
+}
+
+static void
+expect (const char *what, int serial)
+{
+  expect_flags (what, serial, 0);
 }
 
 int
@@ -138,6 +148,30 @@ main (void)
     {
       u *= (unsigned) (k[i-1] | 1);
       CHECK (s[i] == (int) u, "int *: element %ld", i);
+    }
+  y[0] = ref[0] = 1;
+  y[1] = ref[1] = 2;
+#pragma omp parallel for scan(+: y)
+  for (long i = 2; i < n; i++)
+    y[i] = 0.5 * y[i-1] + 0.25 * y[i-2] + x[i];
+  expect_flags ("linear recurrence of order 2", !OPTIMIZED, OPTIMIZED);
+  for (long i = 2; i < n; i++)
+    {
+      ref[i] = 0.5 * ref[i-1] + 0.25 * ref[i-2] + x[i];
+      CHECK (fabs (y[i] - ref[i]) <= 1e-9 * fabs (ref[i]),
+             "order 2: element %ld: %g, expected %g", i, y[i], ref[i]);
+    }
+
+  s[0] = 3;
+#pragma omp parallel for scan(+: s)
+  for (long i = 1; i < n; i++)
+    s[i] = k[i] > 900 ? 0 : s[i-1] + k[i];
+  expect_flags ("segmented sum", !OPTIMIZED, OPTIMIZED);
+  long seg = 3;
+  for (long i = 1; i < n; i++)
+    {
+      seg = k[i] > 900 ? 0 : seg + k[i];
+      CHECK (s[i] == seg, "segmented sum: element %ld", i);
     }
   puts ("flags checked");
   return 0;
