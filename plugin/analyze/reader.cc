@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* reader.cc: reading a loop body in order, for analyze.cc, update.cc,
-   inscan.cc and race.cc, and where its statements stand in it.  The
+   inscan.cc and race.cc, where its statements stand in it and whether
+   its jumps all go forward.  The
    gimplifier reuses its temporaries, so each variable's latest value is
    kept as a GENERIC expression of the loop index, of values that do not
    change in the loop, and of loads; every load and store address is split
@@ -800,4 +801,23 @@ scan_statement_iterators (gimple_seq *seq, vec<gimple_stmt_iterator> *at)
       at->safe_push (*g);
       return WALK_PAST;
     });
+}
+
+bool
+scan_forward_only (reader *r)
+{
+  for (unsigned k = 0; k < r->stmts.length (); k++)
+    {
+      gimple *s = r->stmts[k];
+      if (gimple_code (s) == GIMPLE_GOTO
+          && scan_label_position (r, gimple_goto_dest (s)) <= (int) k)
+        return false;
+      if (gcond *c = dyn_cast<gcond *> (s))
+        if (scan_label_position (r, gimple_cond_true_label (c)) <= (int) k
+            || scan_label_position (r, gimple_cond_false_label (c)) <= (int) k)
+          return false;
+      if (gimple_code (s) == GIMPLE_SWITCH)
+        return false;
+    }
+  return true;
 }

@@ -4,8 +4,9 @@
    it reads (access.cc), the loop's construct and header (construct.cc),
    the checks of the loop (analyze.cc), the variables its clauses copy
    (copies.cc), and the checks of an update (update.cc, and udr.cc for
-   user-defined operators; recurrence.cc for the forms scanned as pairs;
-   values.cc for the values the body computes).  */
+   user-defined operators; recurrence.cc for the forms scanned as pairs,
+   linear.cc for recurrences of higher orders; values.cc for the values
+   the body computes).  */
 
 #ifndef SCANOMP_READER_H
 #define SCANOMP_READER_H
@@ -89,6 +90,9 @@ void scan_jumps_over (reader *r, int at, vec<tree> *over);
 bool scan_always_runs (reader *r, gimple *s);
 /* How many statements of the body R has read assign variable V.  */
 unsigned scan_assignments (reader *r, tree v);
+/* Whether every jump of the body R has read goes forward, so that each
+   statement runs at most once an iteration.  */
+bool scan_forward_only (reader *r);
 /* Into AT, an iterator at each statement of SEQ (a copy of a loop's
    body, say) in the order scan_read_seq reads them.  */
 void scan_statement_iterators (gimple_seq *seq,
@@ -178,16 +182,6 @@ bool scan_check_udr_update (reader *r);
 /* update.cc */
 bool scan_check_update (reader *r, tree v);
 
-/* recurrence.cc */
-/* Whether every jump of the body R has read goes forward, so that each
-   statement runs at most once an iteration.  */
-bool scan_forward_only (reader *r);
-/* Whether TYPE may carry the values of a linear recurrence on elements
-   of type T: a floating type for a floating T; for an integer T, an
-   integer type at least as wide, in which the value modulo T's range
-   stays the same.  */
-bool scan_carries (tree type, tree t);
-
 /* linear.cc: whether R's item, which reads elements up to R->order
    before y[i], updates it as a linear recurrence of that order; says
    why where it does not.  */
@@ -207,6 +201,11 @@ tree scan_stored_flag (reader *r, gimple *store);
 tree scan_set_var (gimple *s);
 /* The value assigned by S, as the body computed it at that point.  */
 tree scan_assigned_value (reader *r, gimple *s);
+/* Whether TYPE may carry the values of a linear recurrence on elements
+   of type T: a floating type for a floating T; for an integer T, an
+   integer type at least as wide, in which the value modulo T's range
+   stays the same.  */
+bool scan_carries (tree type, tree t);
 
 /* stores.cc: whether the stores at positions AT of the body (sorted
    here) are those of each branch of an if/else, each going straight to

@@ -61,33 +61,6 @@ struct affine_step
   bool reversed;
 };
 
-bool
-scan_carries (tree type, tree t)
-{
-  if (SCALAR_FLOAT_TYPE_P (t))
-    return SCALAR_FLOAT_TYPE_P (type);
-  return INTEGRAL_TYPE_P (type) && TYPE_PRECISION (type) >= TYPE_PRECISION (t);
-}
-
-bool
-scan_forward_only (reader *r)
-{
-  for (unsigned k = 0; k < r->stmts.length (); k++)
-    {
-      gimple *s = r->stmts[k];
-      if (gimple_code (s) == GIMPLE_GOTO
-          && scan_label_position (r, gimple_goto_dest (s)) <= (int) k)
-        return false;
-      if (gcond *c = dyn_cast<gcond *> (s))
-        if (scan_label_position (r, gimple_cond_true_label (c)) <= (int) k
-            || scan_label_position (r, gimple_cond_false_label (c)) <= (int) k)
-          return false;
-      if (gimple_code (s) == GIMPLE_SWITCH)
-        return false;
-    }
-  return true;
-}
-
 /* Read into STEPS the chain of statements that takes y[i-1] to the value
    stored to y[i]: each reads the value the one before set, once, and
    nothing else reads it.  Branches may compute the other operands, or

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* values.cc: the values a scan loop's body computes, as the update's
-   checks (update.cc) and the forms scanned as pairs (recurrence.cc) read
-   them: whether a value reads y[i-1], the variable the value stored to
-   y[i] comes from, and what a statement sets, replayed up to it.  */
+   checks (update.cc) and the forms scanned as pairs (recurrence.cc,
+   linear.cc) read them: whether a value reads y[i-1], the variable the
+   value stored to y[i] comes from, what a statement sets, replayed up to
+   it, and which types may carry a recurrence's values.  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
@@ -113,4 +114,12 @@ scan_assigned_value (reader *r, gimple *s)
         replay.value.put (scan_set_var (t), set_value (&replay, t));
     }
   return v;
+}
+
+bool
+scan_carries (tree type, tree t)
+{
+  if (SCALAR_FLOAT_TYPE_P (t))
+    return SCALAR_FLOAT_TYPE_P (type);
+  return INTEGRAL_TYPE_P (type) && TYPE_PRECISION (type) >= TYPE_PRECISION (t);
 }
