@@ -8,6 +8,7 @@ plugin_scanomp_la_SOURCES = plugin/scanomp.cc \
 	plugin/base/gcc-compat.h plugin/base/loop.h plugin/base/util.h \
 	plugin/base/util.cc \
 	plugin/read/read.h plugin/read/clause.cc plugin/read/init.cc \
+	plugin/read/teams.cc \
 	plugin/analyze/analyze.h plugin/analyze/reader.h \
 	plugin/analyze/analyze.cc plugin/analyze/construct.cc \
 	plugin/analyze/reader.cc plugin/analyze/access.cc \
@@ -16,6 +17,7 @@ plugin_scanomp_la_SOURCES = plugin/scanomp.cc \
 	plugin/analyze/stores.cc \
 	plugin/analyze/values.cc \
 	plugin/analyze/copies.cc plugin/analyze/inscan.cc plugin/analyze/init.cc \
+	plugin/analyze/teams.cc \
 	plugin/rewrite/rewrite.h plugin/rewrite/inline.cc \
 	plugin/rewrite/bitwise.cc \
 	plugin/rewrite/fields.cc plugin/rewrite/forward.cc \

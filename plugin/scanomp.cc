@@ -396,6 +396,8 @@ offload_inscan (found &f)
   if (!ok && l.init_end != UNKNOWN_LOCATION && errorcount == errors)
     error_at (l.init_end, "the plugin cannot take the loop of this "
               "initialization phase, which GCC does not implement");
+  if (!ok && l.teams && errorcount > errors)
+    scanomp_teams_declined (l.loop);
   if (ok)
     {
       location_t loc = gimple_location (f.construct);
@@ -421,6 +423,15 @@ offload_inscan (found &f)
         inform (loc, "this inscan loop %s: %u scan variable%s%s, %s%s",
                 scanomp_route (&l, &o), scanned, scanned > 1 ? "s" : "",
                 others, l.exclusive ? "exclusive" : "inclusive", detail);
+      /* GCC rejects it: say whose the loop's meaning is.  */
+      if (l.teams && scanomp_options.verbose)
+        inform (loc, "an %<inscan%> reduction on a construct with "
+                "%<target%>, %<teams%> or %<distribute%> is a scanomp "
+                "extension, which GCC alone rejects");
+      if (l.teams)
+        pedwarn (loc, OPT_Wpedantic, "an %<inscan%> reduction on a "
+                 "construct with %<target%>, %<teams%> or %<distribute%> "
+                 "is a scanomp extension, which GCC alone rejects");
       free (detail);
       free (others);
       free (path);
@@ -458,6 +469,7 @@ public:
     if (seen_error ())
       scanomp_options.verbose = false;
     gimple_seq body = gimple_body (fun->decl);
+    scanomp_teams_rebuild (&body);
     hash_set<tree> named;
     scanomp_name_devices (&body, &named);
     scanomp_lower_data (&body);
@@ -481,6 +493,7 @@ public:
       else if (scanomp_options.inscan)
         offload_inscan (f);
     scanomp_gomp_devices (&body, &named);
+    scanomp_teams_finish (&body);
     gimple_set_body (fun->decl, body);
     scanomp_options.verbose = verbose;
     return 0;

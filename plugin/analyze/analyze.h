@@ -59,6 +59,19 @@ location_t scanomp_init_end (gimple *s);
 /* The same for the exclusive scan in CONSTRUCT's body.  */
 location_t scanomp_construct_init_end (gimple *construct);
 
+/* teams.cc: rebuild in *BODY, a function's, the inscan loops of
+   constructs GCC rejects inscan on (read/teams.cc), as the loops they
+   mean; the flush a directive became goes where it stands elsewhere,
+   after an error.  */
+void scanomp_teams_rebuild (gimple_seq *body);
+/* Whether LOOP is one of those, which the plugin must take.  */
+bool scanomp_teams_loop (gimple *loop);
+/* Note that an error has said why the plugin does not take LOOP.  */
+void scanomp_teams_declined (gimple *loop);
+/* Make each of those loops still in *BODY plain again, with an error
+   where none has said why it stays.  */
+void scanomp_teams_finish (gimple_seq *body);
+
 /* udr.cc: whether FN is a function of this unit the kernels may call:
    defined here, not built in.  */
 bool scanomp_user_function (tree fn);

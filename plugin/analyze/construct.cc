@@ -44,18 +44,29 @@ construct_clauses (gimple *s)
 
 /* Is T, set by a statement beside construct S, only the value of one of
    S's clauses, as the gimplifier computes `if (n > 0)' of a combined
-   `parallel for simd' or `target parallel for' into a temporary just
-   before the inner construct?  The kernels ignore such a clause.  */
+   `parallel for simd' or `target parallel for', or a teams construct's
+   `thread_limit (k)' at -O0, into a temporary just before the inner
+   construct?  The kernels ignore such a clause.  */
 static bool
 clause_temporary (tree t, gimple *s)
 {
   if (!(TREE_CODE (t) == SSA_NAME || (VAR_P (t) && DECL_ARTIFICIAL (t))))
     return false;
   for (tree c = construct_clauses (s); c; c = OMP_CLAUSE_CHAIN (c))
-    if ((OMP_CLAUSE_CODE (c) == OMP_CLAUSE_IF
-         || OMP_CLAUSE_CODE (c) == OMP_CLAUSE_NUM_THREADS)
-        && walk_tree (&OMP_CLAUSE_OPERAND (c, 0), mentions, t, NULL))
-      return true;
+    switch (OMP_CLAUSE_CODE (c))
+      {
+      case OMP_CLAUSE_IF:
+      case OMP_CLAUSE_NUM_THREADS:
+      case OMP_CLAUSE_THREAD_LIMIT:
+      case OMP_CLAUSE_NUM_TEAMS:
+        for (int k = 0; k < omp_clause_num_ops[OMP_CLAUSE_CODE (c)]; k++)
+          if (OMP_CLAUSE_OPERAND (c, k)
+              && walk_tree (&OMP_CLAUSE_OPERAND (c, k), mentions, t, NULL))
+            return true;
+        break;
+      default:
+        break;
+      }
   return false;
 }
 

@@ -341,7 +341,6 @@ read_construct (gimple *construct, scan_loop *l, scan_copies *cp)
   l->inscan = true;
   /* What GCC cannot run, the plugin must take.  */
   l->init_end = scanomp_construct_init_end (construct);
-  l->quiet = l->init_end == UNKNOWN_LOCATION;
   /* An orphaned `omp for' is its own construct (lower.cc); an orphaned
      `for simd' holds its loop.  */
   if (gimple_code (construct) == GIMPLE_OMP_FOR)
@@ -355,6 +354,8 @@ read_construct (gimple *construct, scan_loop *l, scan_copies *cp)
     }
   else
     l->loop = scan_find_loop (gimple_omp_body (construct), &other);
+  l->teams = l->loop && scanomp_teams_loop (l->loop);
+  l->quiet = l->init_end == UNKNOWN_LOCATION && !l->teams;
   if (other)
     {
       scan_complain (l, loc, "this inscan loop is left to GCC%'s own "

@@ -27,8 +27,9 @@
    inscan reduction, which GCC runs anyway, a note under -verbose, which
    says so, then no more notes for the loop.  An
    inscan loop with an initialization phase that GCC would run wrong (see
-   init.cc) gets an error, which says so where the note says that the
-   loop is left to GCC's own implementation.  */
+   init.cc), or on a construct GCC rejects inscan on (teams.cc), gets an
+   error, which says so where the note says that the loop is left to
+   GCC's own implementation.  */
 void
 scan_complain (scan_loop *l, location_t loc, const char *gmsgid, ...)
 {
@@ -37,8 +38,12 @@ scan_complain (scan_loop *l, location_t loc, const char *gmsgid, ...)
   static const char host[] = "this inscan loop is left to GCC%'s own "
                              "implementation: ";
   if (l->inscan && !l->quiet && !strncmp (gmsgid, host, strlen (host)))
-    gmsgid = ACONCAT (("cannot run this loop, whose exclusive scan has an "
-                       "initialization phase, which GCC does not implement: ",
+    gmsgid = ACONCAT ((l->teams
+                       ? "cannot run this inscan loop, whose construct GCC "
+                         "rejects %<inscan%> on: "
+                       : "cannot run this loop, whose exclusive scan has an "
+                         "initialization phase, which GCC does not "
+                         "implement: ",
                        gmsgid + strlen (host), NULL));
   /* The reader's messages name a scan clause's loop; an inscan loop is
      not one.  */

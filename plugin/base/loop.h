@@ -210,6 +210,8 @@ struct scan_loop
   bool exclusive;            /* inscan: an exclusive scan */
   bool quiet;                /* inscan: why it declines is a note, since
                                 GCC runs the loop anyway */
+  bool teams;                /* inscan: on a construct GCC rejects
+                                inscan on (analyze/teams.cc) */
   bool silent;               /* a loop race.cc reads: nothing said at all */
   gimple_seq input, output;  /* inscan: the input and scan phases; a
                                 recurrence (its item's FORM): the body

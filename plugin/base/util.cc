@@ -84,6 +84,29 @@ scanomp_walk_seq (gimple_seq *seq,
   return false;
 }
 
+void
+scanomp_flatten_phases (gimple_seq *seq)
+{
+  gimple_stmt_iterator g = gsi_start (*seq);
+  while (!gsi_end_p (g))
+    {
+      gimple *s = gsi_stmt (g);
+      if (gimple_code (s) == GIMPLE_OMP_SCAN)
+        {
+          gimple_seq phase = gimple_omp_body (s);
+          gimple_omp_set_body (s, NULL);
+          scanomp_flatten_phases (&phase);
+          gsi_replace_with_seq (&g, phase, false);
+          continue;
+        }
+      if (gbind *b = dyn_cast<gbind *> (s))
+        scanomp_flatten_phases (gimple_bind_body_ptr (b));
+      else if (gimple_code (s) == GIMPLE_TRY)
+        scanomp_flatten_phases (gimple_try_eval_ptr (s));
+      gsi_next (&g);
+    }
+}
+
 expanded_location
 scanomp_written (location_t loc)
 {

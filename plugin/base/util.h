@@ -38,6 +38,10 @@ bool scanomp_on_host (const struct scan_loop *l);
    a parallel region around it, or around its function's call, runs.  */
 bool scanomp_orphan (const struct scan_loop *l);
 
+/* Replace each GIMPLE_OMP_SCAN in *SEQ, through binds and tries, by the
+   phase it holds.  */
+void scanomp_flatten_phases (gimple_seq *seq);
+
 /* Where LOC was written, or for a macro, expanded.  */
 expanded_location scanomp_written (location_t loc);
 /* Where L's messages go: its clause, or its construct.  */

@@ -44,31 +44,6 @@
 #include "scanrt.h"
 #include "scanrt-abi.h"
 
-/* Replace each GIMPLE_OMP_SCAN in *SEQ, through binds and tries, by the
-   phase it holds.  */
-static void
-flatten_phases (gimple_seq *seq)
-{
-  gimple_stmt_iterator g = gsi_start (*seq);
-  while (!gsi_end_p (g))
-    {
-      gimple *s = gsi_stmt (g);
-      if (gimple_code (s) == GIMPLE_OMP_SCAN)
-        {
-          gimple_seq phase = gimple_omp_body (s);
-          gimple_omp_set_body (s, NULL);
-          flatten_phases (&phase);
-          gsi_replace_with_seq (&g, phase, false);
-          continue;
-        }
-      if (gbind *b = dyn_cast<gbind *> (s))
-        flatten_phases (gimple_bind_body_ptr (b));
-      else if (gimple_code (s) == GIMPLE_TRY)
-        flatten_phases (gimple_try_eval_ptr (s));
-      gsi_next (&g);
-    }
-}
-
 /* The sequential loop of L: its index from FROM while the condition
    holds, the body (an inscan loop's phases in their order), the
    step.  */
@@ -85,7 +60,7 @@ sequential_loop (scan_loop *l, tree from)
   gimple_seq body = gimple_omp_body (l->loop);
   gimple_omp_set_body (l->loop, NULL);
   if (l->inscan)
-    flatten_phases (&body);
+    scanomp_flatten_phases (&body);
   gimple_seq_add_seq (&seq, body);
   gimplify_assign (l->iv, unshare_expr (gimple_omp_for_incr (l->loop, 0)),
                    &seq);
@@ -261,12 +236,13 @@ scanomp_lower (scan_loop *l, const scan_outline *o,
   push_gimplify_context ();
   tree fallback = create_artificial_label (UNKNOWN_LOCATION);
   tree done = create_artificial_label (UNKNOWN_LOCATION);
-  if (l->inscan && l->init_end == UNKNOWN_LOCATION)
+  if (l->inscan && l->init_end == UNKNOWN_LOCATION && !l->teams)
     {
       /* The construct stays as it is, for GCC to run on host threads when
          the device declines.  One with an initialization phase GCC would
-         run wrong (analyze/init.cc): its fallback is the sequential loop,
-         as a scan clause's.  */
+         run wrong (analyze/init.cc), or on a construct GCC rejects
+         inscan on (analyze/teams.cc): its fallback is the sequential
+         loop, as a scan clause's.  */
       bool orphan = scanomp_orphan (l);
       tree to_fallback = orphan ? create_artificial_label (UNKNOWN_LOCATION)
                                 : fallback;

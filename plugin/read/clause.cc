@@ -57,6 +57,12 @@ static cpp_macro *scan_empty, *scan_probe;
    init_complete's directive.  */
 static cpp_macro *scan_gone;
 static cpp_hashnode *reduction_node;
+/* `inscan', which expands to `default' where teams.cc says so, and
+   `inclusive' and `exclusive', to nothing.  */
+static cpp_hashnode *inscan_node, *inclusive_node, *exclusive_node;
+/* The object-like definition `scan' takes where it names the directive
+   of a loop teams.cc rewrites: `flush'.  */
+static cpp_macro *scan_teams;
 static cpp_hashnode *device_node, *gpu_node, *cpu_node;
 /* Where the GPU and CPU tokens noted in device clauses stand.  */
 static vec<location_t> named_devices;
@@ -427,9 +433,13 @@ macro_to_expand (cpp_reader *pfile, const cpp_token *tok)
       if (peek (pfile, &index)->type == CPP_OPEN_PAREN)
         {
           const cpp_token *t = peek (pfile, &index);
-          inscan_seen |= t->type == CPP_NAME
-                         && !strcmp ((const char *)
-                                     NODE_NAME (t->val.node.node), "inscan");
+          if (t->type == CPP_NAME && t->val.node.node == inscan_node
+              && peek (pfile, &index)->type == CPP_COMMA)
+            {
+              inscan_seen = true;
+              scanomp_teams_reduction (pfile, index, t, pragma_kind,
+                                       pragma_loc);
+            }
         }
       index = 0;
       if ((pragma_kind == PRAGMA_OMP_DECLARE || pragma_kind == PRAGMA_NONE)
@@ -445,6 +455,9 @@ macro_to_expand (cpp_reader *pfile, const cpp_token *tok)
     }
   if (node == gpu_node || node == cpu_node)
     return take_named_device (tok) ? node : NULL;
+  if (node == inscan_node || node == inclusive_node
+      || node == exclusive_node)
+    return scanomp_teams_expands (tok) ? node : NULL;
   if (node != scan_node)
     return chained_macro_to_expand ? chained_macro_to_expand (pfile, tok)
                                    : node;
@@ -471,6 +484,13 @@ macro_to_expand (cpp_reader *pfile, const cpp_token *tok)
       else if (scanomp_read_scan_directive (pfile, tok))
         {
           scan_node->value.macro = scan_gone;
+          return scan_node;
+        }
+      /* The directive of a loop whose construct GCC rejects inscan on
+         becomes a flush (teams.cc).  */
+      else if (scanomp_teams_directive (pfile, tok))
+        {
+          scan_node->value.macro = scan_teams;
           return scan_node;
         }
       return NULL;
@@ -542,6 +562,7 @@ start_parse_unit (void *gcc_data, void *user_data)
      the empty one while `scan' holds the probe.  */
   cpp_define (parse_in, "__scanomp_empty(...)=");
   cpp_define (parse_in, "__scanomp_gone=");
+  cpp_define (parse_in, "__scanomp_teams=flush");
   /* Back to preprocessed mode (see scanomp_clause_init), before GCC
      would define the built-in macros that the file already has.  */
   if (was_preprocessed)
@@ -557,6 +578,9 @@ start_parse_unit (void *gcc_data, void *user_data)
                           strlen ("__scanomp_gone"))->value.macro;
   scan_probe = cpp_lookup (parse_in, (const unsigned char *) "__scanomp_udr",
                            strlen ("__scanomp_udr"))->value.macro;
+  scan_teams = cpp_lookup (parse_in,
+                           (const unsigned char *) "__scanomp_teams",
+                           strlen ("__scanomp_teams"))->value.macro;
   /* The probe's own tokens are spelled nowhere: GCC then places what it
      says of them (no such operator for the type) at the clause, where the
      macro was expanded, rather than at line 0.  */
@@ -564,6 +588,9 @@ start_parse_unit (void *gcc_data, void *user_data)
     scan_probe->exp.tokens[k].src_loc = BUILTINS_LOCATION;
   scan_node->flags |= NODE_CONDITIONAL;
   reduction_node = conditional_macro ("reduction=reduction");
+  inscan_node = conditional_macro ("inscan=default");
+  inclusive_node = conditional_macro ("inclusive=");
+  exclusive_node = conditional_macro ("exclusive=");
   device_node = conditional_macro ("device=device");
   char def[64];
   snprintf (def, sizeof def, "GPU=(%d)", SCANRT_DEVICE_GPU);
