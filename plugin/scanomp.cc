@@ -193,6 +193,11 @@ collect (gimple_seq *seq, vec<found> *out, bool in_target)
           case GIMPLE_OMP_TARGET:
             inscan = scanomp_has_inscan (s, &other);
             break;
+          case GIMPLE_OMP_TEAMS:
+            /* Host teams, whose distribute loop holds the loop of the
+               extension (analyze/teams.cc): the teams run it as one.  */
+            inscan = !in_target && scanomp_teams_holds (s, &other);
+            break;
           case GIMPLE_OMP_FOR:
             inscan = !in_target && scanomp_has_inscan (s, &other);
             break;

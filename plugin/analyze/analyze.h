@@ -64,6 +64,9 @@ location_t scanomp_construct_init_end (gimple *construct);
    mean; the flush a directive became goes where it stands elsewhere,
    after an error.  */
 void scanomp_teams_rebuild (gimple_seq *body);
+/* Whether construct S holds one of those; *OTHER when it holds more
+   than the loop.  */
+bool scanomp_teams_holds (gimple *s, bool *other);
 /* Whether LOOP is one of those, which the plugin must take.  */
 bool scanomp_teams_loop (gimple *loop);
 /* Note that an error has said why the plugin does not take LOOP.  */

@@ -34,6 +34,7 @@
 #include "diagnostic-core.h"
 
 #include "analyze/analyze.h"
+#include "analyze/reader.h"
 #include "read/read.h"
 #include "rewrite/rewrite.h"
 
@@ -411,6 +412,14 @@ scanomp_teams_rebuild (gimple_seq *body)
       m.around.release ();
     }
   check_unclaimed (body, claimed);
+}
+
+bool
+scanomp_teams_holds (gimple *s, bool *other)
+{
+  *other = false;
+  gomp_for *loop = scan_find_loop (gimple_omp_body (s), other);
+  return loop && scanomp_teams_loop (loop);
 }
 
 bool

@@ -644,7 +644,9 @@ static const char maps[] =
    (a list, or NULL); CONDITIONAL says that CLAUSE has a conditional
    lastprivate, which GCC refuses on distribute; HOST, that the loop has
    no kernel, and so no target (1), or that it has a reduction beside
-   an inscan one, which GCC takes on a `parallel for' alone (2).  */
+   an inscan one, which GCC takes on a `parallel for' alone (2).  An
+   inscan loop on a combined target construct is the plugin's extension
+   (docs/inscan.md), which it reads on a #pragma line only.  */
 static void
 directive (struct text *b, const char *clause, int inscan,
            const char *scalars, int conditional, int host)
@@ -656,8 +658,9 @@ directive (struct text *b, const char *clause, int inscan,
     "schedule (static, 64)", "num_threads (2)", "proc_bind (close)",
     "if (ub > 0)", "shared (x, w)", "default (shared)", "firstprivate (a)",
     "private (tmp)" };
-  const char *c = constructs[pick (host ? 3 - host : inscan ? 3
+  const char *c = constructs[pick (host ? 3 - host
                                   : conditional ? 4 : 5)];
+  int extension = inscan && !strncmp (c, "target ", 7);
   char dev[32] = "", back[64] = "";
   if (scalars)
     snprintf (back, sizeof back, " map (tofrom: %s)", scalars);
@@ -692,13 +695,14 @@ directive (struct text *b, const char *clause, int inscan,
   for (int n = pick (3); n > 0; n--)
     {
       const char *e = PICK (extra);
-      /* Each clause once; no schedule with inscan (GCC's error), nor
-         private copies, which inscan loops leave to GCC
-         (docs/inscan.md).  */
+      /* Each clause once; no schedule with inscan (GCC's error) but
+         in the extension, which takes it, nor private copies, which
+         inscan loops leave to GCC (docs/inscan.md).  */
       char name[16];
       snprintf (name, sizeof name, "%.*s", (int) strcspn (e, " "), e);
       if (!strstr (others, name)
-          && !(inscan && (!strcmp (name, "schedule") || strstr (name, "private")))
+          && !(inscan && !extension && !strcmp (name, "schedule"))
+          && !(inscan && strstr (name, "private"))
           && !(strstr (c, "target") && !strcmp (name, "shared")))
         snprintf (others + strlen (others), sizeof others - strlen (others),
                   " %s", e);
@@ -711,8 +715,12 @@ directive (struct text *b, const char *clause, int inscan,
   switch (pick (6))
     {
     case 0:
-      add (b, "_Pragma (\"omp %s\")\n", line);
-      return;
+      if (!extension)
+        {
+          add (b, "_Pragma (\"omp %s\")\n", line);
+          return;
+        }
+      /* Fall through.  */
     case 1:
       {
         char *cut = strstr (line, " for");

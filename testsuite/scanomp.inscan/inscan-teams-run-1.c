@@ -1,18 +1,20 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Inscan reductions on constructs GCC rejects them on, the scanomp
-   extension: `target teams distribute parallel for' as LLVM's xteam scan
-   tests write it (inclusive, maps on the construct); RAJAPerf's SCAN
-   target variant (`target is_device_ptr' on a line of its own, `teams
-   distribute parallel for' with `thread_limit' and `schedule(static,
-   1)', exclusive, on omp_target_alloc's memory); `target parallel for';
+   extension: `target teams distribute parallel for' (inclusive, maps
+   and num_teams on the construct, as LLVM's xteam scan tests write it);
+   the shape of RAJAPerf's SCAN target variant (`target is_device_ptr' on
+   a line of its own, `teams distribute parallel for' with `thread_limit'
+   and `schedule(static, 1)', exclusive, on omp_target_alloc's memory);
+   `target parallel for';
    `target teams distribute parallel for simd' with `max'; `distribute
    parallel for' inside `target teams' with two scan variables; an
-   exclusive scan with a seed inside `target data'.  Each must match the
+   exclusive scan with a seed inside `target data'; host `teams' around
+   `distribute parallel for', a local in the body.  Each must match the
    sequential loop exactly, final values where they reach the host
    included.  */
 /* { dg-do run } */
 /* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
-/* scanomp-taken: 6 */
+/* scanomp-taken: 7 */
 
 #include <omp.h>
 
@@ -32,53 +34,56 @@ main (void)
       for (int i = 0; i < n; i++)
         d[i] = in[i] * 0.5;
 
-      /* LLVM's xteam form.  */
-      int sum = 0;
-#pragma omp target teams distribute parallel for reduction(inscan, +:sum) map(to: in[:n]) map(from: out[:n])
+      /* The combined construct, maps on it, as LLVM's xteam tests write
+         it.  */
+      int total = 0;
+#pragma omp target teams distribute parallel for reduction(inscan, +: total) map(to: in[:n]) map(from: out[:n]) num_teams(4)
       for (int i = 0; i < n; i++)
         {
-          sum += in[i];
-#pragma omp scan inclusive(sum)
-          out[i] = sum;
+          total += in[i];
+#pragma omp scan inclusive(total)
+          out[i] = total;
         }
       int r = 0;
       for (int i = 0; i < n; i++)
         {
           r += in[i];
-          CHECK (out[i] == r, "xteam n=%d out[%d] = %d, not %d", n, i,
+          CHECK (out[i] == r, "combined n=%d out[%d] = %d, not %d", n, i,
                  out[i], r);
         }
-      CHECK (sum == r, "xteam n=%d sum = %d, not %d", n, sum, r);
+      CHECK (total == r, "combined n=%d total = %d, not %d", n, total, r);
 
-      /* RAJAPerf's SCAN-OMPTarget.cpp, on device memory.  */
-      int hid = omp_get_initial_device ();
-      int did = omp_get_default_device ();
+      /* The shape of RAJAPerf's SCAN-OMPTarget.cpp: device memory,
+         `target' on a line of its own, a pragma continued, clauses GCC
+         rejects beside inscan elsewhere.  */
+      int host = omp_get_initial_device ();
+      int dev = omp_get_default_device ();
       size_t bytes = (n + 1) * sizeof (double);
-      double *x = omp_target_alloc (bytes, did);
-      double *y = omp_target_alloc (bytes, did);
-      CHECK (x && y, "omp_target_alloc failed");
-      omp_target_memcpy (x, d, bytes, 0, 0, did, hid);
-      const size_t threads_per_team = 256;
-      double scan_var = 0.0;
-#pragma omp target is_device_ptr(x,y) device( did )
-#pragma omp teams distribute parallel for thread_limit(threads_per_team) schedule(static, 1) \
-                                          reduction(inscan, +:scan_var)
-      for (int i = 0; i < n; ++i )
+      double *dx = omp_target_alloc (bytes, dev);
+      double *dy = omp_target_alloc (bytes, dev);
+      CHECK (dx && dy, "omp_target_alloc failed");
+      omp_target_memcpy (dx, d, bytes, 0, 0, dev, host);
+      const size_t team_threads = 128;
+      double acc = 0.0;
+#pragma omp target is_device_ptr(dx, dy) device(dev)
+#pragma omp teams distribute parallel for thread_limit(team_threads) \
+                                          schedule(static, 1) reduction(inscan, +: acc)
+      for (int i = 0; i < n; i++)
         {
-          y[i] = scan_var;
-#pragma omp scan exclusive(scan_var)
-          scan_var += x[i];
+          dy[i] = acc;
+#pragma omp scan exclusive(acc)
+          acc += dx[i];
         }
-      omp_target_memcpy (e, y, bytes, 0, 0, hid, did);
+      omp_target_memcpy (e, dy, bytes, 0, 0, host, dev);
       double q = 0.0;
       for (int i = 0; i < n; i++)
         {
-          CHECK (e[i] == q, "RAJAPerf n=%d y[%d] = %g, not %g", n, i, e[i],
-                 q);
+          CHECK (e[i] == q, "device memory n=%d dy[%d] = %g, not %g", n, i,
+                 e[i], q);
           q += d[i];
         }
-      omp_target_free (x, did);
-      omp_target_free (y, did);
+      omp_target_free (dx, dev);
+      omp_target_free (dy, dev);
 
       /* target parallel for, into a wider type.  */
       long w = 0;
@@ -161,6 +166,29 @@ main (void)
           rs += in[i];
         }
       CHECK (s == rs, "seeded n=%d s = %ld, not %ld", n, s, rs);
+
+      /* Host teams: the distribute loop shares the iterations among
+         the teams, whose scan is the whole loop's; a local of the
+         body.  */
+      long h = 0;
+#pragma omp teams num_teams(3)
+#pragma omp distribute parallel for reduction(inscan, +: h)
+      for (int i = 0; i < n; i++)
+        {
+          {
+            long twice = 2L * in[i];
+            h += twice;
+          }
+#pragma omp scan inclusive(h)
+          wide[i] = h;
+        }
+      long rh = 0;
+      for (int i = 0; i < n; i++)
+        {
+          rh += 2L * in[i];
+          CHECK (wide[i] == rh, "host teams n=%d wide[%d] = %ld, not %ld", n,
+                 i, wide[i], rh);
+        }
 
       free (in);
       free (out);
