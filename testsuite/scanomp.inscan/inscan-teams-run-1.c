@@ -8,13 +8,14 @@
    `target parallel for';
    `target teams distribute parallel for simd' with `max'; `distribute
    parallel for' inside `target teams' with two scan variables; an
-   exclusive scan with a seed inside `target data'; host `teams' around
-   `distribute parallel for', a local in the body.  Each must match the
+   exclusive scan with a seed inside `target data'; `target teams
+   distribute simd'; host `teams' around `distribute parallel for', a
+   local in the body.  Each must match the
    sequential loop exactly, final values where they reach the host
    included.  */
 /* { dg-do run } */
 /* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
-/* scanomp-taken: 7 */
+/* scanomp-taken: 8 */
 
 #include <omp.h>
 
@@ -35,9 +36,10 @@ main (void)
         d[i] = in[i] * 0.5;
 
       /* The combined construct, maps on it, as LLVM's xteam tests write
-         it.  */
+         it.  GCC 11 maps no reduction of a combined target back by
+         itself: the total's map is explicit.  */
       int total = 0;
-#pragma omp target teams distribute parallel for reduction(inscan, +: total) map(to: in[:n]) map(from: out[:n]) num_teams(4)
+#pragma omp target teams distribute parallel for reduction(inscan, +: total) map(to: in[:n]) map(from: out[:n]) map(tofrom: total) num_teams(4)
       for (int i = 0; i < n; i++)
         {
           total += in[i];
@@ -56,13 +58,16 @@ main (void)
       /* The shape of RAJAPerf's SCAN-OMPTarget.cpp: device memory,
          `target' on a line of its own, a pragma continued, clauses GCC
          rejects beside inscan elsewhere.  */
+      /* libgomp has no device of its own here (the scans' devices are
+         libscanrt's), so the memory is the initial device's: GCC 16's
+         libgomp refuses any other under OMP_TARGET_OFFLOAD=MANDATORY.  */
       int host = omp_get_initial_device ();
       int dev = omp_get_default_device ();
       size_t bytes = (n + 1) * sizeof (double);
-      double *dx = omp_target_alloc (bytes, dev);
-      double *dy = omp_target_alloc (bytes, dev);
+      double *dx = omp_target_alloc (bytes, host);
+      double *dy = omp_target_alloc (bytes, host);
       CHECK (dx && dy, "omp_target_alloc failed");
-      omp_target_memcpy (dx, d, bytes, 0, 0, dev, host);
+      omp_target_memcpy (dx, d, bytes, 0, 0, host, host);
       const size_t team_threads = 128;
       double acc = 0.0;
 #pragma omp target is_device_ptr(dx, dy) device(dev)
@@ -74,7 +79,7 @@ main (void)
 #pragma omp scan exclusive(acc)
           acc += dx[i];
         }
-      omp_target_memcpy (e, dy, bytes, 0, 0, host, dev);
+      omp_target_memcpy (e, dy, bytes, 0, 0, host, host);
       double q = 0.0;
       for (int i = 0; i < n; i++)
         {
@@ -82,8 +87,8 @@ main (void)
                  e[i], q);
           q += d[i];
         }
-      omp_target_free (dx, dev);
-      omp_target_free (dy, dev);
+      omp_target_free (dx, host);
+      omp_target_free (dy, host);
 
       /* target parallel for, into a wider type.  */
       long w = 0;
@@ -166,6 +171,24 @@ main (void)
           rs += in[i];
         }
       CHECK (s == rs, "seeded n=%d s = %ld, not %ld", n, s, rs);
+
+      /* distribute simd, no worksharing loop.  */
+      int v = 7;
+#pragma omp target teams distribute simd reduction(inscan, +: v) map(to: in[:n]) map(from: out[:n]) map(tofrom: v)
+      for (int i = 0; i < n; i++)
+        {
+          out[i] = v;
+#pragma omp scan exclusive(v)
+          v += in[i];
+        }
+      int rv = 7;
+      for (int i = 0; i < n; i++)
+        {
+          CHECK (out[i] == rv, "distribute simd n=%d out[%d] = %d, not %d",
+                 n, i, out[i], rv);
+          rv += in[i];
+        }
+      CHECK (v == rv, "distribute simd n=%d v = %d, not %d", n, v, rv);
 
       /* Host teams: the distribute loop shares the iterations among
          the teams, whose scan is the whole loop's; a local of the
