@@ -195,7 +195,8 @@ static bool
 move_reductions (const marker &m, unsigned first,
                  const scan_teams_directive *d, vec<tree> *decls)
 {
-  tree model = NULL_TREE;
+  /* Each variable's clause as GCC gave it, the model of the loops'.  */
+  hash_map<tree, tree> models;
   for (unsigned k = first; k < m.around.length (); k++)
     {
       gimple *s = m.around[k];
@@ -211,8 +212,8 @@ move_reductions (const marker &m, unsigned first,
               || !listed (OMP_CLAUSE_DECL (*c), d->reduced))
             continue;
           tree decl = OMP_CLAUSE_DECL (*c);
-          if (!model)
-            model = *c;
+          if (!models.get (decl))
+            models.put (decl, *c);
           if (!decls->contains (decl))
             decls->safe_push (decl);
           if (loop)
@@ -269,15 +270,7 @@ move_reductions (const marker &m, unsigned first,
                     && OMP_CLAUSE_DECL (c) == decl);
           if (has)
             continue;
-          tree model_c = NULL_TREE;
-          for (unsigned j = first; j < m.around.length () && !model_c; j++)
-            if (tree *pc = clauses_of (m.around[j]))
-              for (tree c = *pc; c; c = OMP_CLAUSE_CHAIN (c))
-                if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_REDUCTION
-                    && OMP_CLAUSE_DECL (c) == decl)
-                  model_c = c;
-          tree c = copy_node (model_c ? model_c : model);
-          OMP_CLAUSE_DECL (c) = decl;
+          tree c = copy_node (*models.get (decl));
           OMP_CLAUSE_REDUCTION_INSCAN (c) = 1;
           OMP_CLAUSE_CHAIN (c) = gimple_omp_for_clauses (s);
           gimple_omp_for_set_clauses (s, c);

@@ -7,7 +7,8 @@
    and `schedule(static, 1)', exclusive, on omp_target_alloc's memory);
    `target parallel for';
    `target teams distribute parallel for simd' with `max'; `distribute
-   parallel for' inside `target teams' with two scan variables; an
+   parallel for' inside `target teams' with two scan variables of two
+   operators; an
    exclusive scan with a seed inside `target data'; `target teams
    distribute simd'; host `teams' around `distribute parallel for', a
    local in the body.  Each must match the
@@ -124,15 +125,16 @@ main (void)
           rm = in[i] > rm ? in[i] : rm;
         }
 
-      /* distribute parallel for inside target teams: two variables.  */
+      /* distribute parallel for inside target teams: two variables, two
+         operators.  */
       double t = 0;
-      int u = 0;
+      int u = -1000;
 #pragma omp target teams map(to: in[:n], d[:n]) map(from: e[:n], out[:n]) map(tofrom: t, u)
-#pragma omp distribute parallel for reduction(inscan, +: t, u)
+#pragma omp distribute parallel for reduction(inscan, +: t) reduction(inscan, max: u)
       for (int i = 0; i < n; i++)
         {
           t += d[i];
-          u += in[i];
+          u = in[i] > u ? in[i] : u;
 #pragma omp scan inclusive(t, u)
           {
             e[i] = t;
@@ -140,11 +142,11 @@ main (void)
           }
         }
       double rt = 0;
-      int ru = 0;
+      int ru = -1000;
       for (int i = 0; i < n; i++)
         {
           rt += d[i];
-          ru += in[i];
+          ru = in[i] > ru ? in[i] : ru;
           CHECK (e[i] == rt && out[i] == ru, "two n=%d [%d] = %g %d, not "
                  "%g %d", n, i, e[i], out[i], rt, ru);
         }
