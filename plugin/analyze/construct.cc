@@ -164,6 +164,24 @@ scan_find_loop (gimple_seq seq, bool *other)
   return found;
 }
 
+gimple_seq *
+scan_phases_at (gimple_seq *body)
+{
+  while (gimple_seq_singleton_p (*body))
+    {
+      gimple *s = gimple_seq_first_stmt (*body);
+      if (gbind *b = dyn_cast<gbind *> (s))
+        body = gimple_bind_body_ptr (b);
+      else if (gimple_code (s) == GIMPLE_TRY
+               && gimple_try_kind (s) == GIMPLE_TRY_FINALLY
+               && scanomp_only_clobbers (gimple_try_cleanup (s)))
+        body = gimple_try_eval_ptr (s);
+      else
+        break;
+    }
+  return body;
+}
+
 /* scan_find_clause's test for a clause that gives the loop's index its
    value after the loop: lastprivate, or linear (as simd makes it).  */
 static bool

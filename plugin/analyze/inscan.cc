@@ -187,7 +187,7 @@ copy_body (gimple_seq body)
 {
   /* GCC 12's gimple_copy shares a GIMPLE_OMP_SCAN's body with the
      original: copy the phases by hand, also inside the scope and the try
-     that may wrap them (phases_at).  */
+     that may wrap them (scan_phases_at).  */
   gimple_seq copy = NULL;
   for (gimple_stmt_iterator g = gsi_start (body); !gsi_end_p (g);
        gsi_next (&g))
@@ -302,31 +302,6 @@ substitute_bounds (gimple_seq seq, scan_loop *l)
           *tp = unshare_expr (*v);
         return NULL_TREE;
       }, &bounds, NULL);
-}
-
-/* The sequence of the loop body *BODY that holds its two
-   GIMPLE_OMP_SCANs: *BODY, or what a bind, and a try whose cleanup only
-   clobbers, wrap.
-   From GCC 14 on, a compound literal in the body is scoped to the
-   iteration: its temporary's bind, and the clobber that ends its life,
-   stand around both phases.  The temporary is then the phases' own, as
-   any local is.  */
-static gimple_seq *
-phases_at (gimple_seq *body)
-{
-  while (gimple_seq_singleton_p (*body))
-    {
-      gimple *s = gimple_seq_first_stmt (*body);
-      if (gbind *b = dyn_cast<gbind *> (s))
-        body = gimple_bind_body_ptr (b);
-      else if (gimple_code (s) == GIMPLE_TRY
-               && gimple_try_kind (s) == GIMPLE_TRY_FINALLY
-               && scanomp_only_clobbers (gimple_try_cleanup (s)))
-        body = gimple_try_eval_ptr (s);
-      else
-        break;
-    }
-  return body;
 }
 
 /* Read CONSTRUCT's inscan loop into L: the loop, its target, its header
@@ -490,7 +465,7 @@ static int
 prologue_of (gimple_seq body)
 {
   int found = 0;
-  for (gimple_stmt_iterator g = gsi_start (*phases_at (&body));
+  for (gimple_stmt_iterator g = gsi_start (*scan_phases_at (&body));
        !gsi_end_p (g); gsi_next (&g))
     switch (gimple_code (gsi_stmt (g)))
       {
@@ -518,7 +493,7 @@ prologue_of (gimple_seq body)
 static void
 prologue_into_phases (gimple_seq *body)
 {
-  gimple_seq *phases = phases_at (body);
+  gimple_seq *phases = scan_phases_at (body);
   gimple_seq prologue = NULL;
   gimple_stmt_iterator g = gsi_start (*phases);
   while (!gsi_end_p (g) && gimple_code (gsi_stmt (g)) != GIMPLE_OMP_SCAN)
@@ -570,7 +545,7 @@ static bool
 take_phases (scan_loop *l, gimple_seq body, gimple **first, gimple **second)
 {
   *first = *second = NULL;
-  for (gimple_stmt_iterator g = gsi_start (*phases_at (&body));
+  for (gimple_stmt_iterator g = gsi_start (*scan_phases_at (&body));
        !gsi_end_p (g); gsi_next (&g))
     if (gimple_code (gsi_stmt (g)) == GIMPLE_OMP_SCAN)
       (*first ? *second : *first) = gsi_stmt (g);
@@ -643,7 +618,7 @@ read_phases (scan_loop *l, gimple_seq *body)
                     });
       gimple_seq copy = copy_body (*body);
       tree begin;
-      if (tree it = scan_index_iterator (&copy, *phases_at (&copy), pre,
+      if (tree it = scan_index_iterator (&copy, *scan_phases_at (&copy), pre,
                                          l->iv, &begin))
         {
           hash_set<tree> inner;

@@ -118,6 +118,14 @@ bool scan_in_init (const struct scan_loop *l, location_t loc);
 
 /* construct.cc */
 gomp_for *scan_find_loop (gimple_seq seq, bool *other);
+/* The sequence of the loop body *BODY that holds an inscan loop's two
+   GIMPLE_OMP_SCANs (or where its directive stands: teams.cc): *BODY, or
+   what a bind, and a try whose cleanup only clobbers, wrap.
+   From GCC 14 on, a compound literal in the body is scoped to the
+   iteration: its temporary's bind, and the clobber that ends its life,
+   stand around both phases.  The temporary is then the phases' own, as
+   any local is.  */
+gimple_seq *scan_phases_at (gimple_seq *body);
 /* The first clause on CONSTRUCT or a construct in it, down to the loop,
    for which WANTED (clause, the index of its loop, DATA) holds, or
    NULL_TREE.  */

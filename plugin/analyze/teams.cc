@@ -36,7 +36,6 @@
 #include "analyze/analyze.h"
 #include "analyze/reader.h"
 #include "read/read.h"
-#include "rewrite/rewrite.h"
 
 /* The loops rebuilt in the function being compiled, each with whether
    an error has said why the plugin does not take it; and the
@@ -87,26 +86,6 @@ find_markers (gimple_seq *seq, vec<gimple *> *around, vec<marker> *out)
       if (construct)
         around->pop ();
     }
-}
-
-/* The sequence of loop body *BODY that a directive stands in: *BODY, or
-   what binds, and trys whose cleanup only clobbers, wrap.  */
-static gimple_seq *
-body_seq (gimple_seq *body)
-{
-  while (gimple_seq_singleton_p (*body))
-    {
-      gimple *s = gimple_seq_first_stmt (*body);
-      if (gbind *b = dyn_cast<gbind *> (s))
-        body = gimple_bind_body_ptr (b);
-      else if (gimple_code (s) == GIMPLE_TRY
-               && gimple_try_kind (s) == GIMPLE_TRY_FINALLY
-               && scanomp_only_clobbers (gimple_try_cleanup (s)))
-        body = gimple_try_eval_ptr (s);
-      else
-        break;
-    }
-  return body;
 }
 
 static bool
@@ -315,7 +294,7 @@ rebuild (const marker &m, const scan_teams_directive *d)
                   "itself, between the loop%'s two phases");
         return false;
       }
-  if (m.seq != body_seq (gimple_omp_body_ptr (loop))
+  if (m.seq != scan_phases_at (gimple_omp_body_ptr (loop))
       || crossed (*m.seq, m.call))
     {
       error_at (loc, "%<#pragma omp scan%> stands inside a statement of "

@@ -16,6 +16,7 @@
 #include "stringpool.h"
 #include "stor-layout.h"
 #include "real.h"
+#include "cpplib.h"
 
 #include "base/util.h"
 
@@ -107,11 +108,28 @@ scanomp_flatten_phases (gimple_seq *seq)
     }
 }
 
+const cpp_token *
+scanomp_peek (cpp_reader *pfile, int *index)
+{
+  const cpp_token *t;
+  do
+    t = cpp_peek_token (pfile, (*index)++);
+  while (t->type == CPP_PADDING);
+  return t;
+}
+
 expanded_location
 scanomp_written (location_t loc)
 {
   return expand_location (linemap_resolve_location
                           (line_table, loc, LRK_MACRO_EXPANSION_POINT, NULL));
+}
+
+bool
+scanomp_same_line (location_t a, location_t b)
+{
+  expanded_location x = scanomp_written (a), y = scanomp_written (b);
+  return x.file && y.file && !strcmp (x.file, y.file) && x.line == y.line;
 }
 
 location_t

@@ -42,8 +42,16 @@ bool scanomp_orphan (const struct scan_loop *l);
    phase it holds.  */
 void scanomp_flatten_phases (gimple_seq *seq);
 
+/* The token at INDEX past the current one that libcpp reads, skipping
+   padding; *INDEX moves past it.  */
+const struct cpp_token *scanomp_peek (struct cpp_reader *pfile,
+                                      int *index);
+
 /* Where LOC was written, or for a macro, expanded.  */
 expanded_location scanomp_written (location_t loc);
+/* Whether A and B were written (or expanded) on one line of one
+   file.  */
+bool scanomp_same_line (location_t a, location_t b);
 /* Where L's messages go: its clause, or its construct.  */
 location_t scanomp_where (const struct scan_loop *l);
 /* E as a GIMPLE value, its computation appended to *SEQ, in temporaries

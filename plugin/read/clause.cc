@@ -108,18 +108,6 @@ scanomp_op_spelling (enum scan_op op)
   return op == SCAN_OP_MIN ? "min" : op == SCAN_OP_MAX ? "max" : "?";
 }
 
-/* The token at INDEX past the current one, skipping padding; *INDEX moves
-   past it.  */
-static const cpp_token *
-peek (cpp_reader *pfile, int *index)
-{
-  const cpp_token *t;
-  do
-    t = cpp_peek_token (pfile, (*index)++);
-  while (t->type == CPP_PADDING);
-  return t;
-}
-
 /* Whether the tokens from INDEX on end in a pragma line's end rather than
    in a statement or block: `scan(' then is a clause.  */
 static bool
@@ -128,7 +116,7 @@ on_pragma_line (cpp_reader *pfile, int index)
   int depth = 0;
   for (int n = 0; n < 100000; n++)
     {
-      const cpp_token *t = peek (pfile, &index);
+      const cpp_token *t = scanomp_peek (pfile, &index);
       switch (t->type)
         {
         case CPP_PRAGMA_EOL:
@@ -209,8 +197,8 @@ read_clause (cpp_reader *pfile, int index, location_t loc)
   scan_clause *c = XCNEW (scan_clause);
   c->loc = loc;
   c->pragma_loc = pragma_loc;
-  peek (pfile, &index); /* ( */
-  const cpp_token *t = peek (pfile, &index);
+  scanomp_peek (pfile, &index); /* ( */
+  const cpp_token *t = scanomp_peek (pfile, &index);
   for (unsigned i = 0; i < ARRAY_SIZE (operator_tokens); i++)
     if (t->type == operator_tokens[i].token)
       {
@@ -252,7 +240,7 @@ read_clause (cpp_reader *pfile, int index, location_t loc)
       return NULL;
     }
 
-  t = peek (pfile, &index);
+  t = scanomp_peek (pfile, &index);
   if (t->type != CPP_COLON)
     {
       error_at (t->src_loc, "expected %<:%> after the %<scan%> operator, as "
@@ -262,7 +250,7 @@ read_clause (cpp_reader *pfile, int index, location_t loc)
   auto_vec<const char *> vars;
   for (;;)
     {
-      t = peek (pfile, &index);
+      t = scanomp_peek (pfile, &index);
       if (t->type != CPP_NAME)
         {
           error_at (t->src_loc, "expected the name of an array in the "
@@ -270,7 +258,7 @@ read_clause (cpp_reader *pfile, int index, location_t loc)
           return NULL;
         }
       vars.safe_push (xstrdup ((const char *) NODE_NAME (t->val.node.node)));
-      t = peek (pfile, &index);
+      t = scanomp_peek (pfile, &index);
       if (t->type == CPP_CLOSE_PAREN)
         break;
       if (t->type != CPP_COMMA)
@@ -338,9 +326,9 @@ read_shape (cpp_reader *pfile)
   scan_shape shape = { 0, false };
   int index = 0, depth = 0;
   bool closed = false;
-  for (const cpp_token *t = peek (pfile, &index);
+  for (const cpp_token *t = scanomp_peek (pfile, &index);
        t->type != CPP_PRAGMA_EOL && t->type != CPP_EOF;
-       t = peek (pfile, &index))
+       t = scanomp_peek (pfile, &index))
     if (t->type == CPP_OPEN_PAREN)
       depth++;
     else if (t->type == CPP_CLOSE_PAREN)
@@ -360,7 +348,7 @@ static void
 record_declared (cpp_reader *pfile)
 {
   int index = 1;
-  const cpp_token *id = peek (pfile, &index);
+  const cpp_token *id = scanomp_peek (pfile, &index);
   if (id->type == CPP_NAME)
     declared.safe_push (xstrdup ((const char *)
                                  NODE_NAME (id->val.node.node)));
@@ -390,13 +378,13 @@ static void
 note_named_devices (cpp_reader *pfile)
 {
   int index = 0;
-  if (peek (pfile, &index)->type != CPP_OPEN_PAREN
+  if (scanomp_peek (pfile, &index)->type != CPP_OPEN_PAREN
       || !(pragma_kind == PRAGMA_OMP_TARGET
            || (pragma_kind == PRAGMA_NONE && on_pragma_line (pfile, 0))))
     return;
   for (int depth = 1; depth > 0;)
     {
-      const cpp_token *t = peek (pfile, &index);
+      const cpp_token *t = scanomp_peek (pfile, &index);
       if (t->type == CPP_PRAGMA_EOL || t->type == CPP_EOF)
         break;
       depth += (t->type == CPP_OPEN_PAREN) - (t->type == CPP_CLOSE_PAREN);
@@ -430,11 +418,11 @@ macro_to_expand (cpp_reader *pfile, const cpp_token *tok)
       /* Never expanded: only a declaration's operator is noted, and
          whether the unit has an inscan reduction.  */
       int index = 0;
-      if (peek (pfile, &index)->type == CPP_OPEN_PAREN)
+      if (scanomp_peek (pfile, &index)->type == CPP_OPEN_PAREN)
         {
-          const cpp_token *t = peek (pfile, &index);
+          const cpp_token *t = scanomp_peek (pfile, &index);
           if (t->type == CPP_NAME && t->val.node.node == inscan_node
-              && peek (pfile, &index)->type == CPP_COMMA)
+              && scanomp_peek (pfile, &index)->type == CPP_COMMA)
             {
               inscan_seen = true;
               scanomp_teams_reduction (pfile, index, t, pragma_kind,
@@ -443,7 +431,7 @@ macro_to_expand (cpp_reader *pfile, const cpp_token *tok)
         }
       index = 0;
       if ((pragma_kind == PRAGMA_OMP_DECLARE || pragma_kind == PRAGMA_NONE)
-          && peek (pfile, &index)->type == CPP_OPEN_PAREN
+          && scanomp_peek (pfile, &index)->type == CPP_OPEN_PAREN
           && on_pragma_line (pfile, 0) && read_shape (pfile).colons >= 2)
         record_declared (pfile);
       return NULL;
@@ -457,7 +445,7 @@ macro_to_expand (cpp_reader *pfile, const cpp_token *tok)
     return take_named_device (tok) ? node : NULL;
   if (node == inscan_node || node == inclusive_node
       || node == exclusive_node)
-    return scanomp_teams_expands (tok) ? node : NULL;
+    return scanomp_teams_expands (pfile, tok) ? node : NULL;
   if (node != scan_node)
     return chained_macro_to_expand ? chained_macro_to_expand (pfile, tok)
                                    : node;
@@ -498,7 +486,7 @@ macro_to_expand (cpp_reader *pfile, const cpp_token *tok)
   /* Look for the parenthesis first, and deeper only then: peeking far
      while libcpp reads `#pragma omp scan inclusive (x)' upsets it.  */
   int index = 0;
-  if (peek (pfile, &index)->type != CPP_OPEN_PAREN
+  if (scanomp_peek (pfile, &index)->type != CPP_OPEN_PAREN
       || !on_pragma_line (pfile, 0))
     return NULL;
   scan_shape shape = read_shape (pfile);
@@ -642,10 +630,7 @@ matches (scan_clause *c, location_t loc)
 {
   if (c->pragma_loc != UNKNOWN_LOCATION)
     return c->pragma_loc == loc;
-  expanded_location want = scanomp_written (loc);
-  expanded_location have = scanomp_written (c->loc);
-  return have.file && want.file && !strcmp (have.file, want.file)
-         && have.line == want.line;
+  return scanomp_same_line (c->loc, loc);
 }
 
 /* The clause of the construct at LOC, or NULL: the clause of its

@@ -211,13 +211,8 @@ scanomp_init_phases_start (const char *plugin_name)
 location_t
 scanomp_init_complete (location_t directive)
 {
-  expanded_location want = scanomp_written (directive);
   for (const init_phase &p : phases)
-    {
-      expanded_location have = scanomp_written (p.directive);
-      if (have.file && want.file && !strcmp (have.file, want.file)
-          && have.line == want.line)
-        return p.end;
-    }
+    if (scanomp_same_line (p.directive, directive))
+      return p.end;
   return UNKNOWN_LOCATION;
 }

@@ -54,8 +54,10 @@ void scanomp_teams_reduction (struct cpp_reader *pfile, int index,
                               const struct cpp_token *inscan, int kind,
                               location_t construct);
 /* Whether TOK, an `inscan', `inclusive' or `exclusive', expands: to
-   `default', or to nothing.  */
-bool scanomp_teams_expands (const struct cpp_token *tok);
+   `default', or to nothing (a directive's clause, whose list is then
+   read).  */
+bool scanomp_teams_expands (struct cpp_reader *pfile,
+                            const struct cpp_token *tok);
 /* Whether the `#pragma omp scan' directive whose `scan' token is SCAN is
    a rewritten loop's, which `scan' must then expand to `flush' for.  */
 bool scanomp_teams_directive (struct cpp_reader *pfile,

@@ -58,18 +58,6 @@ is_name (const cpp_token *t, const char *name)
           && !strcmp ((const char *) NODE_NAME (t->val.node.node), name));
 }
 
-/* The token at INDEX past the current one, skipping padding; *INDEX
-   moves past it.  */
-static const cpp_token *
-peek (cpp_reader *pfile, int *index)
-{
-  const cpp_token *t;
-  do
-    t = cpp_peek_token (pfile, (*index)++);
-  while (t->type == CPP_PADDING);
-  return t;
-}
-
 void
 scanomp_teams_reduction (cpp_reader *pfile, int index,
                          const cpp_token *inscan, int kind,
@@ -93,24 +81,49 @@ scanomp_teams_reduction (cpp_reader *pfile, int index,
   /* The list after the operator, up to the parenthesis.  */
   const cpp_token *t;
   do
-    t = peek (pfile, &index);
+    t = scanomp_peek (pfile, &index);
   while (t->type != CPP_COLON && t->type != CPP_PRAGMA_EOL
          && t->type != CPP_EOF && t->type != CPP_CLOSE_PAREN);
   if (t->type == CPP_COLON)
-    for (t = peek (pfile, &index); t->type == CPP_NAME;
-         t = peek (pfile, &index))
+    for (t = scanomp_peek (pfile, &index); t->type == CPP_NAME;
+         t = scanomp_peek (pfile, &index))
       {
         pending_names.safe_push
           (xstrdup ((const char *) NODE_NAME (t->val.node.node)));
-        if (peek (pfile, &index)->type != CPP_COMMA)
+        if (scanomp_peek (pfile, &index)->type != CPP_COMMA)
           break;
       }
 }
 
 bool
-scanomp_teams_expands (const cpp_token *tok)
+scanomp_teams_expands (cpp_reader *pfile, const cpp_token *tok)
 {
-  return rewritten.contains (tok->src_loc);
+  if (!rewritten.contains (tok->src_loc))
+    return false;
+  /* A directive's clause: its list, which the flush keeps (GCC checks
+     its names), read now that libcpp reads the pragma's line, whose end
+     a peek may reach; not while it reads the directive's name.  */
+  for (scan_teams_directive &d : directives)
+    if (d.clause == tok->src_loc && !d.names)
+      {
+        auto_vec<const char *> names;
+        int index = 0;
+        const cpp_token *t = scanomp_peek (pfile, &index);
+        if (t->type == CPP_OPEN_PAREN)
+          for (t = scanomp_peek (pfile, &index); t->type == CPP_NAME;
+               t = scanomp_peek (pfile, &index))
+            {
+              names.safe_push (xstrdup ((const char *)
+                                        NODE_NAME (t->val.node.node)));
+              if (scanomp_peek (pfile, &index)->type != CPP_COMMA)
+                break;
+            }
+        d.n = names.length ();
+        d.names = XNEWVEC (const char *, d.n + 1);
+        for (unsigned k = 0; k < d.n; k++)
+          d.names[k] = names[k];
+      }
+  return true;
 }
 
 bool
@@ -118,8 +131,8 @@ scanomp_teams_directive (cpp_reader *pfile, const cpp_token *scan)
 {
   if (pending == UNKNOWN_LOCATION)
     return false;
-  int index = 0;
-  const cpp_token *clause = peek (pfile, &index);
+  /* The next token only: libcpp still reads the directive's name.  */
+  const cpp_token *clause = cpp_peek_token (pfile, 0);
   if (!is_name (clause, "inclusive") && !is_name (clause, "exclusive"))
     return false;
   scan_teams_directive d;
@@ -131,22 +144,6 @@ scanomp_teams_directive (cpp_reader *pfile, const cpp_token *scan)
   d.reduced = pending_names.copy ();
   pending = UNKNOWN_LOCATION;
   pending_names.truncate (0);
-  /* The list, which the flush keeps: GCC checks its names.  */
-  auto_vec<const char *> names;
-  const cpp_token *t = peek (pfile, &index);
-  if (t->type == CPP_OPEN_PAREN)
-    for (t = peek (pfile, &index); t->type == CPP_NAME;
-         t = peek (pfile, &index))
-      {
-        names.safe_push (xstrdup ((const char *)
-                                  NODE_NAME (t->val.node.node)));
-        if (peek (pfile, &index)->type != CPP_COMMA)
-          break;
-      }
-  d.n = names.length ();
-  d.names = XNEWVEC (const char *, d.n);
-  for (unsigned k = 0; k < d.n; k++)
-    d.names[k] = names[k];
   directives.safe_push (d);
   rewritten.safe_push (clause->src_loc);
   return true;
@@ -155,14 +152,9 @@ scanomp_teams_directive (cpp_reader *pfile, const cpp_token *scan)
 const scan_teams_directive *
 scanomp_teams_marker (location_t loc)
 {
-  expanded_location want = scanomp_written (loc);
   for (const scan_teams_directive &d : directives)
-    {
-      expanded_location have = scanomp_written (d.directive);
-      if (have.file && want.file && !strcmp (have.file, want.file)
-          && have.line == want.line)
-        return &d;
-    }
+    if (scanomp_same_line (d.directive, loc))
+      return &d;
   return NULL;
 }
 

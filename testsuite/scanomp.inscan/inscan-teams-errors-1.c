@@ -3,7 +3,7 @@
    (the scanomp extension) gets a located error that says what to write,
    and no crash: the directive inside an `if' of the body, a variable of
    the reduction missing from the directive's list, one in the list with
-   no reduction, a construct whose loop has no directive, `teams' with no
+   no reduction, a directive with no list, a construct whose loop has no directive, `teams' with no
    loop, a loop the plugin cannot take (a call to a function the unit
    does not define).  -Wpedantic names the extension where it is
    taken.  */
@@ -52,6 +52,19 @@ unreduced (int *a, int *b, int n)
       s += a[i];
 #pragma omp scan inclusive(s, t) /* { dg-error "'t' is in the list of '#pragma omp scan' but in no 'inscan' reduction of its loop" } */
       b[i] = s + t;
+    }
+}
+
+void
+no_list (int *a, int *b, int n)
+{
+  int s = 0;
+#pragma omp target teams distribute parallel for reduction(inscan, +: s) map(to: a[:n]) map(from: b[:n])
+  for (int i = 0; i < n; i++)
+    {
+      s += a[i];
+#pragma omp scan inclusive /* { dg-error "'s' has an 'inscan' reduction but is not in the list of '#pragma omp scan'; add it" } */
+      b[i] = s;
     }
 }
 
