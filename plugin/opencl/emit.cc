@@ -694,6 +694,17 @@ params (emitter *e, bool declarations)
     }
 }
 
+/* Whether a map clause of L's target gives BASE a section, not the
+   section of no bytes GCC maps a pointer the target uses by.  */
+static bool
+mapped (const scan_loop *l, tree base)
+{
+  for (unsigned m = 0; m + 2 < l->maps.length (); m += 3)
+    if (l->maps[m] == base && !integer_zerop (l->maps[m + 2]))
+      return true;
+  return false;
+}
+
 char *
 scanomp_emit (scan_loop *l, enum scan_refusal refusal, bool *device_limits)
 {
@@ -714,16 +725,19 @@ scanomp_emit (scan_loop *l, enum scan_refusal refusal, bool *device_limits)
   e.ok = true;
   e.beyond_device = false;
   /* The kernels copy each array's elements that the loop index reaches;
-     a scatter's are the data's choice.  */
+     a scatter's are the data's choice, anywhere in the section a target
+     maps, which they then hold whole (lower/call.cc): a window that
+     moves by no stride, which libscanrt splits across no devices.  */
   for (const scan_access &a : l->accesses)
-    if (a.scatter)
+    if (a.scatter && !mapped (l, a.base))
       {
         ocl_refuse_device (&e, gimple_location (a.stmt), "this store%'s "
                            "index is not an affine function of the loop "
                            "index (it is computed from the scan, or before "
                            "a branch): the kernels, which copy the elements "
-                           "each index reaches, cannot copy those of %qD",
-                           a.base);
+                           "each index reaches, cannot copy those of %qD; "
+                           "inside %<target%>, they hold the section a "
+                           "%<map%> clause gives it", a.base);
         *device_limits = true;
         return NULL;
       }

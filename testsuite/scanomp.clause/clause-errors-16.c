@@ -113,13 +113,13 @@ field (P *g, const P *h, int n)
 void
 scatter_target (long *y, int *out, const int *x, int n)
 {
-#pragma omp target map(tofrom: y[:n], out[:n]) map(to: x[:n])
+#pragma omp target map(tofrom: y[:n]) map(to: x[:n])
 #pragma omp parallel for scan(+: y) /* { dg-message "for this scan" } */
   for (int i = 1; i < n; i++)
     {
       y[i] = y[i-1] + (x[i] > 0);
       if (x[i] > 0)
-        out[y[i] - 1] = x[i]; /* { dg-error "this store's index is not an affine function of the loop index \\(it is computed from the scan, or before a branch\\): the kernels, which copy the elements each index reaches, cannot copy those of 'out'" } */
+        out[y[i] - 1] = x[i]; /* { dg-error "this store's index is not an affine function of the loop index \\(it is computed from the scan, or before a branch\\): the kernels, which copy the elements each index reaches, cannot copy those of 'out'; inside 'target', they hold the section a 'map' clause gives it" } */
     }
 }
 

@@ -646,8 +646,9 @@ static const char maps[] =
    no kernel, and so no target (1), or that it has a reduction beside
    an inscan one, which GCC takes on a `parallel for' alone (2).  An
    inscan loop on a combined target construct is the plugin's extension
-   (docs/inscan.md), which it reads on a #pragma line only.  */
-static void
+   (docs/inscan.md), which it reads on a #pragma line only.  Returns
+   whether the construct is a target one.  */
+static int
 directive (struct text *b, const char *clause, int inscan,
            const char *scalars, int conditional, int host)
 {
@@ -661,6 +662,7 @@ directive (struct text *b, const char *clause, int inscan,
   const char *c = constructs[pick (host ? 3 - host
                                   : conditional ? 4 : 5)];
   int extension = inscan && !strncmp (c, "target ", 7);
+  int target = !strncmp (c, "target", 6);
   char dev[32] = "", back[64] = "";
   if (scalars)
     snprintf (back, sizeof back, " map (tofrom: %s)", scalars);
@@ -718,7 +720,7 @@ directive (struct text *b, const char *clause, int inscan,
       if (!extension)
         {
           add (b, "_Pragma (\"omp %s\")\n", line);
-          return;
+          return target;
         }
       /* Fall through.  */
     case 1:
@@ -728,13 +730,14 @@ directive (struct text *b, const char *clause, int inscan,
           {
             *cut = 0;
             add (b, "#pragma omp %s \\\n    %s\n", line, cut + 1);
-            return;
+            return target;
           }
       }
       /* Fall through.  */
     default:
       add (b, "#pragma omp %s\n", line);
     }
+  return target;
 }
 
 /* The value of the scalars a and b for scan S.  */
@@ -1165,7 +1168,9 @@ clause_loop (int k)
    whose x exceeds w, and the kept x go to v at their count, inclusive
    (`v[y[i] - 1]') or exclusive (`v[y[i-1]]', before the update), the
    others sometimes to z, a partition.  A store at an index the scan
-   computes has no kernel: the loop runs on the host path alone.  */
+   computes has a kernel inside target, which maps v and z: the
+   inclusive form may be on one; the exclusive form, which stores a
+   value of y[i-1], runs on the host path alone.  */
 static void
 compaction_loop (int k)
 {
@@ -1192,7 +1197,7 @@ compaction_loop (int k)
          partition ? "      else\n        z[i - lb - y[i]] = x[i];\n" : "");
   add (&body, "    }\n");
   struct text dir = { .len = 0 };
-  directive (&dir, "scan (+: y)", 0, NULL, 0, 1);
+  kernels += directive (&dir, "scan (+: y)", 0, NULL, 0, exclusive);
 
   const char *X = s.x->name;
   char params[512];

@@ -9,14 +9,14 @@
    `target teams distribute parallel for simd' with `max'; `distribute
    parallel for' inside `target teams' with two scan variables of two
    operators; an
-   exclusive scan with a seed inside `target data'; `target teams
-   distribute simd'; host `teams' around `distribute parallel for', a
+   exclusive scan with a seed inside `target data'; stream compaction in
+   one loop; `target teams distribute simd'; host `teams' around `distribute parallel for', a
    local in the body.  Each must match the
    sequential loop exactly, final values where they reach the host
    included.  */
 /* { dg-do run } */
 /* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
-/* scanomp-taken: 8 */
+/* scanomp-taken: 9 */
 
 #include <omp.h>
 
@@ -173,6 +173,27 @@ main (void)
           rs += in[i];
         }
       CHECK (s == rs, "seeded n=%d s = %ld, not %ld", n, s, rs);
+
+      /* Stream compaction in one loop: the store's index computed from
+         the scan, anywhere in the section the map gives.  */
+      long kept = 0;
+#pragma omp target teams distribute parallel for reduction(inscan, +: kept) map(to: in[:n]) map(tofrom: out[:n], kept)
+      for (int i = 0; i < n; i++)
+        {
+          if (in[i] > 0)
+            out[kept] = in[i];
+#pragma omp scan exclusive(kept)
+          kept += in[i] > 0;
+        }
+      long rk = 0;
+      for (int i = 0; i < n; i++)
+        if (in[i] > 0)
+          {
+            CHECK (out[rk] == in[i], "compaction n=%d out[%ld] = %d, not %d",
+                   n, rk, out[rk], in[i]);
+            rk++;
+          }
+      CHECK (kept == rk, "compaction n=%d kept %ld, not %ld", n, kept, rk);
 
       /* distribute simd, no worksharing loop.  */
       int v = 7;
