@@ -164,12 +164,27 @@ scan_find_loop (gimple_seq seq, bool *other)
   return found;
 }
 
+/* The one statement of SEQ but debug statements (-g's markers), or
+   NULL.  */
+static gimple *
+only_statement (gimple_seq seq)
+{
+  gimple *only = NULL;
+  for (gimple_stmt_iterator g = gsi_start (seq); !gsi_end_p (g); gsi_next (&g))
+    if (is_gimple_debug (gsi_stmt (g)))
+      continue;
+    else if (only)
+      return NULL;
+    else
+      only = gsi_stmt (g);
+  return only;
+}
+
 gimple_seq *
 scan_phases_at (gimple_seq *body)
 {
-  while (gimple_seq_singleton_p (*body))
+  while (gimple *s = only_statement (*body))
     {
-      gimple *s = gimple_seq_first_stmt (*body);
       if (gbind *b = dyn_cast<gbind *> (s))
         body = gimple_bind_body_ptr (b);
       else if (gimple_code (s) == GIMPLE_TRY

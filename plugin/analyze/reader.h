@@ -120,7 +120,8 @@ bool scan_in_init (const struct scan_loop *l, location_t loc);
 gomp_for *scan_find_loop (gimple_seq seq, bool *other);
 /* The sequence of the loop body *BODY that holds an inscan loop's two
    GIMPLE_OMP_SCANs (or where its directive stands: teams.cc): *BODY, or
-   what a bind, and a try whose cleanup only clobbers, wrap.
+   what a bind, and a try whose cleanup only clobbers, wrap (beside
+   debug statements).
    From GCC 14 on, a compound literal in the body is scoped to the
    iteration: its temporary's bind, and the clobber that ends its life,
    stand around both phases.  The temporary is then the phases' own, as

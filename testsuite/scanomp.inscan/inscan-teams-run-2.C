@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Inscan reductions on `target teams distribute parallel for' in C++:
-// a function template instantiated for long and float (exclusive, as
-// RAJAPerf's target variant writes it), on a std::vector's data; a
+// Inscan reductions on `target teams distribute parallel for' in C++,
+// with -g's debug statements around the phases: a function template
+// instantiated for long and float (exclusive, as RAJAPerf's target
+// variant writes it, its phases blocks), on a std::vector's data; a
 // user-defined reduction over a struct (a running maximum with its
 // position) on `target teams distribute parallel for simd'.  Each must
 // match the sequential loop exactly.
 // { dg-do run }
+// { dg-additional-options "-g" }
 // { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 }
 // scanomp-taken: 3
 
@@ -21,9 +23,14 @@ exclusive_sum (const T *x, T *y, int n)
 #pragma omp target teams distribute parallel for reduction(inscan, +: s) map(to: x[:n]) map(from: y[:n]) map(tofrom: s)
   for (int i = 0; i < n; i++)
     {
-      y[i] = s;
+      {
+        y[i] = s;
+      }
 #pragma omp scan exclusive(s)
-      s += x[i];
+      {
+        T here = x[i];
+        s += here;
+      }
     }
   return s;
 }
