@@ -7,7 +7,7 @@
 // position) on `target teams distribute parallel for simd'.  Each must
 // match the sequential loop exactly.
 // { dg-do run }
-// { dg-additional-options "-g" }
+// { dg-options "-g" }
 // { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 }
 // scanomp-taken: 3
 
