@@ -3,7 +3,8 @@
    loop (docs/inscan.md, docs/clause.md), against the serial loop, the
    two-loop form a programmer writes by hand (each thread counts its
    block, then stores its kept elements from the count of the blocks
-   before it) and GCC's own inscan loop, in the default OpenMP
+   before it) and GCC's own inscan loop, and the compaction as kernels
+   inside `target' (pocl's CPU device here), in the default OpenMP
    environment, at 2^10 to 2^26 random ints, half of them kept.  Methods
    run round-robin (measure.h); each is checked against the serial loop
    first.  One TSV line per measurement, and a table of medians with
@@ -22,6 +23,7 @@ long compact_gcc (int *restrict out, const int *restrict x, long n);
 long compact_scanomp (int *restrict out, const int *restrict x, long n);
 long compact_clause (long *restrict pos, int *restrict out,
                      const int *restrict x, long n);
+long compact_target (int *restrict out, const int *restrict x, long n);
 long mps_gcc (const int *restrict x, long n);
 long mps_scanomp (const int *restrict x, long n);
 long mps_clause (long *restrict s, const int *restrict x, long n);
@@ -83,9 +85,11 @@ mps_serial (const int *restrict x, long n)
   return best;
 }
 
-enum { C_SERIAL, C_TWO_LOOPS, C_CLAUSE, C_INSCAN, C_GCC, NCOMPACT };
+enum { C_SERIAL, C_TWO_LOOPS, C_CLAUSE, C_INSCAN, C_TARGET, C_GCC,
+       NCOMPACT };
 static const char *const compact_names[NCOMPACT] = {
-  "serial", "two-loops", "scanomp-clause", "scanomp-inscan", "gcc-inscan" };
+  "serial", "two-loops", "scanomp-clause", "scanomp-inscan",
+  "scanomp-target", "gcc-inscan" };
 enum { P_SERIAL, P_CLAUSE, P_INSCAN, P_GCC, NMPS };
 static const char *const mps_names[NMPS] = {
   "serial", "scanomp-clause", "scanomp-inscan", "gcc-inscan" };
@@ -113,6 +117,8 @@ run_compact (int m, struct args *a)
       return compact_clause (a->pos, a->out, a->x, a->n);
     case C_INSCAN:
       return compact_scanomp (a->out, a->x, a->n);
+    case C_TARGET:
+      return compact_target (a->out, a->x, a->n);
     default:
       return compact_gcc (a->out, a->x, a->n);
     }

@@ -6,7 +6,9 @@
    the maximum prefix sum, a reduction beside the inscan one that the
    scan phase sets from the scanned value; and, where COMPACT_CLAUSE_NAME
    names them (the plugin's build alone), the same two as plain loops
-   under the scan clause, whose counts and sums go to an array.  */
+   under the scan clause, whose counts and sums go to an array, and the
+   compaction inside `target', which runs as kernels (with the data's
+   transfers, on a device that does not share the host's memory).  */
 
 long
 COMPACT_INSCAN_NAME (int *restrict out, const int *restrict x, long n)
@@ -53,6 +55,22 @@ COMPACT_CLAUSE_NAME (long *restrict pos, int *restrict out,
         out[pos[i] - 1] = x[i];
     }
   return pos[n - 1];
+}
+
+long
+COMPACT_TARGET_NAME (int *restrict out, const int *restrict x, long n)
+{
+  long cnt = 0;
+#pragma omp target map (to: x[0:n]) map (tofrom: out[0:n], cnt)
+#pragma omp parallel for reduction (inscan, +: cnt)
+  for (long i = 0; i < n; i++)
+    {
+      if (x[i] > 0)
+        out[cnt] = x[i];
+#pragma omp scan exclusive (cnt)
+      cnt += x[i] > 0;
+    }
+  return cnt;
 }
 
 long

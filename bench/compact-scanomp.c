@@ -4,4 +4,5 @@
 #define COMPACT_MPS_NAME mps_scanomp
 #define COMPACT_CLAUSE_NAME compact_clause
 #define COMPACT_CLAUSE_MPS_NAME mps_clause
+#define COMPACT_TARGET_NAME compact_target
 #include "compact-loop.h"
