@@ -388,6 +388,33 @@ scan_find_clause (gimple *construct, tree iv,
                       data);
 }
 
+/* The pointer a map clause reaches through T, where T is the copy of
+   it GCC makes in front of a target inside `target data' (`v.8 = v;'
+   then `map(tofrom: *v.8)'): the pointer copied, the one temporary's one
+   assignment found in the function's body; else T itself.  */
+static tree
+copied_pointer (tree t)
+{
+  if (!VAR_P (t) || !DECL_ARTIFICIAL (t))
+    return t;
+  tree from = NULL_TREE;
+  int sets = 0;
+  gimple_seq body = gimple_body (current_function_decl);
+  scanomp_walk (&body, [&] (gimple_stmt_iterator *g) {
+      gimple *s = gsi_stmt (*g);
+      if (gimple_assign_single_p (s) && gimple_assign_lhs (s) == t)
+        {
+          sets++;
+          from = gimple_assign_rhs1 (s);
+        }
+      return WALK_INTO;
+    });
+  if (sets == 1 && (VAR_P (from) || TREE_CODE (from) == PARM_DECL)
+      && POINTER_TYPE_P (TREE_TYPE (from)))
+    return from;
+  return t;
+}
+
 /* Record the array sections that the target's map clauses C name, as
    base, start and size in bytes: *p [len: n] (a pointer's section) and
    a[k] [len: n] (an array's).  */
@@ -403,6 +430,7 @@ scan_read_maps (scan_loop *l, tree c)
         {
           if (!scan_split_pointer (TREE_OPERAND (ref, 0), &base, &start))
             continue;
+          base = copied_pointer (base);
           if (TREE_CODE (ref) == MEM_REF)
             start = size_binop (PLUS_EXPR, start,
                                 fold_convert (sizetype,

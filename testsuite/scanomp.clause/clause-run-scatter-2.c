@@ -3,7 +3,7 @@
    inside `target': the kept elements at their count (`out[pos[i] - 1]'),
    a stable partition into two arrays, one pass of a radix sort's
    partition by a bit, and the compaction on data a `target data' region
-   keeps on the device.  The kernels hold the section each `map' clause
+   keeps on the device, around the call or in the loop's own function.  The kernels hold the section each `map' clause
    gives the stored arrays, and store anywhere in it; elements no
    iteration stores keep their values (the arrays are `tofrom').  Each
    checked against its sequential loop.  */
@@ -15,6 +15,23 @@
 static long
 compact (long *pos, int *out, const int *x, long n)
 {
+#pragma omp target map(to: x[0:n]) map(tofrom: pos[0:n], out[0:n])
+#pragma omp parallel for scan(+: pos)
+  for (long i = 1; i < n; i++)
+    {
+      pos[i] = pos[i-1] + (x[i] > 0);
+      if (x[i] > 0)
+        out[pos[i] - 1] = x[i];
+    }
+  return pos[n-1];
+}
+
+/* The same inside a `target data' region of its own function, where GCC
+   maps copies of the pointers (`out.8 = out') in the target's clauses.  */
+static long
+compact_resident (long *pos, int *out, const int *x, long n)
+{
+#pragma omp target data map(to: x[0:n]) map(tofrom: pos[0:n], out[0:n])
 #pragma omp target map(to: x[0:n]) map(tofrom: pos[0:n], out[0:n])
 #pragma omp parallel for scan(+: pos)
   for (long i = 1; i < n; i++)
@@ -122,6 +139,21 @@ main (void)
         if (x[i] > 0)
           {
             CHECK (out[r] == x[i], "resident n=%ld: element %ld", n, r);
+            r++;
+          }
+
+      for (long i = 0; i < n; i++)
+        out[i] = -7;
+      pos[0] = 0;
+      c = compact_resident (pos, out, x, n);
+      CHECK (c == r, "resident in one function n=%ld: count %ld, expected "
+             "%ld", n, c, r);
+      r = 0;
+      for (long i = 1; i < n; i++)
+        if (x[i] > 0)
+          {
+            CHECK (out[r] == x[i], "resident in one function n=%ld: element "
+                   "%ld", n, r);
             r++;
           }
 

@@ -921,11 +921,13 @@ print_run_start (int k, long lb, int small, const struct type *const ty[3],
   long trips = trip ();
   unsigned long long seed = rnd ();
   long big = (small ? 1L << 17 : 1L << 20) + pick (5000);
+  /* A loop down from ub that reads y[i + 4] (a recurrence of order 4)
+     reads y[ub + 4]: the arrays reach it.  */
   out ("static void\n"
        "fz_run_%d (int big)\n"
        "{\n"
        "  long lb = %ld, ub = %ld + (big ? %ld : %ld);\n"
-       "  long leny = ub + 3, lenx = 2 * ub + 8;\n"
+       "  long leny = ub + 5, lenx = 2 * ub + 8;\n"
        "  fz_state = %lluULL;\n", k, lb, lb, big, trips, seed);
   for (int j = 0; j < 3; j++)
     out ("  %s *%s = (%s *) fz_alloc (leny * sizeof (%s)), *r%s = (%s *) "
@@ -1486,9 +1488,10 @@ static const char *const negatives[] = {
   "      o[i] = y[i - 1];\n"
   "    }\n",
   /* A store beside the clause at an index computed from the scan,
-     inside target (the host path makes it).  */
+     inside target, to an array no map gives a section (the kernels
+     hold a mapped one whole).  */
   "#pragma omp target parallel for map (tofrom: y[0:ub]) map (to: "
-  "x[0:ub]) map (from: o[0:ub]) scan (+: y)\n"
+  "x[0:ub]) scan (+: y)\n"
   "  for (long i = lb; i < ub; i++)\n"
   "    {\n"
   "      y[i] = y[i - 1] + (x[i] > 0);\n"
