@@ -164,12 +164,22 @@ crossed (gimple_seq seq, gimple *at)
   return false;
 }
 
+/* Whether construct S is a loop level that carries an inscan reduction:
+   a worksharing loop, or a simd loop.  */
+static bool
+loop_level (gimple *s)
+{
+  return (gimple_code (s) == GIMPLE_OMP_FOR
+          && (gimple_omp_for_kind (s) == GF_OMP_FOR_KIND_FOR
+              || gimple_omp_for_kind (s) == GF_OMP_FOR_KIND_SIMD));
+}
+
 /* Make the reductions of the constructs from AROUND[FIRST] down to LOOP
    what `reduction(inscan, ...)' of D's construct means: shared on teams
-   and parallel, inscan on the worksharing loop and the simd loop.
-   Each reduction read as `default' gives its decl to DECLS, in the order
-   of D's list; false, after an error, where one of D's list has
-   none.  */
+   and parallel, inscan on each loop level.  Each variable of a reduction
+   read as `default' goes to DECLS, in the order met; false, after an
+   error and with nothing changed, where D's list and those variables
+   differ.  */
 static bool
 move_reductions (const marker &m, unsigned first,
                  const scan_teams_directive *d, vec<tree> *decls)
@@ -177,36 +187,15 @@ move_reductions (const marker &m, unsigned first,
   /* Each variable's clause as GCC gave it, the model of the loops'.  */
   hash_map<tree, tree> models;
   for (unsigned k = first; k < m.around.length (); k++)
-    {
-      gimple *s = m.around[k];
-      tree *pc = clauses_of (s);
-      if (!pc)
-        continue;
-      bool loop = gimple_code (s) == GIMPLE_OMP_FOR
-                  && (gimple_omp_for_kind (s) == GF_OMP_FOR_KIND_FOR
-                      || gimple_omp_for_kind (s) == GF_OMP_FOR_KIND_SIMD);
-      for (tree *c = pc; *c; c = &OMP_CLAUSE_CHAIN (*c))
-        {
-          if (OMP_CLAUSE_CODE (*c) != OMP_CLAUSE_REDUCTION
-              || !listed (OMP_CLAUSE_DECL (*c), d->reduced))
-            continue;
-          tree decl = OMP_CLAUSE_DECL (*c);
-          if (!models.get (decl))
-            models.put (decl, *c);
-          if (!decls->contains (decl))
-            decls->safe_push (decl);
-          if (loop)
-            OMP_CLAUSE_REDUCTION_INSCAN (*c) = 1;
-          else
-            {
-              tree shared = build_omp_clause (OMP_CLAUSE_LOCATION (*c),
-                                              OMP_CLAUSE_SHARED);
-              OMP_CLAUSE_DECL (shared) = decl;
-              OMP_CLAUSE_CHAIN (shared) = OMP_CLAUSE_CHAIN (*c);
-              *c = shared;
-            }
-        }
-    }
+    if (tree *pc = clauses_of (m.around[k]))
+      for (tree c = *pc; c; c = OMP_CLAUSE_CHAIN (c))
+        if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_REDUCTION
+            && listed (OMP_CLAUSE_DECL (c), d->reduced)
+            && !models.get (OMP_CLAUSE_DECL (c)))
+          {
+            models.put (OMP_CLAUSE_DECL (c), c);
+            decls->safe_push (OMP_CLAUSE_DECL (c));
+          }
   for (unsigned j = 0; j < d->n; j++)
     {
       bool found = false;
@@ -232,28 +221,41 @@ move_reductions (const marker &m, unsigned first,
           return false;
         }
     }
-  /* Each loop level carries the inscan reduction: the worksharing loop,
-     and its simd loop.  */
   for (unsigned k = first; k < m.around.length (); k++)
     {
       gimple *s = m.around[k];
-      if (gimple_code (s) != GIMPLE_OMP_FOR
-          || (gimple_omp_for_kind (s) != GF_OMP_FOR_KIND_FOR
-              && gimple_omp_for_kind (s) != GF_OMP_FOR_KIND_SIMD))
+      tree *pc = clauses_of (s);
+      if (!pc)
         continue;
-      for (tree decl : *decls)
+      bool level = loop_level (s);
+      hash_set<tree> has;
+      for (tree *c = pc; *c; c = &OMP_CLAUSE_CHAIN (*c))
         {
-          bool has = false;
-          for (tree c = gimple_omp_for_clauses (s); c; c = OMP_CLAUSE_CHAIN (c))
-            has |= (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_REDUCTION
-                    && OMP_CLAUSE_DECL (c) == decl);
-          if (has)
+          if (OMP_CLAUSE_CODE (*c) != OMP_CLAUSE_REDUCTION
+              || !models.get (OMP_CLAUSE_DECL (*c)))
             continue;
-          tree c = copy_node (*models.get (decl));
-          OMP_CLAUSE_REDUCTION_INSCAN (c) = 1;
-          OMP_CLAUSE_CHAIN (c) = gimple_omp_for_clauses (s);
-          gimple_omp_for_set_clauses (s, c);
+          has.add (OMP_CLAUSE_DECL (*c));
+          if (level)
+            OMP_CLAUSE_REDUCTION_INSCAN (*c) = 1;
+          else
+            {
+              tree shared = build_omp_clause (OMP_CLAUSE_LOCATION (*c),
+                                              OMP_CLAUSE_SHARED);
+              OMP_CLAUSE_DECL (shared) = OMP_CLAUSE_DECL (*c);
+              OMP_CLAUSE_CHAIN (shared) = OMP_CLAUSE_CHAIN (*c);
+              *c = shared;
+            }
         }
+      /* A loop level GCC gave no reduction of the variable (the
+         worksharing loop of `parallel for') takes one too.  */
+      for (tree decl : *decls)
+        if (level && !has.contains (decl))
+          {
+            tree c = copy_node (*models.get (decl));
+            OMP_CLAUSE_REDUCTION_INSCAN (c) = 1;
+            OMP_CLAUSE_CHAIN (c) = *pc;
+            *pc = c;
+          }
     }
   return true;
 }
