@@ -27,7 +27,10 @@
    never runs: the construct it sits on is replaced.  Which identifiers
    are operators the preprocessor learns from the declarations it passes,
    `declare scan' and `declare reduction' alike: `reduction' is a fourth
-   conditional macro, noted and never expanded.
+   conditional macro, noted and never expanded.  Its hook also hands
+   teams.cc each inscan reduction, which may have `inscan', and its
+   loop's directive `inclusive' or `exclusive', expand (conditional
+   macros too) where GCC rejects inscan.
 
    AClang's symbolic devices, `device(GPU)' and `device(CPU)', work the
    same way.  `device' is a conditional macro, never expanded, whose hook
