@@ -118,6 +118,13 @@ scanomp_peek (cpp_reader *pfile, int *index)
   return t;
 }
 
+bool
+scanomp_token_is (const cpp_token *t, const char *name)
+{
+  return (t->type == CPP_NAME
+          && !strcmp ((const char *) NODE_NAME (t->val.node.node), name));
+}
+
 expanded_location
 scanomp_written (location_t loc)
 {

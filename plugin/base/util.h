@@ -47,6 +47,9 @@ void scanomp_flatten_phases (gimple_seq *seq);
 const struct cpp_token *scanomp_peek (struct cpp_reader *pfile,
                                       int *index);
 
+/* Whether token T is the identifier NAME.  */
+bool scanomp_token_is (const struct cpp_token *t, const char *name);
+
 /* Where LOC was written, or for a macro, expanded.  */
 expanded_location scanomp_written (location_t loc);
 /* Whether A and B were written (or expanded) on one line of one

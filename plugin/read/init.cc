@@ -55,19 +55,12 @@ static const char *last_clause;
 static location_t dropping = UNKNOWN_LOCATION;
 static void (*chained_def_pragma) (cpp_reader *, location_t);
 
-static bool
-is_name (const cpp_token *t, const char *name)
-{
-  return (t->type == CPP_NAME
-          && !strcmp ((const char *) NODE_NAME (t->val.node.node), name));
-}
-
 bool
 scanomp_read_scan_directive (cpp_reader *pfile, const cpp_token *scan)
 {
   const cpp_token *next = cpp_peek_token (pfile, 0);
   for (const char *clause : { "inclusive", "exclusive" })
-    if (is_name (next, clause))
+    if (scanomp_token_is (next, clause))
       {
         if (pending != UNKNOWN_LOCATION)
           {
@@ -79,7 +72,7 @@ scanomp_read_scan_directive (cpp_reader *pfile, const cpp_token *scan)
         last_clause = clause;
         return false;
       }
-  if (!is_name (next, "init_complete"))
+  if (!scanomp_token_is (next, "init_complete"))
     return false;
   dropping = scan->src_loc;
   return true;
@@ -95,7 +88,7 @@ read_argument (cpp_reader *pfile, location_t loc)
   const cpp_token *t;
   do
     t = cpp_get_token (pfile);
-  while (t->type != CPP_EOF && !is_name (t, "init_complete"));
+  while (t->type != CPP_EOF && !scanomp_token_is (t, "init_complete"));
   t = cpp_get_token (pfile);
   while (t->type == CPP_PADDING)
     t = cpp_get_token (pfile);

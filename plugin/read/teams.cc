@@ -51,13 +51,6 @@ static vec<scan_teams_directive> directives;
 /* The pragmas whose inscan reductions were read as plain ones.  */
 static vec<location_t> constructs;
 
-static bool
-is_name (const cpp_token *t, const char *name)
-{
-  return (t->type == CPP_NAME
-          && !strcmp ((const char *) NODE_NAME (t->val.node.node), name));
-}
-
 void
 scanomp_teams_reduction (cpp_reader *pfile, int index,
                          const cpp_token *inscan, int kind,
@@ -133,14 +126,15 @@ scanomp_teams_directive (cpp_reader *pfile, const cpp_token *scan)
     return false;
   /* The next token only: libcpp still reads the directive's name.  */
   const cpp_token *clause = cpp_peek_token (pfile, 0);
-  if (!is_name (clause, "inclusive") && !is_name (clause, "exclusive"))
+  if (!scanomp_token_is (clause, "inclusive")
+      && !scanomp_token_is (clause, "exclusive"))
     return false;
   scan_teams_directive d;
   memset (&d, 0, sizeof d);
   d.clause = clause->src_loc;
   d.directive = scan->src_loc;
   d.construct = pending;
-  d.exclusive = is_name (clause, "exclusive");
+  d.exclusive = scanomp_token_is (clause, "exclusive");
   d.reduced = pending_names.copy ();
   pending = UNKNOWN_LOCATION;
   pending_names.truncate (0);
