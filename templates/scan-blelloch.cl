@@ -8,7 +8,7 @@
 
    Parameters (besides those of scanomp-common.h):
      SCANOMP_WG  the work-group size, a power of two.  Launch every kernel
-                 but gather and scatter with this local size.
+                 but gather with this local size.
 
    Kernels:
      scanomp_blelloch_gather (n, first, tmp, SCANOMP_PARAMS...)
@@ -19,11 +19,14 @@
          a[k] = sums[g - 1] combined with a[k] for block g > 0, where sums
          holds the inclusive scan of the block totals
      scanomp_blelloch_scatter (n, first, seed, flags, seed_mem, seed_at,
-                               tmp, total, SCANOMP_PARAMS...)
+                               tmp, total, late, SCANOMP_PARAMS...)
          store seed combined with tmp[k] (inclusive) or tmp[k - 1]
-         (exclusive); total[0] = seed combined with everything.  */
+         (exclusive); total[0] = seed combined with everything; where
+         SCANOMP_LATE, late[g] = the late items work-group g gathered
+         (scanomp-group.h).  */
 
 #include "scanomp-common.h"
+#include "scanomp-group.h"
 
 #ifndef SCANOMP_WG
 #error "scanomp: define SCANOMP_WG, the work-group size"
@@ -113,22 +116,33 @@ scanomp_blelloch_add (ulong m, __global scanomp_t *a,
       a[base + k] = SCANOMP_COMBINE (prefix, a[base + k]);
 }
 
-__kernel void
+__kernel __attribute__ ((reqd_work_group_size (SCANOMP_WG, 1, 1))) void
 scanomp_blelloch_scatter (ulong n_, long first_, scanomp_t seed_, uint flags_,
                           SCANOMP_SEED_AT_PARAMS,
                           __global const scanomp_t *tmp_,
-                          __global scanomp_t *total_, SCANOMP_PARAMS)
+                          __global scanomp_t *total_,
+                          __global scanomp_t *late_, SCANOMP_PARAMS)
 {
   ulong k_ = get_global_id (0);
+#if SCANOMP_LATE
+  /* Every work-item reaches the group's combination of late items.  */
+  __local scanomp_t late_buf_[SCANOMP_WG];
+  scanomp_t late_own_ = SCANOMP_IDENTITY;
+  if (k_ < n_)
+#else
   if (k_ >= n_)
     return;
-  seed_ = SCANOMP_SEED (seed_, flags_);
-  scanomp_t v_;
-  if (flags_ & SCANOMP_FLAG_EXCLUSIVE)
-    v_ = k_ == 0 ? seed_ : SCANOMP_COMBINE (seed_, tmp_[k_ - 1]);
-  else
-    v_ = SCANOMP_COMBINE (seed_, tmp_[k_]);
-  SCANOMP_STORE (first_ + (long) k_, v_);
-  if (k_ == n_ - 1)
-    total_[0] = SCANOMP_COMBINE (seed_, tmp_[k_]);
+#endif
+    {
+      seed_ = SCANOMP_SEED (seed_, flags_);
+      scanomp_t w_ = k_ == 0 ? seed_ : SCANOMP_COMBINE (seed_, tmp_[k_ - 1]);
+      if (flags_ & SCANOMP_FLAG_EXCLUSIVE)
+        SCANOMP_OUTPUT (first_ + (long) k_, w_, w_, &late_own_);
+      else
+        SCANOMP_OUTPUT (first_ + (long) k_, SCANOMP_COMBINE (seed_, tmp_[k_]),
+                        w_, &late_own_);
+      if (k_ == n_ - 1)
+        total_[0] = SCANOMP_COMBINE (seed_, tmp_[k_]);
+    }
+  SCANOMP_LATE_END (late_own_, late_buf_, late_[get_group_id (0)]);
 }

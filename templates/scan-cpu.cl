@@ -22,7 +22,8 @@
 
    Kernel scanomp_cpu_chained (n_, first_, seed_, flags_, seed_mem_,
                                seed_at_, chunk_, carry_, state_,
-                               ticket_base_, epoch_, SCANOMP_PARAMS...)
+                               ticket_base_, epoch_, late_,
+                               SCANOMP_PARAMS...)
      n_      ulong: element count, positions 0 .. n-1;
      first_  long: the index the hooks get for position 0;
      seed_   the value combined before position 0;
@@ -39,7 +40,9 @@
      ticket_base_  uint: state[0] before this launch;
      epoch_  uint: a value no element of state[1 ...] holds before this
              launch (the host counts launches, from 1, and zeroes the
-             buffer before the count wraps).
+             buffer before the count wraps);
+     late_   scanomp_t[ceil (n / chunk)], where SCANOMP_LATE: on return,
+             late_[c] holds the late items chunk c gathered.
    Launch it with ceil (n / chunk) work-items and a local size of 1.  */
 
 #include "scanomp-common.h"
@@ -54,10 +57,10 @@
 #define UNROLL SCANOMP_CPU_UNROLL
 
 /* One block of UNROLL elements at I_: scan it locally into V_, store each
-   result combined after RUN_ (EXCL_: the result before the element), and
-   advance RUN_.  All the block's inputs are read before any store, for
-   in-place scans.  */
-#define SCAN_BLOCK(i_, run_, excl_)                                         \
+   result combined after RUN_ (EXCL_: the result before the element),
+   gathering late items into *OWN_, and advance RUN_.  All the block's
+   inputs are read before any store, for in-place scans.  */
+#define SCAN_BLOCK(i_, run_, excl_, own_)                                   \
   do                                                                        \
     {                                                                       \
       scanomp_t v_[UNROLL];                                                 \
@@ -69,16 +72,24 @@
         v_[k_] = SCANOMP_COMBINE (v_[k_ - 1], v_[k_]);                      \
       if (excl_)                                                            \
         {                                                                   \
-          SCANOMP_STORE (i_, run_);                                         \
+          SCANOMP_OUTPUT (i_, run_, run_, own_);                            \
           _Pragma ("unroll")                                                \
           for (int k_ = 1; k_ < UNROLL; k_++)                               \
-            SCANOMP_STORE ((i_) + k_, SCANOMP_COMBINE (run_, v_[k_ - 1]));  \
+            {                                                               \
+              scanomp_t e_ = SCANOMP_COMBINE (run_, v_[k_ - 1]);            \
+              SCANOMP_OUTPUT ((i_) + k_, e_, e_, own_);                     \
+            }                                                               \
         }                                                                   \
       else                                                                  \
         {                                                                   \
+          scanomp_t w_ = run_;                                              \
           _Pragma ("unroll")                                                \
           for (int k_ = 0; k_ < UNROLL; k_++)                               \
-            SCANOMP_STORE ((i_) + k_, SCANOMP_COMBINE (run_, v_[k_]));      \
+            {                                                               \
+              scanomp_t c_ = SCANOMP_COMBINE (run_, v_[k_]);                \
+              SCANOMP_OUTPUT ((i_) + k_, c_, w_, own_);                     \
+              w_ = c_;                                                      \
+            }                                                               \
         }                                                                   \
       run_ = SCANOMP_COMBINE (run_, v_[UNROLL - 1]);                        \
     }                                                                       \
@@ -86,18 +97,18 @@
 
 /* Scan positions [0, len_) from BASE_ starting from RUN_: whole blocks,
    then one element at a time.  */
-#define SCAN_CHUNK(base_, len_, run_, excl_)                                \
+#define SCAN_CHUNK(base_, len_, run_, excl_, own_)                          \
   do                                                                        \
     {                                                                       \
       ulong blocks_ = (len_) / UNROLL;                                      \
       for (ulong b_ = 0; b_ < blocks_; b_++)                                \
-        SCAN_BLOCK ((base_) + (long) (b_ * UNROLL), run_, excl_);           \
+        SCAN_BLOCK ((base_) + (long) (b_ * UNROLL), run_, excl_, own_);     \
       for (ulong j_ = blocks_ * UNROLL; j_ < (len_); j_++)                  \
         {                                                                   \
           long i_ = (base_) + (long) j_;                                    \
           scanomp_t x_ = SCANOMP_INPUT (i_);                                \
           scanomp_t next_ = SCANOMP_COMBINE (run_, x_);                     \
-          SCANOMP_STORE (i_, (excl_) ? run_ : next_);                       \
+          SCANOMP_OUTPUT (i_, (excl_) ? run_ : next_, run_, own_);          \
           run_ = next_;                                                     \
         }                                                                   \
     }                                                                       \
@@ -108,7 +119,7 @@ scanomp_cpu_chained (ulong n_, long first_, scanomp_t seed_, uint flags_,
                      SCANOMP_SEED_AT_PARAMS, ulong chunk_,
                      __global scanomp_t *carry_,
                      __global volatile uint *state_, uint ticket_base_,
-                     uint epoch_, SCANOMP_PARAMS)
+                     uint epoch_, __global scanomp_t *late_, SCANOMP_PARAMS)
 {
   /* Chunks are numbered by a ticket rather than by group id, so that chunk
      c starts only after chunk c-1 has started.  Waiting for c-1 then cannot
@@ -149,9 +160,15 @@ scanomp_cpu_chained (ulong n_, long first_, scanomp_t seed_, uint flags_,
   write_mem_fence (CLK_GLOBAL_MEM_FENCE);
   atomic_xchg (&state_[c_ + 1], epoch_);
 
+#if SCANOMP_LATE
+  scanomp_t late_own_ = SCANOMP_IDENTITY;
+#endif
   if (flags_ & SCANOMP_FLAG_EXCLUSIVE)
-    SCAN_CHUNK (base_, len_, run_, 1);
+    SCAN_CHUNK (base_, len_, run_, 1, &late_own_);
   else
-    SCAN_CHUNK (base_, len_, run_, 0);
+    SCAN_CHUNK (base_, len_, run_, 0, &late_own_);
+#if SCANOMP_LATE
+  late_[c_] = late_own_;
+#endif
   scanomp_stream_end ();
 }

@@ -28,14 +28,15 @@
      scanomp_gpu_reduce_level (m, a, sums)
      scanomp_gpu_scan_level (m, a, carries, has_carries)
      scanomp_gpu_scan (n, first, seed, flags, seed_mem, seed_at, carries,
-                       has_carries, total, SCANOMP_PARAMS...)
+                       has_carries, total, late, SCANOMP_PARAMS...)
    n, m: ulong element counts; first: long, the hooks' index of position 0;
    (in the kernels that call the hooks, every name ends in `_');
    seed_mem, seed_at: where the seed lies when flags has
    SCANOMP_FLAG_SEED_AT (scanomp-common.h); sums: one total per block;
    carries: the exclusive prefix of each block, used when has_carries
    (uint) is nonzero; total: one element, receives
-   seed combined with every element.  */
+   seed combined with every element; late: one element per block, where
+   SCANOMP_LATE, the late items the block gathered.  */
 
 #include "scanomp-common.h"
 #include "scanomp-group.h"
@@ -148,23 +149,31 @@ scanomp_gpu_scan_level (ulong m, __global scanomp_t *a,
 __kernel __attribute__ ((reqd_work_group_size (SCANOMP_WG, 1, 1))) void
 scanomp_gpu_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
                   SCANOMP_SEED_AT_PARAMS, __global const scanomp_t *carries_,
-                  uint has_carries_,
-                  __global scanomp_t *total_, SCANOMP_PARAMS)
+                  uint has_carries_, __global scanomp_t *total_,
+                  __global scanomp_t *late_, SCANOMP_PARAMS)
 {
   __local scanomp_t buf_[BLOCK], tmp_[SCANOMP_GROUP_TMP];
   ulong base_ = get_group_id (0) * (ulong) BLOCK;
+#if SCANOMP_LATE
+  scanomp_t late_own_ = SCANOMP_IDENTITY;
+#endif
   LOAD_BLOCK (buf_, base_, n_, INPUT_AT);
   scanomp_t prefix_ = SCANOMP_SEED (seed_, flags_);
   if (has_carries_)
     prefix_ = SCANOMP_COMBINE (prefix_, carries_[get_group_id (0)]);
   scanomp_t through_ = block_scan (buf_, tmp_, prefix_,
                                    (flags_ & SCANOMP_FLAG_EXCLUSIVE) != 0);
+  /* Each element's exclusive result is the inclusive one before it.  */
+  int exclusive_ = (flags_ & SCANOMP_FLAG_EXCLUSIVE) != 0;
   for (uint j_ = 0; j_ < ITEMS; j_++)
     {
-      uint p_ = j_ * SCANOMP_WG + get_local_id (0);
+      uint p_ = SCANOMP_STORED (j_, ITEMS);
       if (base_ + p_ < n_)
-        SCANOMP_STORE (first_ + (long) (base_ + p_), buf_[p_]);
+        SCANOMP_OUTPUT (first_ + (long) (base_ + p_), buf_[p_],
+                        exclusive_ ? buf_[p_]
+                        : p_ > 0 ? buf_[p_ - 1] : prefix_, &late_own_);
     }
   if (base_ + BLOCK >= n_ && get_local_id (0) == 0)
     total_[0] = through_;
+  SCANOMP_LATE_END (late_own_, buf_, late_[get_group_id (0)]);
 }

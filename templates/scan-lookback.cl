@@ -63,7 +63,7 @@
 
    Kernel scanomp_lookback_scan (n_, first_, seed_, flags_, seed_mem_,
                                  seed_at_, state_, ticket_base_, epoch_,
-                                 total_, SCANOMP_PARAMS...)
+                                 total_, late_, SCANOMP_PARAMS...)
      n_      ulong: element count, positions 0 .. n-1;
      first_  long: the index the hooks get for position 0;
      seed_   the value combined before position 0;
@@ -80,7 +80,9 @@
      epoch_  uint, below 2^31: a value no tag of state[1 ...] carries
              before this launch (the host counts launches, from 1, and
              zeroes the buffer before the count passes 2^31 - 1);
-     total_  scanomp_t[1]: receives seed combined with every element.
+     total_  scanomp_t[1]: receives seed combined with every element;
+     late_   scanomp_t[tiles], where SCANOMP_LATE: late_[t] receives the
+             late items tile t gathered.
    Launch it with ceil (n / (SCANOMP_WG * SCANOMP_ITEMS)) work-groups.  */
 
 #include "scanomp-common.h"
@@ -373,7 +375,7 @@ scanomp_lookback_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
                        SCANOMP_SEED_AT_PARAMS, __global ulong *state_,
                        uint ticket_base_,
                        uint epoch_, __global scanomp_t *total_,
-                       SCANOMP_PARAMS)
+                       __global scanomp_t *late_, SCANOMP_PARAMS)
 {
   __local scanomp_t buf_[PAD (TILE)];
   __local scanomp_t tmp_[SCANOMP_GROUP_TMP];
@@ -486,10 +488,17 @@ scanomp_lookback_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
       before_k_ = through_;
     }
   barrier (CLK_LOCAL_MEM_FENCE);
+#if SCANOMP_LATE
+  scanomp_t late_own_ = SCANOMP_IDENTITY;
+#endif
   for (uint j_ = 0; j_ < ITEMS; j_++)
     {
-      uint p_ = j_ * SCANOMP_WG + l_;
+      uint p_ = SCANOMP_STORED (j_, ITEMS);
       if (base_ + p_ < n_)
-        SCANOMP_STORE (first_ + (long) (base_ + p_), buf_[PAD (p_)]);
+        SCANOMP_OUTPUT (first_ + (long) (base_ + p_), buf_[PAD (p_)],
+                        exclusive_ ? buf_[PAD (p_)]
+                        : p_ > 0 ? buf_[PAD (p_ - 1)] : prefix_,
+                        &late_own_);
     }
+  SCANOMP_LATE_END (late_own_, buf_, late_[t_]);
 }

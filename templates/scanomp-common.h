@@ -39,6 +39,28 @@
                         store the scan result v of element i.
                         Default for both: the arrays of the default
                         SCANOMP_PARAMS, indexed by i.
+     SCANOMP_OUTPUT(i, v, w, p)
+                        what the templates call to store: v as
+                        SCANOMP_STORE stores it, for hooks that need more:
+                        w, the seed combined with the contributions of the
+                        elements before i (v itself in an exclusive scan),
+                        and where SCANOMP_LATE, p, the address of the
+                        work-item's scanomp_t that gathers late items.
+                        Default: SCANOMP_STORE (i, v), which leaves w and
+                        p unevaluated.
+     SCANOMP_LATE       1 where the stores find values from the results
+                        that the scan does not carry (late items: a
+                        reduction set from the scanned value, `if (s >
+                        best) best = s'), fields of scanomp_t: each
+                        work-item gathers them over its elements in their
+                        order, from SCANOMP_IDENTITY, and the storing
+                        kernel leaves in its argument late_[b] those of
+                        block b (a chunk, a tile, a work-group's
+                        elements), combined in order.  The source then
+                        defines scanomp_late_clear (s), S with those
+                        fields set to their identities, which the kernels
+                        apply to the seed: the host joins the seed's after
+                        the blocks'.  Default 0.
 
    Every kernel also takes, first, `ulong n` (the element count) and
    `long first` (the index of position 0); see each template.  */
@@ -173,14 +195,21 @@ typedef SCANOMP_T scanomp_t;
                                                    - scanomp_out_start)),    \
                         (v))
 #endif
-#if !defined SCANOMP_ARGS || !defined SCANOMP_LOAD || !defined SCANOMP_STORE
+#if !defined SCANOMP_ARGS || !defined SCANOMP_LOAD \
+    || (!defined SCANOMP_STORE && !defined SCANOMP_OUTPUT)
 #error "scanomp: SCANOMP_PARAMS needs SCANOMP_ARGS, SCANOMP_LOAD and SCANOMP_STORE"
+#endif
+#ifndef SCANOMP_LATE
+#define SCANOMP_LATE 0
 #endif
 
 /* A block's total, where one scan is split across devices (split.c).  */
 #if SCANOMP_TOTAL_ONLY
-#undef SCANOMP_STORE
-#define SCANOMP_STORE(i, v) ((void) 0)
+#undef SCANOMP_OUTPUT
+#define SCANOMP_OUTPUT(i, v, w, p) ((void) 0)
+#endif
+#ifndef SCANOMP_OUTPUT
+#define SCANOMP_OUTPUT(i, v, w, p) SCANOMP_STORE (i, v)
 #endif
 
 /* Element i's contribution to the scan.  */
@@ -199,10 +228,17 @@ typedef SCANOMP_T scanomp_t;
    hoist above the test, as pocl 7.1's does).  */
 #define SCANOMP_SEED_AT_PARAMS                                             \
   __global const uchar *seed_mem_, ulong seed_at_
-/* The seed a kernel combines before position 0.  */
-#define SCANOMP_SEED(seed, flags)                                          \
+/* The seed a kernel combines before position 0 (without its late
+   items).  */
+#define SCANOMP_SEED_VALUE(seed, flags)                                    \
   ((flags) & SCANOMP_FLAG_SEED_AT                                          \
      ? *(__global const scanomp_t *) (seed_mem_ + seed_at_)                \
      : (seed))
+#if SCANOMP_LATE
+#define SCANOMP_SEED(seed, flags)                                          \
+  scanomp_late_clear (SCANOMP_SEED_VALUE (seed, flags))
+#else
+#define SCANOMP_SEED(seed, flags) SCANOMP_SEED_VALUE (seed, flags)
+#endif
 
 #endif /* SCANOMP_COMMON_H */

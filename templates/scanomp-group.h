@@ -162,4 +162,34 @@ group_scan (scanomp_t v, __local scanomp_t *tmp, scanomp_t *total)
 }
 #endif /* SCANOMP_PTX */
 
+/* Where SCANOMP_LATE (scanomp-common.h): the position in its block of
+   a work-item's J-th store of ITEMS, its own consecutive elements, whose
+   late items it gathers in their order into LATE_OWN, a scanomp_t, from
+   SCANOMP_IDENTITY; SCANOMP_LATE_END then combines the work-items', in
+   order, into SLOT, through BUF, SCANOMP_WG elements of local memory
+   that no work-item reads any more: the first work-item folds them.
+   (Through group_scan, the look-back kernel crashed LLVM 15's SROA pass
+   in pocl 3.1.)  Else the coalesced order, and nothing to combine.  */
+#if SCANOMP_LATE
+#define SCANOMP_STORED(j, items) (get_local_id (0) * (items) + (j))
+#define SCANOMP_LATE_END(late_own, buf, slot)                               \
+  do                                                                        \
+    {                                                                       \
+      barrier (CLK_LOCAL_MEM_FENCE);                                        \
+      (buf)[get_local_id (0)] = (late_own);                                 \
+      barrier (CLK_LOCAL_MEM_FENCE);                                        \
+      if (get_local_id (0) == 0)                                            \
+        {                                                                   \
+          scanomp_t group_late_ = (buf)[0];                                 \
+          for (uint u_ = 1; u_ < SCANOMP_WG; u_++)                          \
+            group_late_ = SCANOMP_COMBINE (group_late_, (buf)[u_]);         \
+          (slot) = group_late_;                                             \
+        }                                                                   \
+    }                                                                       \
+  while (0)
+#else
+#define SCANOMP_STORED(j, items) ((j) * SCANOMP_WG + get_local_id (0))
+#define SCANOMP_LATE_END(late_own, tmp, slot) ((void) 0)
+#endif
+
 #endif /* SCANOMP_GROUP_H */

@@ -351,6 +351,70 @@ read_total (const struct scanrt_launch *l, cl_mem m, size_t index)
   return SCANRT_OK;
 }
 
+/* The buffer behind the storing kernel's late_ argument: where L
+   gathers late items, one of an element for each of the launch's COUNT
+   blocks, in *MEM, and L's host copy to read them into; else SPARE,
+   which the kernel does not touch.  */
+static int
+late_begin (struct scanrt_launch *l, size_t count, cl_mem spare, cl_mem *mem)
+{
+  *mem = spare;
+  if (!l->gather_late)
+    return SCANRT_OK;
+  size_t bytes = count * l->desc->elem_size;
+  l->late_parts = malloc (bytes ? bytes : 1);
+  if (!l->late_parts)
+    {
+      scanrt_report ("no room on the host for the late items of %zu "
+                     "blocks", count);
+      return SCANRT_ENOMEM;
+    }
+  l->late_count = count;
+  int status = SCANRT_OK;
+  *mem = scratch (l, bytes, &status);
+  return status;
+}
+
+/* After the storing kernel: enqueue the read of the late items from MEM
+   (late_begin's), which the caller's final wait completes, and release
+   it.  */
+static int
+late_end (const struct scanrt_launch *l, cl_mem mem, int status)
+{
+  if (!l->gather_late || !mem)
+    return status;
+  if (status == SCANRT_OK)
+    {
+      cl_int err = clEnqueueReadBuffer (l->dev->queue, mem, CL_FALSE, 0,
+                                        l->late_count * l->desc->elem_size,
+                                        l->late_parts, 0, NULL, NULL);
+      if (err != CL_SUCCESS)
+        {
+          scanrt_report_cl ("clEnqueueReadBuffer", err,
+                            "the scan's late items could not be read "
+                            "back");
+          status = scanrt_status_of_cl (err);
+        }
+    }
+  clReleaseMemObject (mem);
+  return status;
+}
+
+void
+scanrt_launch_join_late (struct scanrt_launch *l, int ok)
+{
+  const struct SCANRT_desc *d = l->desc;
+  if (ok && l->late_parts && l->total && d->join_late)
+    {
+      size_t elem = d->elem_size;
+      for (size_t j = l->late_count; j-- > 0;)
+        d->join_late (l->total, l->late_parts + j * elem);
+      d->join_late (l->total, l->seed);
+    }
+  free (l->late_parts);
+  l->late_parts = NULL;
+}
+
 /* Make *MEM a device buffer of at least BYTES, keeping it if it is large
    enough (*HAVE is its size); a new one is zeroed when ZERO, and sets
    *MADE.  */
@@ -441,7 +505,7 @@ count_blocks (const struct scanrt_launch *l, size_t block, const char *what)
 }
 
 static int
-run_cpu (const struct scanrt_launch *l)
+run_cpu (struct scanrt_launch *l)
 {
   struct scanrt_device *dev = l->dev;
   size_t nchunks = count_blocks (l, l->chunk, "chunks (SCANOMP_CPU_CHUNK)");
@@ -456,13 +520,19 @@ run_cpu (const struct scanrt_launch *l)
   if (status != SCANRT_OK)
     return status;
 
+  cl_mem late;
+  status = late_begin (l, nchunks, dev->cpu_carry, &late);
+  if (status != SCANRT_OK)
+    return late_end (l, late, status);
+
   struct setter s = kernel (l, "scanomp_cpu_chained");
   put_scan_head (&s, l, dev->cpu_carry);
   put_ulong (&s, l->chunk);
   put_mem (&s, dev->cpu_carry);
   put_chain (&s, &dev->cpu_chain);
+  put_mem (&s, late);
   put_hooks (&s, l);
-  status = enqueue (l, &s, nchunks, 1);
+  status = late_end (l, late, enqueue (l, &s, nchunks, 1));
   if (status == SCANRT_OK)
     dev->cpu_chain.tickets += (cl_uint) nchunks;
   if (status == SCANRT_OK && l->total)
@@ -471,7 +541,7 @@ run_cpu (const struct scanrt_launch *l)
 }
 
 static int
-run_lookback (const struct scanrt_launch *l)
+run_lookback (struct scanrt_launch *l)
 {
   struct scanrt_device *dev = l->dev;
   size_t elem = l->desc->elem_size, words = (elem + 3) / 4;
@@ -492,12 +562,18 @@ run_lookback (const struct scanrt_launch *l)
   if (status != SCANRT_OK)
     return status;
 
+  cl_mem late;
+  status = late_begin (l, ntiles, dev->lookback_total, &late);
+  if (status != SCANRT_OK)
+    return late_end (l, late, status);
+
   struct setter s = kernel (l, "scanomp_lookback_scan");
   put_scan_head (&s, l, dev->lookback_total);
   put_chain (&s, &dev->lookback_chain);
   put_mem (&s, dev->lookback_total);
+  put_mem (&s, late);
   put_hooks (&s, l);
-  status = enqueue (l, &s, ntiles * l->wg, l->wg);
+  status = late_end (l, late, enqueue (l, &s, ntiles * l->wg, l->wg));
   if (status == SCANRT_OK)
     dev->lookback_chain.tickets += (cl_uint) ntiles;
   if (status == SCANRT_OK && l->total)
@@ -540,7 +616,7 @@ gpu_scan_array (const struct scanrt_launch *l, cl_mem a, size_t m)
 }
 
 static int
-run_gpu (const struct scanrt_launch *l)
+run_gpu (struct scanrt_launch *l)
 {
   size_t block = l->wg * l->items, nb = (l->n + block - 1) / block;
   size_t elem = l->desc->elem_size;
@@ -559,6 +635,9 @@ run_gpu (const struct scanrt_launch *l)
       if (status == SCANRT_OK)
         status = gpu_scan_array (l, sums, nb);
     }
+  cl_mem late = NULL;
+  if (status == SCANRT_OK)
+    status = late_begin (l, nb, total, &late);
   if (status == SCANRT_OK)
     {
       struct setter s = kernel (l, "scanomp_gpu_scan");
@@ -566,9 +645,11 @@ run_gpu (const struct scanrt_launch *l)
       put_mem (&s, sums);
       put (&s, sizeof has, &has);
       put_mem (&s, total);
+      put_mem (&s, late);
       put_hooks (&s, l);
       status = enqueue (l, &s, nb * l->wg, l->wg);
     }
+  status = late_end (l, late, status);
   if (status == SCANRT_OK && l->total)
     status = read_total (l, total, 0);
   if (has && sums)
@@ -610,7 +691,7 @@ thesis_scan_array (const struct scanrt_launch *l, cl_mem a, size_t m)
 }
 
 static int
-run_thesis (const struct scanrt_launch *l)
+run_thesis (struct scanrt_launch *l)
 {
   size_t elem = l->desc->elem_size;
   int status = SCANRT_OK;
@@ -627,15 +708,20 @@ run_thesis (const struct scanrt_launch *l)
     }
   if (status == SCANRT_OK)
     status = thesis_scan_array (l, tmp, l->n);
+  cl_mem late = NULL;
+  if (status == SCANRT_OK)
+    status = late_begin (l, (l->n + l->wg - 1) / l->wg, total, &late);
   if (status == SCANRT_OK)
     {
       struct setter s = kernel (l, "scanomp_blelloch_scatter");
       put_scan_head (&s, l, total);
       put_mem (&s, tmp);
       put_mem (&s, total);
+      put_mem (&s, late);
       put_hooks (&s, l);
       status = enqueue (l, &s, l->n, l->wg);
     }
+  status = late_end (l, late, status);
   if (status == SCANRT_OK && l->total)
     status = read_total (l, total, 0);
   if (tmp)

@@ -102,6 +102,7 @@ scanrt_run_on (struct scanrt_device *dev, const struct scanrt_request *r,
   l.seed = seed_there ? seed_unread : scanrt_request_seed (r);
   l.total = r->total;
   l.flags = r->desc->flags & SCANRT_EXCLUSIVE;
+  l.gather_late = r->desc->join_late && !r->total_only;
   cl_event events[2] = { NULL, NULL };
   double *kernel_seconds = r->params ? r->params->kernel_seconds : NULL;
   if (kernel_seconds)
@@ -170,6 +171,8 @@ scanrt_run_on (struct scanrt_device *dev, const struct scanrt_request *r,
       if (status != SCANRT_OK)
         scanrt_launch_forget (dev);
     }
+  /* The run is complete, or never started.  */
+  scanrt_launch_join_late (&l, status == SCANRT_OK);
   pthread_mutex_unlock (&dev->lock);
   if (events[0] && status == SCANRT_OK)
     add_device_time (events, kernel_seconds);

@@ -57,6 +57,13 @@ struct scanrt_launch
   /* If set, the events of the first and the last kernel enqueued (the
      same one for a single launch), which the caller releases.  */
   cl_event *events;
+  /* Where set, the loop has late items (scanrt-abi.h) and the launch
+     stores: the kernels gather them per block, and the run reads the
+     blocks' into LATE_PARTS, LATE_COUNT elements, which
+     scanrt_launch_join_late joins into TOTAL.  */
+  int gather_late;
+  unsigned char *late_parts;
+  size_t late_count;
 };
 
 /* The build options and tuning of L's variant on its device, from the
@@ -66,6 +73,10 @@ int scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
                         char *options, size_t size);
 /* Enqueue the kernel set, and the read of the total; does not wait.  */
 int scanrt_launch_run (struct scanrt_launch *l);
+/* Once L's run is complete (OK: it succeeded), join the late items its
+   blocks gathered into L's total, then the seed's, as the host path's
+   scan does; free what the run read them into.  */
+void scanrt_launch_join_late (struct scanrt_launch *l, int ok);
 /* After a failure on DEV: drop the state kept between launches, which the
    failed launch may have left half updated.  Call with dev->lock held.  */
 void scanrt_launch_forget (struct scanrt_device *dev);

@@ -56,6 +56,21 @@ scanomp_outline (scan_loop *l, scan_outline *o)
                             &device_limits);
   bool host = ((o->source || (host_first && device_limits))
                && scanomp_host_functions (l, o->seed_type, o->host));
+  /* The kernels gather late items per block, and libscanrt joins the
+     blocks' through the host path's join function: without one, there
+     are no kernels.  */
+  for (unsigned k = 0; k < l->n && o->source && !o->host[5]; k++)
+    if (l->items[k].late)
+      {
+        if (!host_first)
+          error_at (l->items[k].late_at, "the loop may set %qs from the "
+                    "scanned values, which its kernels find only through "
+                    "a function compiled from the loop, and it could not "
+                    "be; compute %qs in a loop of its own after this one",
+                    l->items[k].var_name, l->items[k].var_name);
+        free (o->source);
+        o->source = NULL;
+      }
   if (!o->source && host_first && (!host || scanomp_options.verbose))
     free (scanomp_emit (l, host ? SCAN_REFUSAL_HOST : SCAN_REFUSAL_REPORT,
                         &device_limits));

@@ -15,7 +15,11 @@
    - SCANOMP_STORE writes the scanned value to y[i]; where the loop also
      stores to other arrays, it runs the body again (scanomp_output),
      with y[i] the prefix, making those stores, which scanomp_input
-     leaves out.
+     leaves out; where those depend on y[i-1] too, the hook is
+     SCANOMP_OUTPUT, and y[i-1] there the prefix before the element;
+   - a late item (loop.h: a reduction the loop sets from the scanned
+     values) is the identity in scanomp_input, and scanomp_output
+     gathers it over the work-item's elements (SCANOMP_LATE).
 
    Loop-invariant scalars and the loop's first index are passed by value.
    Labels, conditional jumps and gotos are kept as they are: OpenCL C has
@@ -148,23 +152,51 @@ ocl_identity (emitter *e, const scan_item *it)
     }
 }
 
-/* Array K's value of the iteration in a hook: the input hook's result
-   R, or the output hook's prefix V.  */
-static void
-item_value (emitter *e, unsigned k, bool prefix)
+/* Whether any of E's items is late (loop.h).  */
+static bool
+any_late (const emitter *e)
 {
-  ocl_text (&e->out, "%s", prefix ? "v" : "r");
+  for (unsigned k = 0; k < e->n; k++)
+    if (e->items[k].late)
+      return true;
+  return false;
+}
+
+/* Whether a scan clause's output hook takes W, the prefix before the
+   element, for y[i-1]: where a store beside the arrays depends on it, or
+   a late item may (`b += y[i-1]').  */
+static bool
+output_takes_prev (const emitter *e)
+{
+  return !e->l->inscan && (e->l->output_from_prev || any_late (e));
+}
+
+/* Array K's value LAG elements before the iteration's (0: its own) in a
+   hook: of the input hook's result R, or of the output hook's prefix V;
+   of W, the prefix before the element, for LAG 1 and up (of a linear
+   recurrence's map, whose values are y[i] and the elements before it,
+   the value at LAG - 1).  */
+static void
+item_value (emitter *e, unsigned k, bool prefix, int lag = 0)
+{
+  ocl_text (&e->out, "%s", lag ? "w" : prefix ? "v" : "r");
   if (e->n > 1)
     ocl_text (&e->out, ".s%u", k);
   else if (e->items[0].form != SCAN_FORM_PLAIN)
-    ocl_text (&e->out, ".f0");
+    ocl_text (&e->out, ".f%u", scanomp_map_c (lag ? lag - 1 : 0));
 }
 
-/* Write the value of access A: y[i-1] is the ocl_identity (see above), and
-   y[i] after the store to it the value stored.  */
+/* Write the value of access A: y[i-1] is the ocl_identity (see above) but
+   in an output hook that has the prefix before the element, and y[i]
+   after the store to it the value stored.  */
 void
 ocl_element (emitter *e, const scan_access &a, gimple *stmt)
 {
+  if (a.prev && e->scan_phase && output_takes_prev (e))
+    {
+      item_value (e, ocl_item_of (e, a.base), true, a.lag);
+      return;
+    }
   if (a.prev)
     {
       ocl_identity (e, &e->items[ocl_item_of (e, a.base)]);
@@ -285,14 +317,15 @@ function_start (emitter *e, gimple_seq seq, hash_set<tree> *seen)
 
 /* Declare, if SEEN lacks them, and set the scan variables of an inscan
    loop, or the reductions beside a scan clause: to their identities (FROM
-   null) or to the fields of FROM.  */
+   null) or to the fields of FROM; the late items' too where LATE.  */
 static void
-set_scan_vars (emitter *e, hash_set<tree> *seen, const char *from)
+set_scan_vars (emitter *e, hash_set<tree> *seen, const char *from,
+               bool late)
 {
   for (unsigned k = 0; k < e->n; k++)
     {
       scan_item *it = &e->items[k];
-      if (!it->host_var || it->op == SCAN_OP_LAST)
+      if (!it->host_var || it->op == SCAN_OP_LAST || (it->late && !late))
         continue;
       if (!seen->add (it->var))
         ocl_text (&e->out, "  %s d%u;\n", ocl_type_of (e, it->type),
@@ -328,13 +361,59 @@ yield_vars (emitter *e, bool last)
       scan_item *it = &e->items[k];
       if (!it->host_var || (it->op == SCAN_OP_LAST) != last)
         continue;
-      if (last)
+      /* A late item's is found in the output hook alone.  */
+      if (it->late && last)
+        ocl_text (&e->out, "  r.s%u.f0 = 0;\n", k);
+      else if (it->late)
+        {
+          ocl_text (&e->out, "  r.s%u = ", k);
+          ocl_identity (e, it);
+          ocl_text (&e->out, ";\n");
+        }
+      else if (last)
         ocl_text (&e->out, "  r.s%u.f0 = f%u;\n  r.s%u.f1 = d%u;\n", k,
                   DECL_UID (it->in), k, DECL_UID (it->in));
       else if (e->n == 1)
         ocl_text (&e->out, "  r = d%u;\n", DECL_UID (it->var));
       else
         ocl_text (&e->out, "  r.s%u = d%u;\n", k, DECL_UID (it->var));
+    }
+}
+
+/* The output hook's head: scanomp_output (k, v, SCANOMP_PARAMS), with W,
+   the prefix before the element, where output_takes_prev, and LATE,
+   where the loop has late items, what the work-item's elements before
+   this one gathered of them, which the hook returns with the element's.
+   (Passed by address into the hook, the look-back kernel crashed LLVM
+   15's SROA pass in pocl 3.1.)  */
+static void
+output_head (emitter *e)
+{
+  ocl_text (&e->out, "\nstatic %s\nscanomp_output (long k, SCANOMP_T v, "
+            "%s%sSCANOMP_PARAMS)\n{\n", any_late (e) ? "SCANOMP_T" : "void",
+            output_takes_prev (e) ? "SCANOMP_T w, " : "",
+            any_late (e) ? "SCANOMP_T late, " : "");
+}
+
+/* In the output hook, set the late items' variables from LATE (LOAD), or
+   store them back there.  A lastprivate one's is stored where the
+   iteration set it, which function_start's flag, from 0, says.  */
+static void
+late_vars (emitter *e, bool load)
+{
+  for (unsigned k = 0; k < e->n; k++)
+    {
+      scan_item *it = &e->items[k];
+      if (!it->late)
+        continue;
+      if (it->op != SCAN_OP_LAST && load)
+        ocl_text (&e->out, "  d%u = late.s%u;\n", DECL_UID (it->var), k);
+      else if (it->op != SCAN_OP_LAST)
+        ocl_text (&e->out, "  late.s%u = d%u;\n", k, DECL_UID (it->var));
+      else if (!load)
+        ocl_text (&e->out, "  if (f%u)\n    {\n      late.s%u.f0 = 1;\n"
+                  "      late.s%u.f1 = d%u;\n    }\n", DECL_UID (it->in),
+                  k, k, DECL_UID (it->in));
     }
 }
 
@@ -370,45 +449,71 @@ inscan_functions (emitter *e)
      value does not depend on the scan variables: see inscan.cc).  */
   if (l->output_sets_last)
     ocl_declare_locals (e, l->output, &seen);
-  set_scan_vars (e, &seen, NULL);
+  set_scan_vars (e, &seen, NULL, true);
   if (l->output_sets_last && l->exclusive)
     {
       scan_phase_without_stores (e);
-      set_scan_vars (e, &seen, NULL);
+      set_scan_vars (e, &seen, NULL, true);
     }
   ocl_stmt_seq (e, l->input);
   yield_vars (e, false);
   if (l->output_sets_last && !l->exclusive)
     scan_phase_without_stores (e);
   yield_vars (e, true);
-  ocl_text (&e->out, "  return r;\n}\n\nstatic void\nscanomp_output (long k, "
-            "SCANOMP_T v, SCANOMP_PARAMS)\n{\n");
+  ocl_text (&e->out, "  return r;\n}\n");
+  output_head (e);
   hash_set<tree> seen_out;
   function_start (e, l->output, &seen_out);
-  set_scan_vars (e, &seen_out, "v");
+  /* Late items (a reduction beside the inscan ones) may be set in either
+     phase: the hook then runs the input phase too, from the identities
+     as in the input hook, in the iteration's order.  */
+  bool late = any_late (e);
+  if (late)
+    {
+      ocl_declare_locals (e, l->input, &seen_out);
+      set_scan_vars (e, &seen_out, NULL, true);
+      late_vars (e, true);
+    }
+  if (late && !l->exclusive)
+    ocl_stmt_seq (e, l->input);
+  set_scan_vars (e, &seen_out, "v", false);
   e->scan_phase = true;
   ocl_stmt_seq (e, l->output);
   e->scan_phase = false;
+  if (late && l->exclusive)
+    {
+      set_scan_vars (e, &seen_out, NULL, false);
+      ocl_stmt_seq (e, l->input);
+    }
+  if (late)
+    {
+      late_vars (e, false);
+      ocl_text (&e->out, "  return late;\n");
+    }
   ocl_text (&e->out, "}\n");
 }
 
-/* A scan clause's output hook, where its loop stores beside its arrays:
-   scanomp_output runs the body again, storing the prefix V to y[i] (a
-   recurrence's, the value of V) and making those stores.  */
+/* A scan clause's output hook, where its loop stores beside its arrays
+   or has late items: scanomp_output runs the body again, storing the
+   prefix V to y[i] (a recurrence's, the value of V) and making those
+   stores (where they depend on y[i-1], from W, the prefix before the
+   element), and gathering the late items into LATE, which it
+   returns.  */
 static void
 output_function (emitter *e)
 {
   gimple_seq body = gimple_omp_body (e->l->loop);
   stream_macro (e);
-  ocl_text (&e->out, "\nstatic void\nscanomp_output (long k, SCANOMP_T v, "
-            "SCANOMP_PARAMS)\n{\n");
+  output_head (e);
   hash_set<tree> seen_out;
   function_start (e, body, &seen_out);
-  set_scan_vars (e, &seen_out, NULL);
+  set_scan_vars (e, &seen_out, NULL, true);
+  late_vars (e, true);
   e->scan_phase = true;
   ocl_stmt_seq (e, body);
   e->scan_phase = false;
-  ocl_text (&e->out, "}\n");
+  late_vars (e, false);
+  ocl_text (&e->out, "%s}\n", any_late (e) ? "  return late;\n" : "");
 }
 
 /* A scan clause's hooks: scanomp_input runs the body from the
@@ -432,12 +537,12 @@ clause_functions (emitter *e)
   ocl_text (&e->out, ";\n");
   hash_set<tree> seen;
   function_start (e, body, &seen);
-  set_scan_vars (e, &seen, NULL);
+  set_scan_vars (e, &seen, NULL, true);
   ocl_stmt_seq (e, body);
   yield_vars (e, false);
   yield_vars (e, true);
   ocl_text (&e->out, "  return r;\n}\n");
-  if (l->outputs)
+  if (l->outputs || any_late (e))
     output_function (e);
 }
 
@@ -654,6 +759,22 @@ multi_type (emitter *e)
       }
   ocl_text (&e->out, "  return r;\n}\n"
             "#define SCANOMP_IDENTITY scanomp_identity ()\n");
+  /* The seed without its late items, which libscanrt joins after the
+     blocks' (scanomp-common.h's SCANOMP_LATE).  */
+  if (!any_late (e))
+    return;
+  ocl_text (&e->out, "static scanomp_multi\nscanomp_late_clear "
+            "(scanomp_multi r)\n{\n");
+  for (unsigned k = 0; k < e->n; k++)
+    if (e->items[k].late && e->items[k].op == SCAN_OP_LAST)
+      ocl_text (&e->out, "  r.s%u.f0 = 0;\n", k);
+    else if (e->items[k].late)
+      {
+        ocl_text (&e->out, "  r.s%u = ", k);
+        ocl_identity (e, &e->items[k]);
+        ocl_text (&e->out, ";\n");
+      }
+  ocl_text (&e->out, "  return r;\n}\n");
 }
 
 /* The address of array K's element at position I of the launch (an
@@ -741,39 +862,6 @@ scanomp_emit (scan_loop *l, enum scan_refusal refusal, bool *device_limits)
         *device_limits = true;
         return NULL;
       }
-  if (l->output_from_prev)
-    {
-      ocl_refuse_device (&e, gimple_location (l->output_from_prev), "this "
-                         "store depends on an element before the scanned "
-                         "one (%<y[i-1]%>), which the kernels%' output pass, "
-                         "run from each element%'s prefix, does not have; "
-                         "outside %<target%> the host path runs it, and "
-                         "inside, a store of %<y[i]%> after its update "
-                         "can");
-      *device_limits = true;
-      return NULL;
-    }
-  /* A late item is found from the prefix, which no hook knows while
-     it runs the body.  */
-  for (unsigned k = 0; k < n; k++)
-    if (items[k].late)
-      {
-        location_t at = items[k].late_at;
-        if (!l->inscan || items[k].op == SCAN_OP_LAST)
-          ocl_refuse_device (&e, at, "the loop may set %qs from the scanned "
-                             "values: the kernels, which compute each "
-                             "iteration%'s contribution before any prefix, "
-                             "cannot find it; outside %<target%> the host "
-                             "path does, and inside it a loop of its own "
-                             "after this one can", items[k].var_name);
-        else
-          ocl_refuse_device (&e, at, "the kernels do not compute %qs, a "
-                             "reduction beside the inscan reductions; "
-                             "outside %<target%> the host path does",
-                             items[k].var_name);
-        *device_limits = true;
-        return NULL;
-      }
   ocl_text (&e.types, "%s", "");
   ocl_text (&e.funcs, "%s", "");
 
@@ -826,7 +914,13 @@ scanomp_emit (scan_loop *l, enum scan_refusal refusal, bool *device_limits)
   /* SCANOMP_STORE: each array's element at byte offset size * i + rest;
      streaming where the runtime asks (one array only: structs do not
      stream).  */
-  if (l->inscan || l->outputs)
+  if (l->output_from_prev || any_late (&e))
+    ocl_text (&e.out, "#define SCANOMP_LATE %d\n#define SCANOMP_OUTPUT(i, v, "
+              "w, p) (%sscanomp_output ((i), (v), %s%sSCANOMP_ARGS))\n\n",
+              any_late (&e), any_late (&e) ? "*(p) = " : "",
+              output_takes_prev (&e) ? "(w), " : "",
+              any_late (&e) ? "*(p), " : "");
+  else if (l->inscan || l->outputs)
     ocl_text (&e.out, "#define SCANOMP_STORE(i, v) scanomp_output ((i), (v), "
               "SCANOMP_ARGS)\n\n");
   else if (n == 1)

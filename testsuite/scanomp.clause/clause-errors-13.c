@@ -1,57 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* A reduction or lastprivate variable beside `scan' is one more value
-   that the kernels compute (clause-run-copies-1.c), but only from values
-   the iteration has without the scan's elements: one the loop sets from
-   them is late, which the host path finds (clause-run-late-1.c) and no
-   kernel does, so inside `target' it is an error at the statement; what
-   the kernels do not compute (linear, ordered, task reductions) is
-   refused at the clause that names it, on every construct: GCC puts the
-   clauses of a combined `parallel for' on the parallel, those of
-   `parallel for simd' on both loops.  */
+   that the kernels compute (clause-run-copies-1.c; one the loop sets
+   from the scanned values, late, clause-run-late-1.c and -2.c, inside
+   `target' an error until 2026-11-30); what the kernels do not compute
+   (linear, ordered, task reductions) is refused at the clause that
+   names it, on every construct: GCC puts the clauses of a combined
+   `parallel for' on the parallel, those of `parallel for simd' on both
+   loops.  */
 /* { dg-do compile } */
-
-long
-reduction_of_prefix (int *y, const int *x, long n)
-{
-  long j = 0;
-#pragma omp target map(tofrom: y[:n], j) map(to: x[:n])
-#pragma omp parallel for reduction(+: j) scan(+: y) /* { dg-message "for this scan" } */
-  for (long i = 1; i < n; i++)
-    {
-      y[i] = y[i-1] + x[i];
-      j += y[i-1]; /* { dg-error "the loop may set 'j' from the scanned values: the kernels, which compute each iteration's contribution before any prefix, cannot find it; outside 'target' the host path does, and inside it a loop of its own after this one can" } */
-    }
-  return j;
-}
-
-int
-lastprivate_of_prefix (int *y, const int *x, long n)
-{
-  int k = 0;
-#pragma omp target map(tofrom: y[:n], k) map(to: x[:n])
-#pragma omp parallel for lastprivate(k) scan(+: y) /* { dg-message "for this scan" } */
-  for (long i = 1; i < n; i++)
-    {
-      y[i] = y[i-1] + x[i];
-      k = y[i] * 2; /* { dg-error "the loop may set 'k' from the scanned values" } */
-    }
-  return k;
-}
-
-int
-conditional_on_prefix (int *y, const int *x, long n)
-{
-  int k = 0;
-#pragma omp target map(tofrom: y[:n], k) map(to: x[:n])
-#pragma omp parallel for lastprivate(conditional: k) scan(+: y) /* { dg-message "for this scan" } */
-  for (long i = 1; i < n; i++)
-    {
-      y[i] = y[i-1] + x[i];
-      if (y[i] > 100)
-        k = x[i]; /* { dg-error "the loop may set 'k' from the scanned values" } */
-    }
-  return k;
-}
 
 long
 task (int *y, const int *x, long n)

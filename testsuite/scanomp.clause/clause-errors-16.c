@@ -1,39 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Stores of the scan phase that the kernels cannot make are errors at the
-   store, saying what to write: inside `target', a value computed from
-   y[i-1] (read again, or the update's own temporary) or a store that a
-   branch on y[i-1] decides, which the host path alone makes
-   (clause-run-prev-1.c), or a store at an index computed from the scan
-   (clause-run-scatter-1.c); anywhere, one element stored by every
-   iteration, elements that another iteration stores to or reads, a
-   field of a scanned element, and a scanned element at an index
-   computed from the scan.  */
+   store, saying what to write: inside `target', a store at an index
+   computed from the scan into an array no `map' clause gives a section
+   (clause-run-scatter-2.c has those that have one); anywhere, one
+   element stored by every iteration, elements that another iteration
+   stores to or reads, a field of a scanned element, and a scanned
+   element at an index computed from the scan.  Stores that depend on
+   y[i-1] were errors inside `target' until 2026-11-30: the kernels make
+   them now (clause-run-prev-2.c).  */
 /* { dg-do compile } */
-
-void
-prev (int *y, int *z, const int *x, int n)
-{
-#pragma omp target map(tofrom: y[:n]) map(from: z[:n]) map(to: x[:n])
-#pragma omp parallel for scan(+: y) /* { dg-message "for this scan" } */
-  for (int i = 1; i < n; i++)
-    {
-      y[i] = y[i-1] + x[i];
-      z[i] = y[i-1] * 2; /* { dg-error "this store depends on an element before the scanned one \\('y\\\[i-1\\\]'\\), which the kernels' output pass, run from each element's prefix, does not have; outside 'target' the host path runs it, and inside, a store of 'y\\\[i\\\]' after its update can" } */
-    }
-}
-
-void
-temporary (int *y, int *z, const int *x, int n)
-{
-#pragma omp target map(tofrom: y[:n]) map(from: z[:n]) map(to: x[:n])
-#pragma omp parallel for scan(+: y) /* { dg-message "for this scan" } */
-  for (int i = 1; i < n; i++)
-    {
-      int t = y[i-1] + x[i];
-      y[i] = t;
-      z[i] = t; /* { dg-error "this store depends on an element before the scanned one" } */
-    }
-}
 
 void
 same (int *y, int *last, const int *x, int n)
@@ -66,20 +41,6 @@ carried (int *y, int *z, const int *x, int n)
     {
       y[i] = y[i-1] + x[i];
       z[i] = z[i-1] + y[i]; /* { dg-error "the 'scan' loop reads 'z' at an element that another iteration stores to" } */
-    }
-}
-
-void
-decided (int *y, int *z, const int *x, int n)
-{
-#pragma omp target map(tofrom: y[:n], z[:n]) map(to: x[:n])
-#pragma omp parallel for scan(min: y) /* { dg-message "for this scan" } */
-  for (int i = 1; i < n; i++)
-    {
-      int m = x[i] < y[i-1];
-      y[i] = m ? x[i] : y[i-1];
-      if (m)
-        z[i] = 1; /* { dg-error "this store depends on an element before the scanned one" } */
     }
 }
 

@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Stores beside the scan that depend on y[i-1], the prefix before the
-   element, which the kernels' output pass does not have and the host
-   path's scan function does (its plain form: the vector and grouped
-   forms' scan phase lacks it too): a line of sight (each point visible
+   element, which the host path's scan function has (its plain form: the
+   vector and grouped forms' scan phase lacks it), and the kernels'
+   output pass too (SCANOMP_STORE_AFTER's W): a line of sight (each point visible
    where it is no lower than every point before it, `vis[i] = a[i] >=
    m[i-1]' beside `m[i] = max (m[i-1], a[i])'), an exclusive count beside
    the inclusive one, the update's own temporary stored, a store that a
    branch on y[i-1] decides, and a double sum (of integers, exact in any
    order) whose exclusive prefix is stored.  The plugin once refused each
    ("a store beside the scanned arrays may use 'm[i]' ... but not
-   'm[i-1]'"); clause-errors-16.c has them inside `target', an error.
-   Each checked against its sequential loop.  */
+   'm[i-1]'"); clause-run-prev-2.c has them inside `target'.  Each
+   checked against its sequential loop.  */
 /* { dg-do run } */
 
 #include "clause-check.h"

@@ -644,7 +644,8 @@ static const char maps[] =
    (a list, or NULL); CONDITIONAL says that CLAUSE has a conditional
    lastprivate, which GCC refuses on distribute; HOST, that the loop has
    no kernel, and so no target (1), or that it has a reduction beside
-   an inscan one, which GCC takes on a `parallel for' alone (2).  An
+   an inscan one, which GCC takes on a `parallel for' alone, maybe in a
+   `target' (2).  An
    inscan loop on a combined target construct is the plugin's extension
    (docs/inscan.md), which it reads on a #pragma line only.  Returns
    whether the construct is a target one.  */
@@ -659,8 +660,8 @@ directive (struct text *b, const char *clause, int inscan,
     "schedule (static, 64)", "num_threads (2)", "proc_bind (close)",
     "if (ub > 0)", "shared (x, w)", "default (shared)", "firstprivate (a)",
     "private (tmp)" };
-  const char *c = constructs[pick (host ? 3 - host
-                                  : conditional ? 4 : 5)];
+  const char *c = constructs[host == 2 ? 2 * pick (2)
+                            : pick (host ? 2 : conditional ? 4 : 5)];
   int extension = inscan && !strncmp (c, "target ", 7);
   int target = !strncmp (c, "target", 6);
   char dev[32] = "", back[64] = "";
@@ -1005,7 +1006,7 @@ clause_loop (int k)
      rj (long, by a random operator), rd (double, by +) and lk, set by
      every iteration or, conditional, by some, before or after the
      updates, from a condition on x and w, or on y's elements (late
-     items, docs/clause.md: outside target only).  */
+     items, docs/clause.md).  */
   static const char *const reductions[][2] = {
     { "+", "rj += (long) i %% 5 - (%1$s);" },
     { "max", "rj = (long) i * (%1$s) > rj ? (long) i * (%1$s) : rj;" },
@@ -1127,9 +1128,8 @@ clause_loop (int k)
               reductions[red][0], conditional ? "conditional: " : "");
   struct text dir = { .len = 0 };
   directive (&dir, clause, 0, copies ? "rj, rd, lk" : NULL, conditional,
-             late);
-  /* A late item's loop runs on the host path alone.  */
-  kernels += late ? 0 : n;
+             0);
+  kernels += n;
 
   const char *T = s.t->name, *X = s.x->name;
   char params[512], decls[512];
@@ -1319,14 +1319,17 @@ inscan_loop (int k)
   add (&scan, "      y[i] = s;\n");
   if (nvars == 2)
     add (&scan, "      z[i] = m;\n");
-  /* Sometimes a reduction beside the inscan one, rc, and a conditional
-     lastprivate variable, lz, that the scan phase sets from s: late
-     items (docs/inscan.md), which run on the host path alone.  */
+  /* Sometimes a reduction beside the inscan one, rc, set in either
+     phase, and a conditional lastprivate variable, lz, that the scan
+     phase sets from s: late items (docs/inscan.md), which the host path
+     and the kernels find.  */
   int late = !s[0].user && pick (4) == 0;
   int late_reduction = late && pick (2);
   if (late)
     add (&scan, "      if (s > x[i])\n        lz = (long) i;\n");
-  if (late_reduction)
+  if (late_reduction && pick (3) == 0)
+    add (&input, "      rc += x[i] > w[i];\n");
+  else if (late_reduction)
     add (&scan, "      rc += s < x[i];\n");
   /* A struct chosen by ?: is stored through an address computed before
      the branch, which has no kernel (docs/inscan.md): not of a
@@ -1370,8 +1373,9 @@ inscan_loop (int k)
               "%s lastprivate (conditional: lz)",
               late_reduction ? " reduction (+: rc)" : "");
   struct text dir = { .len = 0 };
-  directive (&dir, clause, 1, "s, m", 0, late ? 1 + late_reduction : 0);
-  kernels += !late;
+  directive (&dir, clause, 1, late ? "s, m, rc, lz" : "s, m", 0,
+             late_reduction ? 2 : 0);
+  kernels++;
 
   const char *T = s[0].t->name, *U = s[1].t->name, *X = s[0].x->name;
   char params[512], decls[512];

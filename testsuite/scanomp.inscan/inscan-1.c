@@ -3,8 +3,7 @@
    one saying why another is left to GCC: a function the device lacks, a
    private copy of a variable the kernels would not carry, or a variable
    of the function that the loop shares and sets; and for a loop with
-   late items, which runs on the host path, its counts and why it has no
-   kernel.  */
+   late items, its counts (it has kernels since 2026-11-30).  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-scanomp-verbose" } */
 
@@ -49,12 +48,12 @@ h (int *y, const int *x, int n, int c)
 #pragma omp scan inclusive(s)
       y[i] = s;
     }
-#pragma omp parallel for reduction(inscan, +: s) lastprivate(last) /* { dg-message "this inscan loop runs on the host path: 1 scan variable and 1 lastprivate, inclusive; it has no OpenCL kernel" } */
+#pragma omp parallel for reduction(inscan, +: s) lastprivate(last) /* { dg-message "this inscan loop runs on the host path: 1 scan variable and 1 lastprivate, inclusive; SCANOMP_HOST=opencl runs it as an OpenCL kernel" } */
   for (int i = 0; i < n; i++)
     {
       s += x[i];
 #pragma omp scan inclusive(s)
-      y[i] = last = s; /* { dg-message "the loop may set 'last' from the scanned values" } */
+      y[i] = last = s;
     }
   int tmp[2];
 #pragma omp parallel for reduction(inscan, +: s) private(tmp) /* { dg-message "this inscan loop is left to GCC's own implementation: 'tmp', which a clause gives each iteration a copy of, is of a type OpenCL C lacks" } */
@@ -127,8 +126,8 @@ late_items (int *y, const int *x, int n)
 {
   int s = 0;
   long best = 0, last = -1;
-#pragma omp parallel for reduction(inscan, +: s) /* { dg-message "this inscan loop runs on the host path: 1 scan variable, 1 reduction and 1 lastprivate, inclusive; it has no OpenCL kernel" } */ \
-    reduction(max: best) lastprivate(conditional: last) /* { dg-message "the kernels do not compute 'best', a reduction beside the inscan reductions; outside 'target' the host path does" } */
+#pragma omp parallel for reduction(inscan, +: s) /* { dg-message "this inscan loop runs on the host path: 1 scan variable, 1 reduction and 1 lastprivate, inclusive; SCANOMP_HOST=opencl runs it as an OpenCL kernel" } */ \
+    reduction(max: best) lastprivate(conditional: last)
   for (int i = 0; i < n; i++)
     {
       s += x[i];
