@@ -263,8 +263,9 @@ dump_source (location_t loc, const char *source)
 
 /* Gather into L what the kernel of its array IT, which ONE has read
    apart, takes beside the others': every array and scalar it reads or
-   writes, and which reads are its y[i-1] or its scanned value (each
-   reading flags its own array's).  */
+   writes, which reads are its y[i-1] or its scanned value (each
+   reading flags its own array's), and a store beside the arrays that
+   depends on its y[i-1].  */
 static void
 merge (scan_loop *l, const scan_loop *one, const scan_item *it)
 {
@@ -274,10 +275,13 @@ merge (scan_loop *l, const scan_loop *one, const scan_item *it)
   for (tree s : one->scalars)
     if (!l->scalars.contains (s))
       l->scalars.safe_push (s);
+  if (!l->output_from_prev)
+    l->output_from_prev = one->output_from_prev;
   for (unsigned a = 0; a < l->accesses.length (); a++)
     if (l->accesses[a].base == it->var)
       {
         l->accesses[a].prev = one->accesses[a].prev;
+        l->accesses[a].lag = one->accesses[a].lag;
         l->accesses[a].after = one->accesses[a].after;
       }
 }

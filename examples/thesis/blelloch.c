@@ -154,7 +154,7 @@ bl_run (struct bl_scan *s, long n, long first, const void *seed,
       if (a->kind == BL_SCALAR)
         {
           CHECK (clSetKernelArg (gather, 3 + k, a->bytes, a->ptr));
-          CHECK (clSetKernelArg (scatter, 8 + k, a->bytes, a->ptr));
+          CHECK (clSetKernelArg (scatter, 9 + k, a->bytes, a->ptr));
           continue;
         }
       cl_mem_flags f = a->kind == BL_IN ? CL_MEM_READ_ONLY
@@ -166,7 +166,7 @@ bl_run (struct bl_scan *s, long n, long first, const void *seed,
                                 a->kind != BL_OUT ? a->ptr : NULL, &err);
       CHECK (err);
       CHECK (clSetKernelArg (gather, 3 + k, sizeof bufs[k], &bufs[k]));
-      CHECK (clSetKernelArg (scatter, 8 + k, sizeof bufs[k], &bufs[k]));
+      CHECK (clSetKernelArg (scatter, 9 + k, sizeof bufs[k], &bufs[k]));
     }
   size_t local = WG, global = (m + WG - 1) / WG * WG;
   CHECK (clSetKernelArg (gather, 0, sizeof m, &m));
@@ -187,6 +187,8 @@ bl_run (struct bl_scan *s, long n, long first, const void *seed,
   CHECK (clSetKernelArg (scatter, 5, sizeof no_offset, &no_offset));
   CHECK (clSetKernelArg (scatter, 6, sizeof tmp, &tmp));
   CHECK (clSetKernelArg (scatter, 7, sizeof total, &total));
+  /* No late items (SCANOMP_LATE): a buffer the kernel does not touch.  */
+  CHECK (clSetKernelArg (scatter, 8, sizeof total, &total));
   CHECK (clEnqueueNDRangeKernel (queue, scatter, 1, NULL, &global, &local, 0,
                                  NULL, NULL));
   for (int k = 0; k < nargs; k++)

@@ -434,29 +434,46 @@ loads_prev (reader *r, gimple *s)
   return false;
 }
 
-/* A variable that the body sets in more than one statement, one of them
-   setting it to a value of y[i-1] (the branches of ?: or of an if), or
-   NULL_TREE.  Each branch's value must then be checked: the value the
-   reader knows is the last one set.  A temporary that each branch loads
-   y[i-1] into, as GCC may write, is no choice of value.  */
+/* The statements of R's body that may compute what it stores to y[i]:
+   those before the store, where every jump goes forward, or all.  */
+static unsigned
+update_span (reader *r)
+{
+  gimple *store = r->l->accesses[r->store].stmt;
+  if (scan_forward_only (r))
+    for (unsigned k = 0; k < r->stmts.length (); k++)
+      if (r->stmts[k] == store)
+        return k;
+  return r->stmts.length ();
+}
+
+/* A variable that the body sets in more than one statement of those
+   that may compute the update, one of them setting it to a value of
+   y[i-1] (the branches of ?: or of an if), or NULL_TREE.  Each branch's
+   value must then be checked: the value the reader knows is the last
+   one set.  A temporary that each branch loads y[i-1] into, as GCC may
+   write, is no choice of value; nor is one that GCC sets again after
+   the store (a conversion of y[i-1] it reuses for a store beside).  */
 static tree
 branched_prev (reader *r)
 {
+  unsigned span = update_span (r);
   hash_map<tree, unsigned> sets;
-  for (gimple *s : r->stmts)
-    if (scan_set_var (s))
-      sets.get_or_insert (scan_set_var (s))++;
+  for (unsigned k = 0; k < span; k++)
+    if (scan_set_var (r->stmts[k]))
+      sets.get_or_insert (scan_set_var (r->stmts[k]))++;
   hash_set<tree> checked;
-  for (gimple *s : r->stmts)
+  for (unsigned k = 0; k < span; k++)
     {
-      tree v = scan_set_var (s);
+      tree v = scan_set_var (r->stmts[k]);
       if (!v || *sets.get (v) < 2 || checked.add (v))
         continue;
       unsigned loads = 0;
       bool from_prev = false;
-      for (gimple *t : r->stmts)
-        if (scan_set_var (t) == v)
+      for (unsigned j = 0; j < span; j++)
+        if (scan_set_var (r->stmts[j]) == v)
           {
+            gimple *t = r->stmts[j];
             loads += loads_prev (r, t);
             from_prev |= scan_uses_prev (r, scan_assigned_value (r, t));
           }
@@ -583,13 +600,26 @@ scan_check_update (reader *r, tree v)
   if (it->op == SCAN_OP_MIN || it->op == SCAN_OP_MAX)
     v = select_as_minmax (v);
 
-  for (tree c : r->cond_operands)
-    if (scan_uses_prev (r, c))
-      {
-        error_at (l->clause->loc, "the loop branches on %<%s[i-1]%>; a "
-                  "scan only combines it with the rest by %<%s%>", name, op);
-        return false;
-      }
+  /* A branch after the store to y[i], where every jump goes forward,
+     decides only what follows the update: stores beside the clause
+     (`z[i] = (double) (y[i-1] < x[i])', which GCC writes with a branch),
+     which analyze.cc checks, and late items.  */
+  unsigned span = update_span (r);
+  for (unsigned j = 0, k = 0; j < span; j++)
+    {
+      gimple *s = r->stmts[j];
+      if (gimple_code (s) != GIMPLE_COND)
+        continue;
+      tree x = r->cond_operands[2 * k], y = r->cond_operands[2 * k + 1];
+      k++;
+      if (scan_uses_prev (r, x) || scan_uses_prev (r, y))
+        {
+          error_at (l->clause->loc, "the loop branches on %<%s[i-1]%>; a "
+                    "scan only combines it with the rest by %<%s%>", name,
+                    op);
+          return false;
+        }
+    }
   if (branched)
     return check_branches (r, flag);
   return report (r, update_fault (r, v));

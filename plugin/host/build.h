@@ -49,12 +49,16 @@ struct host_copy
      scan function: the values of y[i-1] to y[i-K] in the iteration,
      which its carry's c holds between iterations.  */
   tree lagged[SCAN_MAX_ORDER];
+  /* Per array, where not NULL, in a scan clause's scan function: the
+     value of y[i-1] in the iteration, for its reads after the store to
+     y[i], which sets the carry (`z[i] = y[i-1]' below the update).  */
+  tree *before;
   hash_map<tree, tree> map;       /* the loop's decls: the function's */
   bool ok;                        /* the body fits a function */
 
   host_copy (scan_loop *l_, bool scan_)
     : l (l_), scan (scan_), stored (NULL_TREE), flag (NULL),
-      carry (NULL), ok (true)
+      carry (NULL), before (NULL), ok (true)
   {
     for (unsigned j = 0; j < SCAN_MAX_ORDER; j++)
       lagged[j] = NULL_TREE;

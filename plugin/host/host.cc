@@ -90,6 +90,17 @@ part (tree p, tree seed_type, unsigned n, unsigned k, tree type)
   return f ? build3 (COMPONENT_REF, type, whole, f, NULL_TREE) : whole;
 }
 
+/* Whether IT's read of y[i-1] in STMT comes after its store to y[i], in
+   the order of its accesses, which is the body's.  */
+static bool
+prev_after_store (const scan_item *it, gimple *stmt)
+{
+  for (unsigned k = it->store + 1; k < it->accesses.length (); k++)
+    if (it->accesses[k].prev && it->accesses[k].stmt == stmt)
+      return true;
+  return false;
+}
+
 /* Put in O the markers for each array's y[i-1] and y[i], which stand in
    the loop's own body while it is copied: for every read of y[i-1] (a
    macro may read it twice), every store to y[i] (one a branch) and every
@@ -338,9 +349,19 @@ start_carries (host_copy *o, const phases *p, tree io, tree seed_type,
   if (scan && first->form == SCAN_FORM_AFFINE && first->order > 1)
     for (unsigned j = 0; j < first->order; j++)
       o->lagged[j] = scanomp_tmp_var (first->type, "scan_lagged");
+  /* A read of y[i-1] after the store to y[i] reads the value the
+     iteration started from (iteration_of sets it).  */
+  if (scan && !l->inscan && !o->lagged[0])
+    for (const host_copy::marker &m : o->markers)
+      if (m.lag == 1 && !o->before[m.item]
+          && prev_after_store (&l->items[m.item], m.stmt))
+        o->before[m.item] = scanomp_tmp_var (l->items[m.item].type,
+                                             "scan_before");
   for (const host_copy::marker &m : o->markers)
     if (!m.output && m.lag > 0 && o->lagged[m.lag - 1])
       o->map.put (m.decl, o->lagged[m.lag - 1]);
+    else if (!m.output && m.lag > 0 && o->before[m.item])
+      o->map.put (m.decl, o->before[m.item]);
     else if (!m.output)
       o->map.put (m.decl, l->items[m.item].form != SCAN_FORM_PLAIN
                           ? scanomp_pair_field (o->carry[m.item], 0)
@@ -416,6 +437,12 @@ iteration_of (host_copy *o, phases *p, const tree *vars, bool scan,
       /* A recurrence of a higher order: its carry's c holds y[i-1] to
          y[i-K] before the body, which stores y[i] in c's first value;
          the others move down after it.  */
+      for (unsigned k = 0; k < n; k++)
+        if (o->before[k])
+          gimplify_assign (o->before[k],
+                           l->items[k].form != SCAN_FORM_PLAIN
+                           ? scanomp_pair_field (o->carry[k], 0)
+                           : o->carry[k], &iteration);
       tree *lagged = o->lagged;
       unsigned order = lagged[0] ? l->items[0].order : 0;
       for (unsigned j = 0; j < order; j++)
@@ -581,7 +608,10 @@ body_function (scan_loop *l, tree seed_type, bool scan, keep_mode keep)
   bool simd = simd_op != ERROR_MARK;
   host_copy o (l, scan && !simd);
   o.carry = XALLOCAVEC (tree, n);
+  o.before = XALLOCAVEC (tree, n);
   o.flag = XALLOCAVEC (tree, n);
+  for (unsigned k = 0; k < n; k++)
+    o.before[k] = NULL_TREE;
   for (unsigned k = 0; k < n; k++)
     o.flag[k] = l->items[k].op == SCAN_OP_LAST
                 ? create_tmp_var_raw (integer_type_node, "scan_marker")

@@ -6,8 +6,9 @@
    where it is no lower than every point before it, `vis[i] = a[i] >=
    m[i-1]' beside `m[i] = max (m[i-1], a[i])'), an exclusive count beside
    the inclusive one, the update's own temporary stored, a store that a
-   branch on y[i-1] decides, and a double sum (of integers, exact in any
-   order) whose exclusive prefix is stored.  The plugin once refused each
+   branch on y[i-1] decides, a double sum (of integers, exact in any
+   order) whose exclusive prefix is stored, and reads of y[i-1] after the
+   updates of two arrays, one in a comparison GCC writes as a branch.  The plugin once refused each
    ("a store beside the scanned arrays may use 'm[i]' ... but not
    'm[i-1]'"); clause-run-prev-2.c has them inside `target'.  Each
    checked against its sequential loop.  */
@@ -72,6 +73,25 @@ exclusive_double (double *y, double *ex, const int *a, long n)
     {
       ex[i] = y[i-1];
       y[i] = y[i-1] + a[i];
+    }
+}
+
+/* Reads of y[i-1] after the updates, of both arrays of the clause (the
+   host path once read the carry there, y[i] by then, and the kernels
+   the second array's prefix), and a comparison with it, which GCC
+   writes as a branch after the store.  */
+static void
+after_update (long *y, long *z, long *u, long *v, double *f, const int *a,
+              long n)
+{
+#pragma omp parallel for scan(+: y, z)
+  for (long i = 1; i < n; i++)
+    {
+      y[i] = y[i-1] + a[i];
+      z[i] = z[i-1] + (a[i] & 3);
+      v[i] = z[i-1];
+      u[i] = y[i-1] * 2;
+      f[i] = (double) (y[i-1] < a[i]);
     }
 }
 
@@ -148,6 +168,32 @@ main (void)
           if (y[i] != s)
             FAIL ("exclusive_double n=%ld: y[%ld]", n, i);
         }
+
+      {
+        long *y2 = malloc (n * sizeof *y2), *z2 = malloc (n * sizeof *z2);
+        long *u2 = malloc (n * sizeof *u2), *v2 = malloc (n * sizeof *v2);
+        double *f2 = malloc (n * sizeof *f2);
+        y2[0] = 3;
+        z2[0] = -8;
+        after_update (y2, z2, u2, v2, f2, a, n);
+        long sy = 3, sz = -8;
+        for (long i = 1; i < n; i++)
+          {
+            if (u2[i] != sy * 2 || v2[i] != sz || f2[i] != (sy < a[i]))
+              FAIL ("after_update n=%ld: element %ld: %ld %ld %.0f, "
+                    "expected %ld %ld %d", n, i, u2[i], v2[i], f2[i],
+                    sy * 2, sz, sy < a[i]);
+            sy += a[i];
+            sz += a[i] & 3;
+            if (y2[i] != sy || z2[i] != sz)
+              FAIL ("after_update n=%ld: y or z[%ld]", n, i);
+          }
+        free (y2);
+        free (z2);
+        free (u2);
+        free (v2);
+        free (f2);
+      }
       free (a);
       free (m);
       free (zi);

@@ -3,9 +3,10 @@
    element, inside `target', where the kernels make them in their output
    pass from that prefix (SCANOMP_STORE_AFTER's W): a line of sight, an
    exclusive count beside the inclusive one, the update's own temporary
-   stored, a store that a branch on y[i-1] decides, and a second-order
+   stored, a store that a branch on y[i-1] decides, a second-order
    recurrence whose elements before y[i] are stored (its map's values,
-   y[i-1] and y[i-2]).  clause-run-prev-1.c has them on the host path;
+   y[i-1] and y[i-2]), and reads of y[i-1] after the updates of two
+   arrays, one in a comparison GCC writes as a branch.  clause-run-prev-1.c has them on the host path;
    until 2026-11-30 each was an error inside `target'.  Each checked
    against its sequential loop.  */
 /* { dg-do run } */
@@ -78,6 +79,27 @@ second_order (unsigned *y, unsigned *z, const int *c, long n)
     {
       z[i] = y[i-2] * 3u + y[i-1];
       y[i] = y[i-1] + y[i-2] + (unsigned) c[i];
+    }
+}
+
+/* Reads of y[i-1] after the updates, of both arrays of the clause (the
+   host path once read the carry there, y[i] by then, and the kernels
+   the second array's prefix), and a comparison with it, which GCC
+   writes as a branch after the store.  */
+static void
+after_update (long *y, long *z, long *u, long *v, double *f, const int *a,
+              long n)
+{
+#pragma omp target map(tofrom: y[0:n], z[0:n]) map(from: u[0:n], v[0:n], f[0:n]) \
+  map(to: a[0:n])
+#pragma omp parallel for scan(+: y, z)
+  for (long i = 1; i < n; i++)
+    {
+      y[i] = y[i-1] + a[i];
+      z[i] = z[i-1] + (a[i] & 3);
+      v[i] = z[i-1];
+      u[i] = y[i-1] * 2;
+      f[i] = (double) (y[i-1] < a[i]);
     }
 }
 
@@ -157,6 +179,32 @@ main (void)
           p2 = p1;
           p1 = v;
         }
+
+      {
+        long *y2 = malloc (n * sizeof *y2), *z2 = malloc (n * sizeof *z2);
+        long *u2 = malloc (n * sizeof *u2), *v2 = malloc (n * sizeof *v2);
+        double *f2 = malloc (n * sizeof *f2);
+        y2[0] = 3;
+        z2[0] = -8;
+        after_update (y2, z2, u2, v2, f2, a, n);
+        long sy = 3, sz = -8;
+        for (long i = 1; i < n; i++)
+          {
+            if (u2[i] != sy * 2 || v2[i] != sz || f2[i] != (sy < a[i]))
+              FAIL ("after_update n=%ld: element %ld: %ld %ld %.0f, "
+                    "expected %ld %ld %d", n, i, u2[i], v2[i], f2[i],
+                    sy * 2, sz, sy < a[i]);
+            sy += a[i];
+            sz += a[i] & 3;
+            if (y2[i] != sy || z2[i] != sz)
+              FAIL ("after_update n=%ld: y or z[%ld]", n, i);
+          }
+        free (y2);
+        free (z2);
+        free (u2);
+        free (v2);
+        free (f2);
+      }
       free (a);
       free (m);
       free (zi);

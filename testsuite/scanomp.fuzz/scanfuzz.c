@@ -1033,16 +1033,31 @@ clause_loop (int k)
 
   /* Sometimes stores of the scan phase, to the arrays the clause does
      not scan: of the last scanned array's element as the updates leave
-     it, or as it was (before them), maybe under a branch.  */
+     it, or as it was (before them), maybe under a branch; or of the
+     element before it, or a comparison with it (the prefix before the
+     iteration's: a line of sight), after the updates (the analysis
+     takes a branch on it before them, as GCC writes some comparisons,
+     for the update's), where the update is neither in place nor a
+     recurrence, whose read of y[i-1] it wants alone.  */
   int phase = n < 3 && pick (3) == 0;
   int first_phase = pick (4) == 0;
+  int prev_phase = 0;
   struct text phase_text = { .len = 0 };
   for (int j = n; phase && j < 3; j++)
     {
       const char *y = outputs[n - 1], *o = outputs[j];
       add (&phase_text, "      ");
-      switch (pick (s.user ? 2 : 4))
+      switch (pick (s.user ? 2 : first_phase ? 4 : 5))
         {
+        case 4:
+          if (pick (2))
+            add (&phase_text, "%s[i] = %s[i %s 1];\n", o, y,
+                 down ? "+" : "-");
+          else
+            add (&phase_text, "%s[i] = (%s) (%s[i %s 1] < x[i]);\n", o,
+                 s.t->name, y, down ? "+" : "-");
+          prev_phase = 1;
+          break;
         case 0:
           add (&phase_text, "%s[i] = %s[i];\n", o, y);
           break;
@@ -1076,7 +1091,7 @@ clause_loop (int k)
       snprintf (prev, sizeof prev, "%s[i %s 1]", outputs[j], down ? "+" : "-");
       add (&body, "      ");
       if (pick (5) == 0 && s.o != O_SUB && s.o != O_LAND && s.o != O_LOR
-          && s.o != O_MIN && s.o != O_MAX)
+          && s.o != O_MIN && s.o != O_MAX && !prev_phase)
         {
           /* In place: a scan of y itself.  */
           if (s.user)
@@ -1097,7 +1112,7 @@ clause_loop (int k)
         }
       /* Not after stores that read y[i] as it was: the plugin takes no
          linear recurrence that reads it (issue 50).  */
-      if (n == 1 && !copies && !(phase && first_phase)
+      if (n == 1 && !copies && !(phase && first_phase) && !prev_phase
           && (pick (3) == 0 || (s.o == O_ADD && pick (2) == 0))
           && recurrence (&body, yi, prev, e, &s, outputs[j], down,
                          down ? 3 : lb < 4 ? (int) lb : 4))
@@ -1373,7 +1388,7 @@ inscan_loop (int k)
               "%s lastprivate (conditional: lz)",
               late_reduction ? " reduction (+: rc)" : "");
   struct text dir = { .len = 0 };
-  directive (&dir, clause, 1, late ? "s, m, rc, lz" : "s, m", 0,
+  directive (&dir, clause, 1, late ? "s, m, rc, lz" : "s, m", late,
              late_reduction ? 2 : 0);
   kernels++;
 
@@ -1482,15 +1497,6 @@ static const char *const negatives[] = {
   "#pragma omp %2$s scan (+: y)\n"
   "  for (long i = lb; i < ub; i++)\n"
   "    y[i] = y[i - 1] + fz_elsewhere (x[i]);\n",
-  /* A store beside the clause of a value computed from y[i-1], inside
-     target (the host path makes it).  */
-  "#pragma omp target parallel for map (tofrom: y[0:ub]) map (to: "
-  "x[0:ub]) map (from: o[0:ub]) scan (+: y)\n"
-  "  for (long i = lb; i < ub; i++)\n"
-  "    {\n"
-  "      y[i] = y[i - 1] + x[i];\n"
-  "      o[i] = y[i - 1];\n"
-  "    }\n",
   /* A store beside the clause at an index computed from the scan,
      inside target, to an array no map gives a section (the kernels
      hold a mapped one whole).  */
@@ -1556,26 +1562,6 @@ static const char *const negatives[] = {
   "  {\n"
   "    y[1] = y[0] + x[1];\n"
   "  }\n",
-  /* A lastprivate or reduction variable set from the scan's elements,
-     inside target (the host path computes them).  */
-  "  %1$s k = 0;\n"
-  "#pragma omp target parallel for map (tofrom: y[0:ub], k) map (to: "
-  "x[0:ub]) scan (+: y) lastprivate (k)\n"
-  "  for (long i = lb; i < ub; i++)\n"
-  "    {\n"
-  "      y[i] = y[i - 1] + x[i];\n"
-  "      k = y[i];\n"
-  "    }\n"
-  "  o[0] = k;\n",
-  "  %1$s j = 0;\n"
-  "#pragma omp target parallel for map (tofrom: y[0:ub], j) map (to: "
-  "x[0:ub]) reduction (+: j) scan (+: y)\n"
-  "  for (long i = lb; i < ub; i++)\n"
-  "    {\n"
-  "      j += y[i - 1];\n"
-  "      y[i] = y[i - 1] + x[i];\n"
-  "    }\n"
-  "  o[0] = j;\n",
   /* A clause that cannot be combined with it.  */
   "  long k = 0;\n"
   "#pragma omp %2$s linear (k) scan (+: y)\n"
