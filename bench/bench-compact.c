@@ -3,8 +3,8 @@
    loop (docs/inscan.md, docs/clause.md), against the serial loop, the
    two-loop form a programmer writes by hand (each thread counts its
    block, then stores its kept elements from the count of the blocks
-   before it) and GCC's own inscan loop, and the compaction as kernels
-   inside `target' (pocl's CPU device here), in the default OpenMP
+   before it) and GCC's own inscan loop, and both as kernels inside
+   `target' (pocl's CPU device here), in the default OpenMP
    environment, at 2^10 to 2^26 random ints, half of them kept.  Methods
    run round-robin (measure.h); each is checked against the serial loop
    first.  One TSV line per measurement, and a table of medians with
@@ -27,6 +27,7 @@ long compact_target (int *restrict out, const int *restrict x, long n);
 long mps_gcc (const int *restrict x, long n);
 long mps_scanomp (const int *restrict x, long n);
 long mps_clause (long *restrict s, const int *restrict x, long n);
+long mps_target (const int *restrict x, long n);
 
 static long
 compact_serial (int *restrict out, const int *restrict x, long n)
@@ -90,9 +91,10 @@ enum { C_SERIAL, C_TWO_LOOPS, C_CLAUSE, C_INSCAN, C_TARGET, C_GCC,
 static const char *const compact_names[NCOMPACT] = {
   "serial", "two-loops", "scanomp-clause", "scanomp-inscan",
   "scanomp-target", "gcc-inscan" };
-enum { P_SERIAL, P_CLAUSE, P_INSCAN, P_GCC, NMPS };
+enum { P_SERIAL, P_CLAUSE, P_INSCAN, P_TARGET, P_GCC, NMPS };
 static const char *const mps_names[NMPS] = {
-  "serial", "scanomp-clause", "scanomp-inscan", "gcc-inscan" };
+  "serial", "scanomp-clause", "scanomp-inscan", "scanomp-target",
+  "gcc-inscan" };
 
 struct args
 {
@@ -135,6 +137,8 @@ run_mps (int m, struct args *a)
       return mps_clause (a->pos, a->x, a->n);
     case P_INSCAN:
       return mps_scanomp (a->x, a->n);
+    case P_TARGET:
+      return mps_target (a->x, a->n);
     default:
       return mps_gcc (a->x, a->n);
     }

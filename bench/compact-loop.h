@@ -7,8 +7,9 @@
    scan phase sets from the scanned value; and, where COMPACT_CLAUSE_NAME
    names them (the plugin's build alone), the same two as plain loops
    under the scan clause, whose counts and sums go to an array, and the
-   compaction inside `target', which runs as kernels (with the data's
-   transfers, on a device that does not share the host's memory).  */
+   compaction and the maximum prefix sum inside `target', which run as
+   kernels (with the data's transfers, on a device that does not share
+   the host's memory).  */
 
 long
 COMPACT_INSCAN_NAME (int *restrict out, const int *restrict x, long n)
@@ -71,6 +72,21 @@ COMPACT_TARGET_NAME (int *restrict out, const int *restrict x, long n)
       cnt += x[i] > 0;
     }
   return cnt;
+}
+
+long
+COMPACT_TARGET_MPS_NAME (const int *restrict x, long n)
+{
+  long s = 0, best = 0;
+#pragma omp target map (to: x[0:n]) map (tofrom: best)
+#pragma omp parallel for reduction (inscan, +: s) reduction (max: best)
+  for (long i = 0; i < n; i++)
+    {
+      s += x[i];
+#pragma omp scan inclusive (s)
+      best = s > best ? s : best;
+    }
+  return best;
 }
 
 long

@@ -5,4 +5,5 @@
 #define COMPACT_CLAUSE_NAME compact_clause
 #define COMPACT_CLAUSE_MPS_NAME mps_clause
 #define COMPACT_TARGET_NAME compact_target
+#define COMPACT_TARGET_MPS_NAME mps_target
 #include "compact-loop.h"

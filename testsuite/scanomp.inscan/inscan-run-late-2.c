@@ -33,8 +33,10 @@ max_prefix (long *y, const int *x, long n, double *half)
 #pragma omp parallel for reduction(inscan, +: s) reduction(max: best) reduction(+: h)
   for (long i = 0; i < n; i++)
     {
-      s += x[i];
-      h += x[i] * 0.5;
+      {
+        s += x[i];
+        h += x[i] * 0.5;
+      }
 #pragma omp scan inclusive(s)
       {
         y[i] = s;
