@@ -353,14 +353,15 @@ read_total (const struct scanrt_launch *l, cl_mem m, size_t index)
 
 /* The buffer behind the storing kernel's late_ argument: where L
    gathers late items, one of an element for each of the launch's COUNT
-   blocks, in *MEM, and L's host copy to read them into; else SPARE,
-   which the kernel does not touch.  */
+   blocks, in *MEM (NULL where it could not be made), and L's host copy
+   to read them into; else SPARE, which the kernel does not touch.  */
 static int
 late_begin (struct scanrt_launch *l, size_t count, cl_mem spare, cl_mem *mem)
 {
   *mem = spare;
   if (!l->gather_late)
     return SCANRT_OK;
+  *mem = NULL;
   size_t bytes = count * l->desc->elem_size;
   l->late_parts = malloc (bytes ? bytes : 1);
   if (!l->late_parts)
