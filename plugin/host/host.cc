@@ -90,6 +90,15 @@ part (tree p, tree seed_type, unsigned n, unsigned k, tree type)
   return f ? build3 (COMPONENT_REF, type, whole, f, NULL_TREE) : whole;
 }
 
+/* Item K's value as O's carry holds it: the carry, or a pair's value
+   (its field 0).  */
+static tree
+carried_value (const host_copy *o, unsigned k)
+{
+  return o->l->items[k].form != SCAN_FORM_PLAIN
+         ? scanomp_pair_field (o->carry[k], 0) : o->carry[k];
+}
+
 /* Whether IT's read of y[i-1] in STMT comes after its store to y[i], in
    the order of its accesses, which is the body's.  */
 static bool
@@ -363,9 +372,7 @@ start_carries (host_copy *o, const phases *p, tree io, tree seed_type,
     else if (!m.output && m.lag > 0 && o->before[m.item])
       o->map.put (m.decl, o->before[m.item]);
     else if (!m.output)
-      o->map.put (m.decl, l->items[m.item].form != SCAN_FORM_PLAIN
-                          ? scanomp_pair_field (o->carry[m.item], 0)
-                          : o->carry[m.item]);
+      o->map.put (m.decl, carried_value (o, m.item));
   /* Private variables are the function's own, globals too.  */
   for (tree v : l->privates)
     if (is_global_var (v) && !o->map.get (v))
@@ -439,10 +446,7 @@ iteration_of (host_copy *o, phases *p, const tree *vars, bool scan,
          the others move down after it.  */
       for (unsigned k = 0; k < n; k++)
         if (o->before[k])
-          gimplify_assign (o->before[k],
-                           l->items[k].form != SCAN_FORM_PLAIN
-                           ? scanomp_pair_field (o->carry[k], 0)
-                           : o->carry[k], &iteration);
+          gimplify_assign (o->before[k], carried_value (o, k), &iteration);
       tree *lagged = o->lagged;
       unsigned order = lagged[0] ? l->items[0].order : 0;
       for (unsigned j = 0; j < order; j++)
