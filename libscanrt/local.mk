@@ -14,14 +14,15 @@ libscanrt_libscanrt_la_SOURCES = \
 	libscanrt/entry/abi.c libscanrt/entry/api.c \
 	libscanrt/run/run.h libscanrt/run/route.c libscanrt/run/host.c \
 	libscanrt/run/launch.c libscanrt/run/kernelset.c libscanrt/run/tuning.c \
-	libscanrt/run/segments.c libscanrt/run/split.c \
+	libscanrt/run/segments.c libscanrt/run/split.c libscanrt/run/repro.c \
 	libscanrt/data/data.h libscanrt/data/request.c libscanrt/data/place.c \
 	libscanrt/data/memory.c libscanrt/data/pieces.c \
 	libscanrt/devices/devices.h libscanrt/devices/device.c \
 	libscanrt/devices/list.c libscanrt/devices/program.c \
 	libscanrt/devices/sha256.c \
 	libscanrt/base/base.h libscanrt/base/report.c \
-	libscanrt/base/settings.c libscanrt/base/ops.c libscanrt/base/profile.c
+	libscanrt/base/settings.c libscanrt/base/ops.c libscanrt/base/profile.c \
+	libscanrt/base/exact.c
 nodist_libscanrt_libscanrt_la_SOURCES = libscanrt/devices/templates.c
 libscanrt_libscanrt_la_CPPFLAGS = -I$(srcdir)/libscanrt
 libscanrt_libscanrt_la_CFLAGS = $(AM_CFLAGS) $(PTHREAD_CFLAGS) -fopenmp \

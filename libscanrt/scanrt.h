@@ -112,6 +112,9 @@ typedef enum
 /* scanrt_params.flags.  */
 #define SCANRT_EXCLUSIVE 1u  /* out[i] leaves out in[i] */
 #define SCANRT_NO_HOST 2u    /* never compute on the host: fail instead */
+#define SCANRT_REPRODUCIBLE 4u /* float and double + and -: the same bits
+                                  whatever the threads, the path and the
+                                  device (docs/determinism.md) */
 
 #define SCANRT_DEFAULT_DEVICE (-1)
 /* The first GPU and the first CPU device, as `device(GPU)' and
@@ -125,7 +128,8 @@ typedef enum
    SCANRT_PARAMS_INIT.  */
 typedef struct scanrt_params
 {
-  unsigned flags;          /* SCANRT_EXCLUSIVE, SCANRT_NO_HOST */
+  unsigned flags;          /* SCANRT_EXCLUSIVE, SCANRT_NO_HOST,
+                              SCANRT_REPRODUCIBLE */
   const void *seed;        /* combined before in[0]; NULL: the identity */
   void *total;             /* if set, receives seed combined with every
                               element */

@@ -62,6 +62,7 @@ enum scanrt_setting
   SCANRT_SET_PROFILE,           /* SCANOMP_PROFILE */
   SCANRT_SET_FAIL_RUNS,         /* SCANOMP_FAIL_RUNS */
   SCANRT_SET_DISPLAY_ENV,       /* SCANOMP_DISPLAY_ENV */
+  SCANRT_SET_REPRODUCIBLE,      /* SCANOMP_REPRODUCIBLE */
   SCANRT_NSETTINGS
 };
 /* The variable's name.  */
@@ -127,6 +128,27 @@ SCANRT_host_combine scanrt_host_combiner (scanrt_type type, scanrt_op op);
    operator OP over TYPE, into OUT.  */
 void scanrt_combine (scanrt_type type, scanrt_op op, void *out,
                      const void *a, const void *b);
+
+/* exact.c: exact sums of doubles and floats, rounded once to nearest.  */
+#define SCANRT_EXACT_DIGITS 67
+struct scanrt_exact
+{
+  int64_t digit[SCANRT_EXACT_DIGITS];  /* digit K weighs 2^(32 K - 1074) */
+  int lo, hi;                          /* the digits in use: the others
+                                          are 0 */
+  unsigned adds;                       /* values added since the carries
+                                          last moved */
+  int not_minus_zero;                  /* a value but -0.0 was added */
+  double special;                      /* the infinities and NaNs added */
+};
+void scanrt_exact_clear (struct scanrt_exact *e);
+void scanrt_exact_add (struct scanrt_exact *e, double v);
+/* Add the sum B to E.  */
+void scanrt_exact_merge (struct scanrt_exact *e,
+                         const struct scanrt_exact *b);
+/* E rounded to the nearest double or float, ties to even.  */
+double scanrt_exact_double (const struct scanrt_exact *e);
+float scanrt_exact_float (const struct scanrt_exact *e);
 
 /* profile.c: SCANOMP_PROFILE=1.  */
 struct scanrt_timing

@@ -123,6 +123,10 @@ static const struct
                                display_words, "printing nothing", "false",
                                "print these settings at start-up: true "
                                "or verbose" },
+  [SCANRT_SET_REPRODUCIBLE] = { "SCANOMP_REPRODUCIBLE", NUMBER, 0, 1, 0,
+                                NULL, NULL, "0", "1: float and double sums "
+                                "the same whatever the threads and "
+                                "devices" },
 };
 
 const char *

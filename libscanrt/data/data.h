@@ -35,6 +35,10 @@ struct scanrt_request
   /* TOTAL is wanted only where the scan runs in parts (segments, several
      devices), to go on from: one launch then reads no total back.  */
   int total_optional;
+  /* A call of the API with a built-in operator: the arrays it scans,
+     DESC's elements each, which ARGS name too.  */
+  const void *plain_in;
+  void *plain_out;
 };
 struct scanrt_seed_at
 {

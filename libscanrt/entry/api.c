@@ -81,7 +81,9 @@ scan_arrays (struct SCANRT_desc *desc, void *out, const void *in, size_t n,
     .site = params && params->site ? params->site : desc->site,
     .device = params ? params->device : SCANRT_DEFAULT_DEVICE, .n = n,
     .seed = seed, .total = partial,
-    .total_optional = !(params && params->total)
+    .total_optional = !(params && params->total),
+    .plain_in = desc->type < SCANRT_NTYPES ? in : NULL,
+    .plain_out = desc->type < SCANRT_NTYPES ? out : NULL
   };
   int status = scanrt_route_call (&r, &done);
   if (status == SCANRT_HOST && done < n)

@@ -478,6 +478,17 @@ scanrt_team_scan (const struct scanrt_request *r, int threads, int alone)
       valued.seed_at = NULL;
       r = &valued;
     }
+  /* A reproducible scan (repro.c): on the team the loop would have; an
+     orphaned loop's, already running it, on the calling thread.  */
+  if (scanrt_repro_wanted (r))
+    {
+      int team = threads == SCANRT_THREADS_TEAM || alone || !r->n
+                 || omp_get_active_level () >= omp_get_max_active_levels ()
+                 || no_team (r) ? 1
+                 : threads > 0 ? threads : omp_get_max_threads ();
+      if (scanrt_repro_team_scan (r, team) == SCANRT_OK)
+        return SCANRT_OK;
+    }
   if (threads == SCANRT_THREADS_TEAM)
     {
       int team = omp_get_num_threads ();

@@ -122,6 +122,14 @@ int scanrt_split_scan (const struct scanrt_request *r,
 int scanrt_team_scan (const struct scanrt_request *r, int threads,
                       int alone);
 
+/* repro.c: reproducible floating-point scans on the host.  Whether R is
+   to be one: a float or double `+' or `-' with SCANRT_REPRODUCIBLE or
+   SCANOMP_REPRODUCIBLE=1.  */
+int scanrt_repro_wanted (const struct scanrt_request *r);
+/* Run R so on a team of TEAM threads at most (1: the calling thread
+   alone): SCANRT_OK, or SCANRT_HOST where it cannot be (said once).  */
+int scanrt_repro_team_scan (const struct scanrt_request *r, int team);
+
 /* route.c: where a scan runs.  */
 /* A loop the plugin compiled (SCANRT_scan): on the host path outside
    target constructs (DEVICE SCANRT_DEVICE_HOST_CPU), else on a device;
