@@ -25,7 +25,10 @@
    loop itself (SCANRT_desc.reduce, .scan, .combine; see host.c), and
    for a loop whose input phase costs more than its value, two more
    that keep each position's contribution (.reduce_keep, .scan_kept),
-   and for a loop with late items, one that joins them (.join_late).  */
+   and for a loop with late items, one that joins them (.join_late), and
+   for a float or double sum, a reduce and a scan function that combine
+   the contributions in the loop's own order (.reduce_plain,
+   .scan_plain), which reproducible scans run (SCANOMP_REPRODUCIBLE).  */
 
 #ifndef SCANRT_ABI_H
 #define SCANRT_ABI_H
@@ -36,7 +39,7 @@
 extern "C" {
 #endif
 
-#define SCANRT_ABI_VERSION 6u
+#define SCANRT_ABI_VERSION 7u
 
 /* SCANRT_arg_desc.kind.  An OUT array is written in full over its extent by
    the kernel (and over each segment's window), so it is never copied in;
@@ -170,6 +173,12 @@ struct SCANRT_desc
   /* Where not NULL, the loop has late items, and this joins them; the
      functions that keep contributions are then NULL.  */
   SCANRT_host_join_late join_late;
+  /* Where not NULL (and the others are not), a reduce and a scan
+     function of a float or double sum that combine each position's
+     contribution in turn, as written: from the identity or the carry,
+     with no vector form and no other grouping.  */
+  SCANRT_host_reduce reduce_plain;
+  SCANRT_host_scan scan_plain;
 };
 
 /* SCANRT_scan's DEVICE for a loop outside any target construct: it runs

@@ -179,7 +179,8 @@ scanrt_scan (void *out, const void *in, size_t n, scanrt_type type,
   struct SCANRT_desc desc = {
     SCANRT_ABI_VERSION, "scanrt_scan", source, (unsigned) type,
     (unsigned) op, (unsigned) t->size, flags, 0, NULL, path_reduce,
-    path_scan, scanrt_host_combiner (type, op), NULL, NULL, NULL
+    path_scan, scanrt_host_combiner (type, op), NULL, NULL, NULL, NULL,
+    NULL
   };
   unsigned char identity[sizeof (double)];
   const void *seed = params && params->seed ? params->seed : identity;
@@ -242,7 +243,7 @@ scanrt_scan_user (void *out, const void *in, size_t n,
     SCANRT_ABI_VERSION, "scanrt_scan_user", source, SCANRT_TYPE_USER,
     SCANRT_OP_USER, (unsigned) op->elem_size,
     params ? params->flags & SCANRT_EXCLUSIVE : 0, 0, NULL, NULL, NULL, NULL,
-    NULL, NULL, NULL
+    NULL, NULL, NULL, NULL, NULL
   };
   const void *seed = params && params->seed ? params->seed : op->identity;
   status = scan_arrays (&desc, out, in, n, params, seed,

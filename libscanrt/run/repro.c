@@ -1,36 +1,42 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* repro.c: reproducible floating-point scans on the host
-   (SCANOMP_REPRODUCIBLE=1, SCANRT_REPRODUCIBLE): a float or double `+'
-   or `-' scan whose result the contributions and the seed alone define,
-   whatever the threads, the path or the device.  The definition, which
-   the kernels (templates/scan-repro.cl) follow too:
+   (SCANOMP_REPRODUCIBLE=1, SCANRT_REPRODUCIBLE): a float or double sum
+   whose result the contributions and the seed alone define, whatever the
+   threads, the path or the device (docs/determinism.md).  The
+   definition:
 
-     positions are cut into tiles of 4096 from position 0, and each tile
-     into 256 lanes of 16 positions;
-     a lane's total is its contributions added in order, the first as it
-     is (for `-', negated: `-' is `+' of the negations);
-     the lanes' prefixes in a tile are the Hillis-Steele scan of their
-     totals: 8 steps, step k setting total[l] = total[l - k] + total[l]
-     for each l >= k (k = 1, 2, 4, ..., 128) at once; missing positions
-     past the last count as -0.0, the exact identity of `+';
-     the tile's total is its last lane's prefix;
+     positions are cut into tiles of 4096 from position 0, each tile into
+     16 groups of 16 lanes, each lane of 16 positions;
+     a lane's total is its contributions combined in order from the
+     identity (+0.0; for `-', each contribution is the negated element:
+     `-' is `+' of the negations);
+     a lane's prefix within its group is the group's lane totals added in
+     order up to its own; a group's total, its last lane's prefix;
+     a lane's prefix in the tile is its prefix within the group, after
+     the group totals before its group added in order, where there are
+     any: E + q, E being that sum;
+     the tile's total is its last lane's prefix (missing positions past
+     the last count as -0.0, the exact identity of `+');
      the tile's carry is the seed plus the totals of the tiles before it,
-     added exactly and rounded once to nearest (exact.c);
+     added exactly and rounded once to nearest (base/exact.c);
      lane l's start is the carry, plus lane l - 1's prefix where l > 0;
      each position's value is its lane's start combined with the lane's
      contributions in order up to it (an exclusive scan's, up to the one
      before it), as the loop itself combines them.
 
    Within a tile the grouping is fixed; between tiles the sum is exact, so
-   any cut of the tiles among threads, segments and devices gives the same
-   bits.  The total is the last position's inclusive value.
+   that any cut of the tiles among threads, segments and devices gives the
+   same bits.  The total is the last position's inclusive value.  The
+   tree within a tile costs some 2 adds a lane: a Hillis-Steele scan of
+   the 256 lanes (8 steps) cost 30% of a tile's scan on the machine
+   measured, this one 5%.
 
    The host runs it on a team of threads, each a run of whole tiles: each
    adds up its tiles' totals exactly, combines the seed with the sums of
    the runs before its own, and scans its tiles from that.  A loop's
-   contributions come from the descriptor's keeping reduce function, a
-   tile at a time, and its stores from its kept scan function, a lane at
-   a time; a call of the API's, from its arrays directly.  */
+   lanes are its descriptor's plain reduce and scan functions, called a
+   lane at a time; a call of the API's, its arrays, eight lanes at a
+   time.  */
 
 #include <omp.h>
 #include <stdalign.h>
@@ -48,23 +54,15 @@
 /* The most threads a reproducible scan runs on.  */
 #define MAX_TEAM 256
 
-/* Where a tile's contributions come from and its results go, for one
-   thread: DESC's functions over R's arguments, or the API's arrays.  */
-struct tile_io
-{
-  const struct scanrt_request *r;
-  unsigned char *vals;          /* a tile's contributions, kept */
-};
-
-/* The work on a tile's contributions X, per element type T and operator
-   OP (`+', or `-' with FIRST negating a lane's first contribution):
-   the lanes' totals into V, and the tile's scan into Y from CARRY (the
-   API's arrays, Y and X the same array or apart), returning the tile's
-   total and leaving the last position's inclusive value in *END.  Eight
-   lanes at a time, in registers: their chains wait on no other.  */
-#define REPRO_OP(T, SUF, NAME, OP, FIRST)                                         \
+/* The work on the API's arrays, per element type T and operator OP:
+   the totals of the lanes of the COUNT elements at X into V, and a
+   tile's scan of them into Y from CARRY (Y and X the same array or
+   apart), returning the tile's total and leaving the last position's
+   inclusive value in *END.  Eight lanes at a time, in registers: their
+   chains wait on no other.  */
+#define REPRO_ARRAYS(T, SUF, NAME, OP)                                      \
   static void                                                               \
-  lane_totals_##SUF##_##NAME (const T *x, size_t count, T *v)                        \
+  lane_totals_##SUF##_##NAME (const T *x, size_t count, T *v)               \
   {                                                                         \
     size_t l = 0;                                                           \
     for (; (l + 8) * LANE <= count; l += 8)                                 \
@@ -73,7 +71,7 @@ struct tile_io
         T a[8];                                                             \
         _Pragma ("GCC unroll 8")                                            \
         for (int g = 0; g < 8; g++)                                         \
-          a[g] = FIRST (p[g * LANE]);                                       \
+          a[g] = (T) 0 OP p[g * LANE];                                      \
         for (int j = 1; j < LANE; j++)                                      \
           _Pragma ("GCC unroll 8")                                          \
           for (int g = 0; g < 8; g++)                                       \
@@ -85,24 +83,19 @@ struct tile_io
     for (; l < LANES; l++)                                                  \
       {                                                                     \
         size_t lo = l * LANE, hi = lo + LANE < count ? lo + LANE : count;   \
-        if (lo >= count)                                                    \
-          {                                                                 \
-            v[l] = -(T) 0;                                                  \
-            continue;                                                       \
-          }                                                                 \
-        T a = FIRST (x[lo]);                                                \
-        for (size_t i = lo + 1; i < hi; i++)                                \
+        T a = lo < count ? (T) 0 : -(T) 0;                                  \
+        for (size_t i = lo; i < hi; i++)                                    \
           a = a OP x[i];                                                    \
         v[l] = a;                                                           \
       }                                                                     \
   }                                                                         \
                                                                             \
   static T                                                                  \
-  tile_scan_arrays_##SUF##_##NAME (T *y, const T *x, size_t count, int exclusive,    \
-                          T carry, T *end)                                  \
+  tile_scan_##SUF##_##NAME (T *y, const T *x, size_t count, int exclusive,  \
+                            T carry, T *end)                                \
   {                                                                         \
     alignas (64) T v[LANES];                                                \
-    lane_totals_##SUF##_##NAME (x, count, v);                                        \
+    lane_totals_##SUF##_##NAME (x, count, v);                               \
     lane_prefixes_##SUF (v);                                                \
     size_t l = 0;                                                           \
     for (; (l + 8) * LANE <= count; l += 8)                                 \
@@ -147,11 +140,9 @@ struct tile_io
     return v[LANES - 1];                                                    \
   }
 
-#define AS_IS(e) (e)
-#define NEGATED(e) (-(e))
-
 /* Everything else per element type T: the lanes' prefixes, a tile's
-   total, a tile's scan, and runs of tiles.  NEG: the operator is `-'.  */
+   total, and the scans and sums of runs of tiles, of the API's arrays or
+   of a loop's plain functions.  */
 #define REPRO_TYPE(T, SUF, ROUND)                                           \
   /* The lanes' prefixes from their totals V, in place: see the head of    \
      this file.  Each group's chain, and then each lane's sum, waits on     \
@@ -173,18 +164,6 @@ struct tile_io
       }                                                                     \
   }                                                                         \
                                                                             \
-  REPRO_OP (T, SUF, add, +, AS_IS)                                         \
-  REPRO_OP (T, SUF, sub, -, NEGATED)                                       \
-                                                                            \
-  static void                                                               \
-  lane_totals_##SUF (const T *x, size_t count, int neg, T *v)               \
-  {                                                                         \
-    if (neg)                                                                \
-      lane_totals_##SUF##_sub (x, count, v);                                \
-    else                                                                    \
-      lane_totals_##SUF##_add (x, count, v);                                \
-  }                                                                         \
-                                                                            \
   /* The last of the prefixes of the totals V, the tile's total: each     \
      group's total, and their sum, in order (V is overwritten).  */         \
   static T                                                                  \
@@ -200,62 +179,53 @@ struct tile_io
     return total;                                                           \
   }                                                                         \
                                                                             \
-  /* A loop's tile of COUNT positions from LO: its contributions from its   \
-     keeping reduce function, its stores by its kept scan function, lane    \
-     by lane.  */                                                           \
-  static T                                                                  \
-  tile_scan_loop_##SUF (const struct tile_io *io, size_t lo, size_t count,  \
-                        int neg, T carry, T *end)                           \
+  REPRO_ARRAYS (T, SUF, add, +)                                             \
+  REPRO_ARRAYS (T, SUF, sub, -)                                             \
+                                                                            \
+  /* The totals of the lanes of R's COUNT positions from LO, by its         \
+     plain reduce function, into V.  */                                     \
+  static void                                                               \
+  lane_totals_loop_##SUF (const struct scanrt_request *r, size_t lo,        \
+                          size_t count, T *v)                               \
   {                                                                         \
-    const struct scanrt_request *r = io->r;                                 \
     const struct SCANRT_desc *d = r->desc;                                  \
+    for (size_t l = 0; l < LANES; l++)                                      \
+      {                                                                     \
+        size_t a = l * LANE, b = a + LANE < count ? a + LANE : count;       \
+        v[l] = -(T) 0;                                                      \
+        if (a < count)                                                      \
+          d->reduce_plain (r->args, r->first, lo + a, lo + b, &v[l]);       \
+      }                                                                     \
+  }                                                                         \
+                                                                            \
+  /* The same as the API's tile scans for R's COUNT positions from LO:      \
+     each lane by its plain scan function.  */                              \
+  static T                                                                  \
+  tile_scan_loop_##SUF (const struct scanrt_request *r, size_t lo,          \
+                        size_t count, T carry, T *end)                      \
+  {                                                                         \
     alignas (64) T v[LANES];                                                \
-    T sink;                                                                 \
-    /* The kept values are indexed from position 0.  */                     \
-    void *base = io->vals - lo * sizeof (T);                                \
-    d->reduce_keep (r->args, r->first, lo, lo + count, &sink, base);        \
-    lane_totals_##SUF ((const T *) io->vals, count, neg, v);                \
+    lane_totals_loop_##SUF (r, lo, count, v);                               \
     lane_prefixes_##SUF (v);                                                \
     for (size_t l = 0; l * LANE < count; l++)                               \
       {                                                                     \
         T a = l ? carry + v[l - 1] : carry;                                 \
-        size_t hi = (l + 1) * LANE < count ? (l + 1) * LANE : count;        \
-        d->scan_kept (r->args, r->first, lo + l * LANE, lo + hi, &a, base); \
+        size_t b = (l + 1) * LANE < count ? (l + 1) * LANE : count;         \
+        r->desc->scan_plain (r->args, r->first, lo + l * LANE, lo + b, &a);  \
         *end = a;                                                           \
       }                                                                     \
     return v[LANES - 1];                                                    \
-  }                                                                         \
-                                                                            \
-  /* The total of the tile of COUNT positions from LO.  */                  \
-  static T                                                                  \
-  tile_total_of_##SUF (const struct tile_io *io, size_t lo, size_t count,   \
-                       int neg)                                             \
-  {                                                                         \
-    const struct scanrt_request *r = io->r;                                 \
-    alignas (64) T v[LANES];                                                \
-    const T *x;                                                             \
-    if (r->plain_in)                                                        \
-      x = (const T *) r->plain_in + lo;                                     \
-    else                                                                    \
-      {                                                                     \
-        T sink;                                                             \
-        r->desc->reduce_keep (r->args, r->first, lo, lo + count, &sink,     \
-                              io->vals - lo * sizeof (T));                  \
-        x = (const T *) io->vals;                                           \
-      }                                                                     \
-    lane_totals_##SUF (x, count, neg, v);                                   \
-    return tile_total_##SUF (v);                                            \
   }                                                                         \
                                                                             \
   /* Scan tiles FROM to TO - 1 of R from the exact sum *CARRY of what       \
      comes before them, adding their totals to it; where they hold the      \
      last position, its inclusive value in *END.  */                        \
   static void                                                               \
-  scan_tiles_##SUF (const struct tile_io *io, size_t from, size_t to,       \
-                    struct scanrt_exact *carry, int neg, int exclusive,     \
-                    T *end)                                                 \
+  scan_tiles_##SUF (const struct scanrt_request *r, size_t from, size_t to, \
+                    struct scanrt_exact *carry, T *end)                     \
   {                                                                         \
-    const struct scanrt_request *r = io->r;                                 \
+    int sub = r->desc->op == SCANRT_SUB;                                    \
+    int exclusive = r->desc->flags & SCANRT_EXCLUSIVE;                      \
     for (size_t t = from; t < to; t++)                                      \
       {                                                                     \
         size_t lo = t * TILE;                                               \
@@ -264,27 +234,34 @@ struct tile_io
         T *y = (T *) r->plain_out + lo;                                     \
         const T *x = (const T *) r->plain_in + lo;                          \
         if (!r->plain_in)                                                   \
-          total = tile_scan_loop_##SUF (io, lo, count, neg, c, end);        \
-        else if (neg)                                                       \
-          total = tile_scan_arrays_##SUF##_sub (y, x, count, exclusive, c,  \
-                                                end);                       \
+          total = tile_scan_loop_##SUF (r, lo, count, c, end);              \
+        else if (sub)                                                       \
+          total = tile_scan_##SUF##_sub (y, x, count, exclusive, c, end);   \
         else                                                                \
-          total = tile_scan_arrays_##SUF##_add (y, x, count, exclusive, c,  \
-                                                end);                       \
+          total = tile_scan_##SUF##_add (y, x, count, exclusive, c, end);   \
         scanrt_exact_add (carry, total);                                    \
       }                                                                     \
   }                                                                         \
                                                                             \
-  /* The exact sum of the totals of tiles FROM to TO - 1 of R.  */          \
+  /* Add the totals of tiles FROM to TO - 1 of R to the exact sum *SUM.  */ \
   static void                                                               \
-  sum_tiles_##SUF (const struct tile_io *io, size_t from, size_t to,        \
-                   struct scanrt_exact *sum, int neg)                       \
+  sum_tiles_##SUF (const struct scanrt_request *r, size_t from, size_t to,  \
+                   struct scanrt_exact *sum)                                \
   {                                                                         \
+    int sub = r->desc->op == SCANRT_SUB;                                    \
     for (size_t t = from; t < to; t++)                                      \
       {                                                                     \
         size_t lo = t * TILE;                                               \
-        size_t count = io->r->n - lo < TILE ? io->r->n - lo : TILE;         \
-        scanrt_exact_add (sum, tile_total_of_##SUF (io, lo, count, neg));   \
+        size_t count = r->n - lo < TILE ? r->n - lo : TILE;                 \
+        alignas (64) T v[LANES];                                            \
+        const T *x = (const T *) r->plain_in + lo;                          \
+        if (!r->plain_in)                                                   \
+          lane_totals_loop_##SUF (r, lo, count, v);                         \
+        else if (sub)                                                       \
+          lane_totals_##SUF##_sub (x, count, v);                            \
+        else                                                                \
+          lane_totals_##SUF##_add (x, count, v);                            \
+        scanrt_exact_add (sum, tile_total_##SUF (v));                       \
       }                                                                     \
   }
 
@@ -304,21 +281,12 @@ scanrt_repro_wanted (const struct scanrt_request *r)
   return scanrt_setting_size (SCANRT_SET_REPRODUCIBLE, 0, 0, NULL) != 0;
 }
 
-/* Whether R can be scanned so on the host: the API's arrays, or a loop
-   whose contributions its descriptor keeps.  */
-static int
-repro_able (const struct scanrt_request *r)
-{
-  const struct SCANRT_desc *d = r->desc;
-  return r->plain_in || (d->reduce_keep && d->scan_kept && !d->join_late);
-}
-
 /* How a team shares the tiles, as host.c shares positions: thread 0
    scans a head of tiles from the seed at once and then run 0 on from it;
    meanwhile the last thread sums run 0's tiles, and each other thread
    its own run's; once all are summed, thread t > 0 scans its run from
    the head's carry and the sums of runs 0 to t - 1.  A tile's sum costs
-   half of its scan, so the head is half a run.  */
+   about half of its scan, so the head is half a run.  */
 struct runs
 {
   size_t tiles;   /* in all */
@@ -347,46 +315,43 @@ run_of (const struct runs *g, int b, size_t *from, size_t *to)
   *to = hi < g->tiles ? hi : g->tiles;
 }
 
-/* Sum tiles [FROM, TO) of IO's request into *SUM, or scan them from the
-   exact sum *CARRY, adding their totals to it (*END: as scan_tiles').  */
+/* Add the totals of R's tiles [FROM, TO) to *SUM.  */
 static void
-sum_run (const struct tile_io *io, size_t from, size_t to,
+sum_run (const struct scanrt_request *r, size_t from, size_t to,
          struct scanrt_exact *sum)
 {
-  const struct SCANRT_desc *d = io->r->desc;
-  if (d->type == SCANRT_DOUBLE)
-    sum_tiles_d (io, from, to, sum, d->op == SCANRT_SUB);
+  if (r->desc->type == SCANRT_DOUBLE)
+    sum_tiles_d (r, from, to, sum);
   else
-    sum_tiles_f (io, from, to, sum, d->op == SCANRT_SUB);
+    sum_tiles_f (r, from, to, sum);
 }
 
+/* Scan R's tiles [FROM, TO) from *CARRY, as scan_tiles_*.  */
 static void
-scan_run (const struct tile_io *io, size_t from, size_t to,
+scan_run (const struct scanrt_request *r, size_t from, size_t to,
           struct scanrt_exact *carry, void *end)
 {
-  const struct SCANRT_desc *d = io->r->desc;
-  int neg = d->op == SCANRT_SUB, exclusive = d->flags & SCANRT_EXCLUSIVE;
-  if (d->type == SCANRT_DOUBLE)
-    scan_tiles_d (io, from, to, carry, neg, exclusive, end);
+  if (r->desc->type == SCANRT_DOUBLE)
+    scan_tiles_d (r, from, to, carry, end);
   else
-    scan_tiles_f (io, from, to, carry, neg, exclusive, end);
+    scan_tiles_f (r, from, to, carry, end);
 }
 
 /* One thread's part: see struct runs.  SUMS holds the head's carry and
    then the sums of runs 0 to TEAM - 2; END receives the last position's
    value.  */
 static void
-team_member (const struct tile_io *io, struct scanrt_exact *sums,
+team_member (const struct scanrt_request *r, struct scanrt_exact *sums,
              const struct scanrt_exact *seed, int team, void *end)
 {
-  struct runs g = runs_of ((io->r->n + TILE - 1) / TILE, team);
+  struct runs g = runs_of ((r->n + TILE - 1) / TILE, team);
   int t = omp_get_thread_num ();
   size_t from, to;
   alignas (double) unsigned char ignored[sizeof (double)];
   if (t == 0)
     {
       sums[0] = *seed;
-      scan_run (io, 0, g.head, &sums[0], g.head == g.tiles ? end : ignored);
+      scan_run (r, 0, g.head, &sums[0], g.head == g.tiles ? end : ignored);
     }
   else
     {
@@ -394,30 +359,28 @@ team_member (const struct tile_io *io, struct scanrt_exact *sums,
       int b = t == team - 1 ? 0 : t;
       run_of (&g, b, &from, &to);
       scanrt_exact_clear (&sums[1 + b]);
-      sum_run (io, from, to, &sums[1 + b]);
+      sum_run (r, from, to, &sums[1 + b]);
     }
 #pragma omp barrier
   run_of (&g, t, &from, &to);
   struct scanrt_exact carry = sums[0];
   for (int b = 0; b < t; b++)
     scanrt_exact_merge (&carry, &sums[1 + b]);
-  scan_run (io, from, to, &carry, to == g.tiles && from < to ? end : ignored);
+  scan_run (r, from, to, &carry, to == g.tiles && from < to ? end : ignored);
 }
 
 int
 scanrt_repro_team_scan (const struct scanrt_request *r, int team)
 {
   const struct SCANRT_desc *d = r->desc;
-  if (!repro_able (r))
+  if (!r->plain_in && !(d->reduce_plain && d->scan_plain))
     {
       if (scanrt_first_report ("reproducible", d->site))
-        scanrt_report ("%s: %s, so this scan is not reproducible across "
-                       "thread counts and devices (the same bits from run "
-                       "to run only)", r->site,
-                       d->join_late ? "the loop sets other variables from "
-                                      "the scanned values"
-                                    : "the loop has no host path that keeps "
-                                      "its contributions");
+        scanrt_report ("%s: this loop's host path has no plain functions "
+                       "(a loop compiled by an older scanomp, or one that "
+                       "also sets other variables), so its scan is not "
+                       "reproducible across thread counts and devices: "
+                       "only from run to run", r->site);
       return SCANRT_HOST;
     }
   int dbl = d->type == SCANRT_DOUBLE;
@@ -439,24 +402,11 @@ scanrt_repro_team_scan (const struct scanrt_request *r, int team)
   if (team > 1 && !(sums = malloc ((team + 1) * sizeof *sums)))
     team = 1;
   if (team == 1)
-    {
-      alignas (64) unsigned char vals[TILE * sizeof (double)];
-      struct tile_io io = { r, vals };
-      if (dbl)
-        scan_tiles_d (&io, 0, tiles, &seed, d->op == SCANRT_SUB,
-                      d->flags & SCANRT_EXCLUSIVE, (double *) end);
-      else
-        scan_tiles_f (&io, 0, tiles, &seed, d->op == SCANRT_SUB,
-                      d->flags & SCANRT_EXCLUSIVE, (float *) end);
-    }
+    scan_run (r, 0, tiles, &seed, end);
   else
 #pragma omp parallel num_threads (team)
-    {
-      alignas (64) unsigned char vals[TILE * sizeof (double)];
-      struct tile_io io = { r, vals };
-      /* OMP_DYNAMIC or a thread limit may give fewer threads.  */
-      team_member (&io, sums, &seed, omp_get_num_threads (), end);
-    }
+    /* OMP_DYNAMIC or a thread limit may give fewer threads.  */
+    team_member (r, sums, &seed, omp_get_num_threads (), end);
   free (sums);
   if (r->total)
     memcpy (r->total, end, elem);

@@ -223,6 +223,30 @@ on_devices (const struct scanrt_request *r, size_t *done, int chosen)
   return status;
 }
 
+/* Whether R, a reproducible scan (repro.c), runs on the host path
+   rather than on a device, whose kernels do not follow its grouping yet:
+   wherever the host may run it and no data is mapped on a device (where
+   the device's copy may be the current one), said once a call site.  */
+static int
+repro_on_host (const struct scanrt_request *r)
+{
+  const scanrt_params *p = r->params;
+  if (!scanrt_repro_wanted (r))
+    return 0;
+  int host = r->desc->scan && !scanrt_maps_any ()
+             && scanrt_offload_policy () != SCANRT_OFFLOAD_MANDATORY
+             && !(p && (p->flags & SCANRT_NO_HOST));
+  if (r->device != SCANRT_DEVICE_HOST_CPU
+      && scanrt_first_report ("reproducible on host", r->site))
+    scanrt_report ("%s: %s", r->site,
+                   host ? "a reproducible scan runs on the host path: the "
+                          "kernels do not follow its grouping yet"
+                        : "this scan runs on a device, whose kernels do "
+                          "not follow the reproducible grouping yet: the "
+                          "same bits from run to run only");
+  return host;
+}
+
 int
 scanrt_route_loop (const struct scanrt_request *r, int threads, size_t *done)
 {
@@ -242,7 +266,7 @@ scanrt_route_loop (const struct scanrt_request *r, int threads, size_t *done)
      loop), by the user's choice.  */
   if (way == HOST_OFF)
     return SCANRT_HOST;
-  int native = way == HOST_NATIVE && desc->scan;
+  int native = (way == HOST_NATIVE && desc->scan) || repro_on_host (r);
   if (!native && desc->source)
     status = on_devices (r, done ? &finished : NULL,
                          r->device == SCANRT_DEVICE_HOST_CPU
@@ -283,10 +307,11 @@ int
 scanrt_route_call (const struct scanrt_request *r, size_t *done)
 {
   int way = scanrt_setting_word (SCANRT_SET_HOST, HOST_NATIVE);
-  if (!call_on_host (r, way))
+  int repro = repro_on_host (r);
+  if (!repro && !call_on_host (r, way))
     return on_devices (r, done, 0);
   *done = 0;
-  if (way == HOST_NATIVE
+  if ((way == HOST_NATIVE || repro)
       && scanrt_team_scan (r, 0, r->n < team_cutoff (r->desc)) == SCANRT_OK)
     *done = r->n;
   struct scanrt_timing t = { .on_host = 1 };

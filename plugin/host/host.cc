@@ -596,9 +596,12 @@ store_carries (host_copy *o, tree io, tree seed_type, bool scan,
    first, from the carries as they were), and for the reduce function
    too, without its stores, where it sets a lastprivate variable.  A
    lastprivate variable is a local of the function, which the iterations
-   that set it leave its value in, noting that one did.  */
+   that set it leave its value in, noting that one did.  A PLAIN function
+   combines the positions in turn, as written: no simd or grouped form,
+   no lanes, no reassociation.  */
 static tree
-body_function (scan_loop *l, tree seed_type, bool scan, keep_mode keep)
+body_function (scan_loop *l, tree seed_type, bool scan, keep_mode keep,
+               bool plain)
 {
   unsigned n = l->n;
   tree lt = long_integer_type_node, ul = long_unsigned_type_node;
@@ -607,8 +610,8 @@ body_function (scan_loop *l, tree seed_type, bool scan, keep_mode keep)
   tree parms[6] = { NULL_TREE, NULL_TREE, NULL_TREE, NULL_TREE, NULL_TREE,
                     NULL_TREE };
   /* The simd form's input phase stores nothing: the scan phase does.  */
-  tree_code simd_op = scan && keep == KEEP_NONE ? host_simd_code (l)
-                                                : ERROR_MARK;
+  bool formed = keep == KEEP_NONE && !plain;
+  tree_code simd_op = scan && formed ? host_simd_code (l) : ERROR_MARK;
   bool simd = simd_op != ERROR_MARK;
   host_copy o (l, scan && !simd);
   o.carry = XALLOCAVEC (tree, n);
@@ -625,8 +628,8 @@ body_function (scan_loop *l, tree seed_type, bool scan, keep_mode keep)
     return NULL_TREE;
 
   phases p;
-  p.group = scan && keep == KEEP_NONE ? host_group_size (l) : 0;
-  p.lanes = !scan && keep == KEEP_NONE ? host_lane_count (l) : 0;
+  p.group = scan && formed ? host_group_size (l) : 0;
+  p.lanes = !scan && formed ? host_lane_count (l) : 0;
   p.copies = p.group ? p.group + 1 : p.lanes ? p.lanes + 1 : 1;
   p.inputs = XALLOCAVEC (gimple_seq, p.copies);
   p.outputs = XALLOCAVEC (gimple_seq, p.copies);
@@ -642,14 +645,16 @@ body_function (scan_loop *l, tree seed_type, bool scan, keep_mode keep)
   static const char *const names[2][3] = {
     { "scanomp_reduce", "scanomp_reduce_keep", NULL },
     { "scanomp_scan", NULL, "scanomp_scan_kept" } };
-  tree fn = host_new_function (names[scan][keep], keep == KEEP_NONE ? 5 : 6,
-                               types, parms);
+  tree fn = host_new_function (plain ? scan ? "scanomp_scan_plain"
+                                            : "scanomp_reduce_plain"
+                                     : names[scan][keep],
+                               keep == KEEP_NONE ? 5 : 6, types, parms);
   bool product = false;
   for (unsigned k = 0; k < n; k++)
     product |= ((l->items[k].op == SCAN_OP_MUL
                  || l->items[k].form != SCAN_FORM_PLAIN)
                 && FLOAT_TYPE_P (l->items[k].type));
-  host_tune (fn, scan, !product);
+  host_tune (fn, scan, !product && !plain);
   push_gimplify_context ();
   gimple_seq seq = NULL;
   tree args = parms[0], first = parms[1], lo = parms[2], hi = parms[3];
@@ -825,10 +830,23 @@ keeps_values (scan_loop *l, tree seed_type)
   return bytes > 2 * tree_to_uhwi (TYPE_SIZE_UNIT (seed_type));
 }
 
-bool
-scanomp_host_functions (scan_loop *l, tree seed_type, tree fns[6])
+/* Whether L's loop is a float or double sum, whose plain functions
+   reproducible scans run (libscanrt/run/repro.c): one item, `+' or
+   `-', of float or double, with no late items.  */
+static bool
+plain_sum (scan_loop *l)
 {
-  for (unsigned k = 0; k < 6; k++)
+  const scan_item *it = &l->items[0];
+  tree t = TYPE_MAIN_VARIANT (it->type);
+  return l->n == 1 && (it->op == SCAN_OP_ADD || it->op == SCAN_OP_SUB)
+         && it->form == SCAN_FORM_PLAIN && !it->late
+         && (t == float_type_node || t == double_type_node);
+}
+
+bool
+scanomp_host_functions (scan_loop *l, tree seed_type, tree fns[8])
+{
+  for (unsigned k = 0; k < 8; k++)
     fns[k] = NULL_TREE;
   bool late = false;
   for (unsigned k = 0; k < l->n; k++)
@@ -836,9 +854,9 @@ scanomp_host_functions (scan_loop *l, tree seed_type, tree fns[6])
   tree join = late ? combining_function (l, seed_type, true) : NULL_TREE;
   tree combine = !late || join ? combining_function (l, seed_type, false)
                                : NULL_TREE;
-  tree reduce = combine ? body_function (l, seed_type, false, KEEP_NONE)
+  tree reduce = combine ? body_function (l, seed_type, false, KEEP_NONE, false)
                         : NULL_TREE;
-  tree scan = reduce ? body_function (l, seed_type, true, KEEP_NONE)
+  tree scan = reduce ? body_function (l, seed_type, true, KEEP_NONE, false)
                      : NULL_TREE;
   if (!scan)
     return false;
@@ -848,11 +866,19 @@ scanomp_host_functions (scan_loop *l, tree seed_type, tree fns[6])
   fns[5] = join;
   if (keeps_values (l, seed_type))
     {
-      fns[3] = body_function (l, seed_type, false, KEEP_STORE);
-      fns[4] = fns[3] ? body_function (l, seed_type, true, KEEP_LOAD)
+      fns[3] = body_function (l, seed_type, false, KEEP_STORE, false);
+      fns[4] = fns[3] ? body_function (l, seed_type, true, KEEP_LOAD, false)
                       : NULL_TREE;
       if (!fns[4])
         fns[3] = NULL_TREE;
+    }
+  if (plain_sum (l))
+    {
+      fns[6] = body_function (l, seed_type, false, KEEP_NONE, true);
+      fns[7] = fns[6] ? body_function (l, seed_type, true, KEEP_NONE, true)
+                      : NULL_TREE;
+      if (!fns[7])
+        fns[6] = NULL_TREE;
     }
   return true;
 }

@@ -187,17 +187,19 @@ make_desc (scan_loop *l, const scan_outline *o,
   tree kinds_var = make_static (karray, build_constructor (karray, elts),
                                 "scanomp_kinds");
 
-  const unsigned nf = 15;
+  const unsigned nf = 17;
   tree df[nf];
   static const char *const dnames[nf] = { "version", "site", "source", "type",
                                           "op", "elem_size", "flags", "nargs",
                                           "args", "reduce", "scan",
                                           "combine", "reduce_keep",
-                                          "scan_kept", "join_late" };
+                                          "scan_kept", "join_late",
+                                          "reduce_plain", "scan_plain" };
   tree dtypes[nf] = { u, cstr, cstr, u, u, u, u, u,
                       build_pointer_type (kind_type), ptr_type_node,
                       ptr_type_node, ptr_type_node, ptr_type_node,
-                      ptr_type_node, ptr_type_node };
+                      ptr_type_node, ptr_type_node, ptr_type_node,
+                      ptr_type_node };
   tree desc_type = scanomp_record ("SCANRT_desc", nf, dtypes, dnames, df);
   expanded_location where = expand_location (scanomp_where (l));
   char *site = xasprintf ("%s:%d", where.file, where.line);
@@ -231,6 +233,8 @@ make_desc (scan_loop *l, const scan_outline *o,
     host[3] ? build_fold_addr_expr (host[3]) : null_pointer_node,
     host[4] ? build_fold_addr_expr (host[4]) : null_pointer_node,
     host[5] ? build_fold_addr_expr (host[5]) : null_pointer_node,
+    host[6] ? build_fold_addr_expr (host[6]) : null_pointer_node,
+    host[7] ? build_fold_addr_expr (host[7]) : null_pointer_node,
   };
   free (site);
   vec<constructor_elt, va_gc> *d = NULL;

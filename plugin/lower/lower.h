@@ -16,9 +16,11 @@ struct scan_outline
 {
   char *source;              /* the kernels' OpenCL C, or NULL */
   tree seed_type;            /* the element scanned */
-  tree host[6];              /* reduce, scan and combine, or NULL;
+  tree host[8];              /* reduce, scan and combine, or NULL;
                                 then those that keep values, or NULL;
-                                then the join of late items, or NULL */
+                                then the join of late items, or NULL;
+                                then the plain reduce and scan, or
+                                NULL */
 };
 bool scanomp_outline (struct scan_loop *l, struct scan_outline *o);
 const char *scanomp_route (const struct scan_loop *l,

@@ -135,5 +135,5 @@ main (void)
 /* { dg-output "libscanrt: api-abi-1.c:loop: the loop cannot run in segments that fit the device: one position's window of an array exceeds its largest buffer.*" } */
 /* { dg-output "libscanrt: an array of 35184372088832 bytes exceeds the device's largest buffer.*" } */
 /* { dg-output "libscanrt: api-abi-1.c:loop: the scan runs on the host instead.*" } */
-/* { dg-output "libscanrt: a scan descriptor of ABI version 99, but this libscanrt has version 6.*" } */
+/* { dg-output "libscanrt: a scan descriptor of ABI version 99, but this libscanrt has version 7.*" } */
 /* { dg-output "ABI checked" } */
