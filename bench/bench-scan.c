@@ -4,6 +4,9 @@
 
      scanrt      scanrt_scan (..., NULL), as a user calls it: the host
                  path, since the data is on no device
+     repro       the same with SCANRT_REPRODUCIBLE: for doubles, the same
+                 bits whatever the threads (docs/determinism.md); for
+                 int32, which are exact anyway, the same as scanrt
      device      on the default device (SCANRT_NO_HOST): its default
                  kernel set (the CPU set on pocl)
      thesis      the thesis' Blelloch kernel set
@@ -30,10 +33,10 @@
 #include "measure.h"
 
 enum { INT32, DOUBLE };
-enum { M_SCANRT, M_DEVICE, M_THESIS, M_SERIAL, M_MEMCPY, M_INSCAN,
+enum { M_SCANRT, M_REPRO, M_DEVICE, M_THESIS, M_SERIAL, M_MEMCPY, M_INSCAN,
        NMETHODS };
 static const char *const method_names[NMETHODS] = {
-  "scanrt", "device", "thesis", "serial", "memcpy", "gcc-inscan"
+  "scanrt", "repro", "device", "thesis", "serial", "memcpy", "gcc-inscan"
 };
 
 /* The baselines, written for each element type.  */
@@ -81,6 +84,9 @@ run (int m, int c, void *y, const void *x, size_t n)
     {
     case M_SCANRT:
       return scanrt_scan (y, x, n, type, SCANRT_ADD, NULL) < 0;
+    case M_REPRO:
+      p.flags = SCANRT_REPRODUCIBLE;
+      return scanrt_scan (y, x, n, type, SCANRT_ADD, &p) < 0;
     case M_THESIS:
       p.variant = SCANRT_VARIANT_THESIS;
       /* fall through */
