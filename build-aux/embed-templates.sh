@@ -48,7 +48,7 @@ echo "$codes" | while read -r op code; do
     "SCANOMP_OP_$op is not scanrt.h's $name\");"
 done
 echo
-for v in cpu gpu lookback blelloch; do
+for v in cpu gpu lookback blelloch repro; do
   echo "static const char template_$v[] ="
   emit "$dir/scan-$v.cl"
   echo "  ;"
@@ -69,5 +69,11 @@ scanrt_template (scanrt_variant variant)
     default:
       return template_cpu;
     }
+}
+
+const char *
+scanrt_repro_template (void)
+{
+  return template_repro;
 }
 FOOTER

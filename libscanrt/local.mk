@@ -5,7 +5,7 @@
 # The OpenCL C kernel templates, embedded into libscanrt.
 TEMPLATES = templates/scanomp-common.h templates/scanomp-group.h \
 	templates/scan-cpu.cl templates/scan-gpu.cl templates/scan-lookback.cl \
-	templates/scan-blelloch.cl
+	templates/scan-blelloch.cl templates/scan-repro.cl
 
 # libscanrt, the runtime.
 lib_LTLIBRARIES = libscanrt/libscanrt.la

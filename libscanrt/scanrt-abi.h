@@ -123,6 +123,9 @@ typedef void (*SCANRT_host_scan_kept) (const struct SCANRT_arg *args,
    with *A's, and leaves the others as they are.  */
 typedef void (*SCANRT_host_join_late) (void *a, const void *b);
 
+/* The positions of a lane of SCANRT_desc.reduce_plain and .scan_plain.  */
+#define SCANRT_PLAIN_LANE 16
+
 /* SCANRT_desc.flags: the reduce function reads what the scan function
    stores (y[i] += y[i-1], say), so that no block may be reduced while it
    is scanned.  */
@@ -175,8 +178,12 @@ struct SCANRT_desc
   SCANRT_host_join_late join_late;
   /* Where not NULL (and the others are not), a reduce and a scan
      function of a float or double sum that combine each position's
-     contribution in turn, as written: from the identity or the carry,
-     with no vector form and no other grouping.  */
+     contribution in turn, as written, with no vector form and no other
+     grouping, in lanes of SCANRT_PLAIN_LANE positions from LO: the
+     reduce function sets OUT[K] to lane K's contributions combined from
+     the identity, and the scan function runs lane K from CARRY[K],
+     leaving there the lane's prefix combined with its contributions
+     (OUT and CARRY: arrays of the element, one a lane).  */
   SCANRT_host_reduce reduce_plain;
   SCANRT_host_scan scan_plain;
 };

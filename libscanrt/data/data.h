@@ -35,6 +35,10 @@ struct scanrt_request
   /* TOTAL is wanted only where the scan runs in parts (segments, several
      devices), to go on from: one launch then reads no total back.  */
   int total_optional;
+  /* A reproducible scan on a device (run/repro.c's definition): the
+     exact sum of the seed and the tiles' totals before position 0, which
+     the run adds its own tiles' totals to; R's seed is then unused.  */
+  struct scanrt_exact *repro;
   /* A call of the API with a built-in operator: the arrays it scans,
      DESC's elements each, which ARGS name too.  */
   const void *plain_in;

@@ -126,6 +126,8 @@ cl_kernel scanrt_program_kernel (struct scanrt_program *prog,
 /* templates.c (generated from templates/): the kernel template of a
    variant, with its includes inlined.  */
 const char *scanrt_template (scanrt_variant variant);
+/* The kernel set of reproducible sums (templates/scan-repro.cl).  */
+const char *scanrt_repro_template (void);
 
 /* list.c: the devices a scan is split across, or its data's pieces
    spread over.  */

@@ -744,9 +744,77 @@ scanrt_launch_forget (struct scanrt_device *dev)
     }
 }
 
+/* The reproducible set (templates/scan-repro.cl): the tiles' totals,
+   read back; each tile's carry, the exact sum before it rounded once,
+   computed here and written; the tiles' scans.  */
+static int
+run_repro (struct scanrt_launch *l)
+{
+  size_t tiles = (l->n + SCANRT_REPRO_TILE - 1) / SCANRT_REPRO_TILE;
+  size_t elem = l->desc->elem_size;
+  int dbl = l->desc->type == SCANRT_DOUBLE, status = SCANRT_OK;
+  if (!tiles)
+    return SCANRT_OK;
+  unsigned char *host = malloc ((tiles + 1) * elem);
+  cl_mem m = host ? scratch (l, (tiles + 1) * elem, &status) : NULL;
+  if (!host || !m)
+    {
+      free (host);
+      return host ? status : SCANRT_ENOMEM;
+    }
+  struct setter s = kernel (l, "scanomp_repro_totals");
+  put_ulong (&s, l->n);
+  put (&s, sizeof (cl_long), &l->first);
+  put_mem (&s, m);
+  put_hooks (&s, l);
+  status = enqueue (l, &s, tiles, 1);
+  cl_int err = CL_SUCCESS;
+  if (status == SCANRT_OK)
+    err = clEnqueueReadBuffer (l->dev->queue, m, CL_TRUE, 0, tiles * elem,
+                               host, 0, NULL, NULL);
+  if (status == SCANRT_OK && err == CL_SUCCESS)
+    {
+      for (size_t t = 0; t < tiles; t++)
+        {
+          double total = dbl ? ((double *) host)[t] : ((float *) host)[t];
+          if (dbl)
+            ((double *) host)[t] = scanrt_exact_double (l->repro);
+          else
+            ((float *) host)[t] = scanrt_exact_float (l->repro);
+          scanrt_exact_add (l->repro, total);
+        }
+      err = clEnqueueWriteBuffer (l->dev->queue, m, CL_TRUE, 0, tiles * elem,
+                                  host, 0, NULL, NULL);
+    }
+  if (err != CL_SUCCESS)
+    {
+      scanrt_report_cl ("clEnqueueRead/WriteBuffer", err,
+                        "the tiles' totals could not be moved");
+      status = scanrt_status_of_cl (err);
+    }
+  if (status == SCANRT_OK)
+    {
+      cl_uint flags = l->flags;
+      s = kernel (l, "scanomp_repro_scan");
+      put_ulong (&s, l->n);
+      put (&s, sizeof (cl_long), &l->first);
+      put (&s, sizeof flags, &flags);
+      put_mem (&s, m);
+      put_hooks (&s, l);
+      status = enqueue (l, &s, tiles, 1);
+    }
+  if (status == SCANRT_OK && l->total)
+    status = read_total (l, m, tiles);
+  clReleaseMemObject (m);
+  free (host);
+  return status;
+}
+
 int
 scanrt_launch_run (struct scanrt_launch *l)
 {
+  if (l->repro)
+    return run_repro (l);
   switch (l->variant)
     {
     case SCANRT_VARIANT_CPU:

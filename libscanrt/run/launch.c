@@ -68,7 +68,8 @@ static int
 plan (struct scanrt_launch *l, const struct scanrt_request *r, char *options,
       size_t size)
 {
-  int status = scanrt_launch_plan (l, r->params, options, size);
+  int status = l->repro ? (*options = 0, SCANRT_OK)
+                        : scanrt_launch_plan (l, r->params, options, size);
   if (status == SCANRT_OK && r->total_only)
     strncat (options, " -DSCANOMP_TOTAL_ONLY=1", size - strlen (options) - 1);
   return status;
@@ -103,6 +104,7 @@ scanrt_run_on (struct scanrt_device *dev, const struct scanrt_request *r,
   l.total = r->total;
   l.flags = r->desc->flags & SCANRT_EXCLUSIVE;
   l.gather_late = r->desc->join_late && !r->total_only;
+  l.repro = r->repro;
   cl_event events[2] = { NULL, NULL };
   double *kernel_seconds = r->params ? r->params->kernel_seconds : NULL;
   if (kernel_seconds)
@@ -113,8 +115,9 @@ scanrt_run_on (struct scanrt_device *dev, const struct scanrt_request *r,
 
   pthread_mutex_lock (&dev->lock);
   l.prog = scanrt_program_get (dev, r->desc->source,
-                               scanrt_template (l.variant), options,
-                               &t->build, &status);
+                               l.repro ? scanrt_repro_template ()
+                                       : scanrt_template (l.variant),
+                               options, &t->build, &status);
   /* A driver that refuses the inline PTX: the portable kernels, from now
      on.  */
   if (!l.prog && l.ptx)

@@ -35,7 +35,7 @@
    adds up its tiles' totals exactly, combines the seed with the sums of
    the runs before its own, and scans its tiles from that.  A loop's
    lanes are its descriptor's plain reduce and scan functions, called a
-   lane at a time; a call of the API's, its arrays, eight lanes at a
+   tile at a time; a call of the API's, its arrays, eight lanes at a
    time.  */
 
 #include <omp.h>
@@ -45,22 +45,25 @@
 
 #include "run.h"
 
-#define LANE 16
+#define LANE SCANRT_PLAIN_LANE
 #define LANES 256
 #define TILE (LANE * LANES)
+_Static_assert (TILE == SCANRT_REPRO_TILE, "run.h's tile is this file's");
 #define GROUP 16
 #define GROUPS (LANES / GROUP)
 
 /* The most threads a reproducible scan runs on.  */
 #define MAX_TEAM 256
 
-/* The work on the API's arrays, per element type T and operator OP:
+/* The work on the API's arrays, per element type T and step STEP (a, x)
+   of the running value a over element x: a + x, or for `-', a + (0 - x),
+   the kernels' SCANOMP_PREPARE and SCANOMP_COMBINE:
    the totals of the lanes of the COUNT elements at X into V, and a
    tile's scan of them into Y from CARRY (Y and X the same array or
    apart), returning the tile's total and leaving the last position's
    inclusive value in *END.  Eight lanes at a time, in registers: their
    chains wait on no other.  */
-#define REPRO_ARRAYS(T, SUF, NAME, OP)                                      \
+#define REPRO_ARRAYS(T, SUF, NAME, STEP)                                    \
   static void                                                               \
   lane_totals_##SUF##_##NAME (const T *x, size_t count, T *v)               \
   {                                                                         \
@@ -71,11 +74,11 @@
         T a[8];                                                             \
         _Pragma ("GCC unroll 8")                                            \
         for (int g = 0; g < 8; g++)                                         \
-          a[g] = (T) 0 OP p[g * LANE];                                      \
+          a[g] = STEP ((T) 0, p[g * LANE]);                                 \
         for (int j = 1; j < LANE; j++)                                      \
           _Pragma ("GCC unroll 8")                                          \
           for (int g = 0; g < 8; g++)                                       \
-            a[g] = a[g] OP p[g * LANE + j];                                 \
+            a[g] = STEP (a[g], p[g * LANE + j]);                            \
         _Pragma ("GCC unroll 8")                                            \
         for (int g = 0; g < 8; g++)                                         \
           v[l + g] = a[g];                                                  \
@@ -85,7 +88,7 @@
         size_t lo = l * LANE, hi = lo + LANE < count ? lo + LANE : count;   \
         T a = lo < count ? (T) 0 : -(T) 0;                                  \
         for (size_t i = lo; i < hi; i++)                                    \
-          a = a OP x[i];                                                    \
+          a = STEP (a, x[i]);                                               \
         v[l] = a;                                                           \
       }                                                                     \
   }                                                                         \
@@ -113,13 +116,13 @@
               {                                                             \
                 T e = p[g * LANE + j];                                      \
                 q[g * LANE + j] = a[g];                                     \
-                a[g] = a[g] OP e;                                           \
+                a[g] = STEP (a[g], e);                                      \
               }                                                             \
         else                                                                \
           for (int j = 0; j < LANE; j++)                                    \
             _Pragma ("GCC unroll 8")                                        \
             for (int g = 0; g < 8; g++)                                     \
-              q[g * LANE + j] = a[g] = a[g] OP p[g * LANE + j];             \
+              q[g * LANE + j] = a[g] = STEP (a[g], p[g * LANE + j]);        \
         *end = a[7];                                                        \
       }                                                                     \
     for (; l * LANE < count; l++)                                           \
@@ -131,7 +134,7 @@
             T e = x[i];                                                     \
             if (exclusive)                                                  \
               y[i] = a;                                                     \
-            a = a OP e;                                                     \
+            a = STEP (a, e);                                                \
             if (!exclusive)                                                 \
               y[i] = a;                                                     \
           }                                                                 \
@@ -139,6 +142,9 @@
       }                                                                     \
     return v[LANES - 1];                                                    \
   }
+
+#define ADDED(a, x) ((a) + (x))
+#define SUBTRACTED(a, x) ((a) + (0 - (x)))
 
 /* Everything else per element type T: the lanes' prefixes, a tile's
    total, and the scans and sums of runs of tiles, of the API's arrays or
@@ -179,8 +185,8 @@
     return total;                                                           \
   }                                                                         \
                                                                             \
-  REPRO_ARRAYS (T, SUF, add, +)                                             \
-  REPRO_ARRAYS (T, SUF, sub, -)                                             \
+  REPRO_ARRAYS (T, SUF, add, ADDED)                                         \
+  REPRO_ARRAYS (T, SUF, sub, SUBTRACTED)                                    \
                                                                             \
   /* The totals of the lanes of R's COUNT positions from LO, by its         \
      plain reduce function, into V.  */                                     \
@@ -188,32 +194,26 @@
   lane_totals_loop_##SUF (const struct scanrt_request *r, size_t lo,        \
                           size_t count, T *v)                               \
   {                                                                         \
-    const struct SCANRT_desc *d = r->desc;                                  \
-    for (size_t l = 0; l < LANES; l++)                                      \
-      {                                                                     \
-        size_t a = l * LANE, b = a + LANE < count ? a + LANE : count;       \
-        v[l] = -(T) 0;                                                      \
-        if (a < count)                                                      \
-          d->reduce_plain (r->args, r->first, lo + a, lo + b, &v[l]);       \
-      }                                                                     \
+    for (size_t l = (count + LANE - 1) / LANE; l < LANES; l++)              \
+      v[l] = -(T) 0;                                                        \
+    r->desc->reduce_plain (r->args, r->first, lo, lo + count, v);           \
   }                                                                         \
                                                                             \
-  /* The same as the API's tile scans for R's COUNT positions from LO:      \
-     each lane by its plain scan function.  */                              \
+  /* The same as the API's tile scans for R's COUNT positions from LO, by   \
+     its plain scan function.  */                              \
   static T                                                                  \
   tile_scan_loop_##SUF (const struct scanrt_request *r, size_t lo,          \
                         size_t count, T carry, T *end)                      \
   {                                                                         \
-    alignas (64) T v[LANES];                                                \
+    alignas (64) T v[LANES], a[LANES];                                      \
     lane_totals_loop_##SUF (r, lo, count, v);                               \
     lane_prefixes_##SUF (v);                                                \
-    for (size_t l = 0; l * LANE < count; l++)                               \
-      {                                                                     \
-        T a = l ? carry + v[l - 1] : carry;                                 \
-        size_t b = (l + 1) * LANE < count ? (l + 1) * LANE : count;         \
-        r->desc->scan_plain (r->args, r->first, lo + l * LANE, lo + b, &a);  \
-        *end = a;                                                           \
-      }                                                                     \
+    size_t lanes = (count + LANE - 1) / LANE;                               \
+    a[0] = carry;                                                           \
+    for (size_t l = 1; l < lanes; l++)                                      \
+      a[l] = carry + v[l - 1];                                              \
+    r->desc->scan_plain (r->args, r->first, lo, lo + count, a);             \
+    *end = a[lanes - 1];                                                    \
     return v[LANES - 1];                                                    \
   }                                                                         \
                                                                             \

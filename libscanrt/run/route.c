@@ -174,6 +174,21 @@ not_there (const struct scanrt_request *r, int device, int strict,
 static int
 on_devices (const struct scanrt_request *r, size_t *done, int chosen)
 {
+  /* A reproducible scan carries the exact sum from tile to tile: the
+     kernels start from the seed's (repro.c).  */
+  struct scanrt_request reproducible;
+  struct scanrt_exact exact;
+  if (!r->repro && scanrt_repro_wanted (r))
+    {
+      reproducible = *r;
+      scanrt_exact_clear (&exact);
+      const void *seed = scanrt_request_seed (r);
+      scanrt_exact_add (&exact, r->desc->type == SCANRT_DOUBLE
+                                ? *(const double *) seed
+                                : *(const float *) seed);
+      reproducible.repro = &exact;
+      r = &reproducible;
+    }
   const scanrt_params *p = r->params;
   enum scanrt_offload policy = scanrt_offload_policy ();
   int strict = policy == SCANRT_OFFLOAD_MANDATORY
@@ -186,7 +201,12 @@ on_devices (const struct scanrt_request *r, size_t *done, int chosen)
   int listed = devices_of (r, &list);
   if (listed < 0)
     return SCANRT_EINVAL;
+  if (listed && r->repro && scanrt_first_report ("reproducible split",
+                                                 r->site))
+    scanrt_report ("%s: a reproducible scan is not split across devices "
+                   "yet: it runs on one", r->site);
   int split = listed && r->n && policy != SCANRT_OFFLOAD_DISABLED
+              && !r->repro
               && (strict || chosen || r->n >= device_cutoff (r->desc))
               && !scanrt_forked ();
   if (scanrt_split_scan (r, split ? &list : NULL, strict, done, &status))
@@ -223,30 +243,6 @@ on_devices (const struct scanrt_request *r, size_t *done, int chosen)
   return status;
 }
 
-/* Whether R, a reproducible scan (repro.c), runs on the host path
-   rather than on a device, whose kernels do not follow its grouping yet:
-   wherever the host may run it and no data is mapped on a device (where
-   the device's copy may be the current one), said once a call site.  */
-static int
-repro_on_host (const struct scanrt_request *r)
-{
-  const scanrt_params *p = r->params;
-  if (!scanrt_repro_wanted (r))
-    return 0;
-  int host = r->desc->scan && !scanrt_maps_any ()
-             && scanrt_offload_policy () != SCANRT_OFFLOAD_MANDATORY
-             && !(p && (p->flags & SCANRT_NO_HOST));
-  if (r->device != SCANRT_DEVICE_HOST_CPU
-      && scanrt_first_report ("reproducible on host", r->site))
-    scanrt_report ("%s: %s", r->site,
-                   host ? "a reproducible scan runs on the host path: the "
-                          "kernels do not follow its grouping yet"
-                        : "this scan runs on a device, whose kernels do "
-                          "not follow the reproducible grouping yet: the "
-                          "same bits from run to run only");
-  return host;
-}
-
 int
 scanrt_route_loop (const struct scanrt_request *r, int threads, size_t *done)
 {
@@ -266,7 +262,7 @@ scanrt_route_loop (const struct scanrt_request *r, int threads, size_t *done)
      loop), by the user's choice.  */
   if (way == HOST_OFF)
     return SCANRT_HOST;
-  int native = (way == HOST_NATIVE && desc->scan) || repro_on_host (r);
+  int native = way == HOST_NATIVE && desc->scan;
   if (!native && desc->source)
     status = on_devices (r, done ? &finished : NULL,
                          r->device == SCANRT_DEVICE_HOST_CPU
@@ -307,11 +303,20 @@ int
 scanrt_route_call (const struct scanrt_request *r, size_t *done)
 {
   int way = scanrt_setting_word (SCANRT_SET_HOST, HOST_NATIVE);
-  int repro = repro_on_host (r);
-  if (!repro && !call_on_host (r, way))
-    return on_devices (r, done, 0);
+  if (!call_on_host (r, way))
+    {
+      int status = on_devices (r, done, 0);
+      /* A reproducible scan that falls back with nothing done: the host
+         path's, whose bits are the kernels', not the caller's sequential
+         scan.  */
+      if (status == SCANRT_HOST && !*done && scanrt_repro_wanted (r)
+          && scanrt_team_scan (r, 0, r->n < team_cutoff (r->desc))
+               == SCANRT_OK)
+        *done = r->n;
+      return status;
+    }
   *done = 0;
-  if ((way == HOST_NATIVE || repro)
+  if (way == HOST_NATIVE
       && scanrt_team_scan (r, 0, r->n < team_cutoff (r->desc)) == SCANRT_OK)
     *done = r->n;
   struct scanrt_timing t = { .on_host = 1 };

@@ -64,6 +64,9 @@ struct scanrt_launch
   int gather_late;
   unsigned char *late_parts;
   size_t late_count;
+  /* Where set, the reproducible kernel set runs, from this exact sum
+     (the request's), which it adds its tiles' totals to.  */
+  struct scanrt_exact *repro;
 };
 
 /* The build options and tuning of L's variant on its device, from the
@@ -121,6 +124,10 @@ int scanrt_split_scan (const struct scanrt_request *r,
    descriptor has no host functions).  */
 int scanrt_team_scan (const struct scanrt_request *r, int threads,
                       int alone);
+
+/* The positions of a reproducible scan's tile (repro.c; the kernels'
+   templates/scan-repro.cl has its own).  */
+#define SCANRT_REPRO_TILE (16 * 256)
 
 /* repro.c: reproducible floating-point scans on the host.  Whether R is
    to be one: a float or double `+' or `-' with SCANRT_REPRODUCIBLE or

@@ -6,7 +6,9 @@
    API's arrays do), so a segment's windows are the whole scan's, cut
    (request.c).  A segment that fails hands the rest to the host where
    the caller can go on from there (it passes DONE); else, past the first
-   segment, the scan fails, since what is written cannot be undone.  */
+   segment, the scan fails, since what is written cannot be undone.  A
+   reproducible scan's segments are whole tiles, and pass on its exact
+   sum (repro.c).  */
 
 #include <string.h>
 
@@ -39,6 +41,19 @@ scanrt_segment_length (const struct scanrt_request *r, int device)
       if (r->n - cut < len)
         len = r->n - cut;
     }
+  /* A reproducible scan's segments hold whole tiles, whose carries
+     continue from one to the next.  */
+  if (r->repro && len < r->n)
+    {
+      if (len < SCANRT_REPRO_TILE)
+        {
+          scanrt_report ("%s: the device's largest buffer holds fewer "
+                         "positions than a reproducible scan's tile (%d)",
+                         r->site, SCANRT_REPRO_TILE);
+          return 0;
+        }
+      len -= len % SCANRT_REPRO_TILE;
+    }
   return len;
 }
 
@@ -62,7 +77,7 @@ scanrt_run_segments (const struct scanrt_request *r, int device, size_t len,
       struct scanrt_request seg = {
         .desc = desc, .args = args, .params = r->params, .site = r->site,
         .device = device, .first = r->first + (long) p0, .n = m,
-        .seed = carry[k], .total = carry[!k]
+        .seed = carry[k], .total = carry[!k], .repro = r->repro
       };
       status = scanrt_run_device (device, &seg, strict || (p0 && !done), t);
       if (status != SCANRT_OK)

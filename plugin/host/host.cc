@@ -37,7 +37,9 @@
    every other variable of the body becomes a local of the function.  Where it
    can, the scan function is an `omp simd' loop that GCC vectorizes
    instead, or for floating-point sums takes its positions in groups, and
-   a recurrence's reduce function takes them in lanes (forms.cc).  copy.cc copies the body, function.cc makes the
+   a recurrence's reduce function takes them in lanes (forms.cc).  A float
+   or double sum has plain functions too, for reproducible scans
+   (add_plain_lanes).  copy.cc copies the body, function.cc makes the
    functions.  */
 
 #include "gcc-plugin.h"
@@ -541,6 +543,65 @@ add_positions (host_copy *o, phases *p, tree_code simd_op,
     }
 }
 
+/* Append to *SEQ the plain form's loop (body_function's PLAIN) over
+   positions LO to HI, in lanes of SCANRT_PLAIN_LANE from LO: lane K's
+   carry from element K of the array at IO (the scan function) or from
+   the identity (the reduce function), its positions in turn, IV being
+   LBV + (FIRST + position) * step, with ITERATION, and its carry stored
+   back to element K.  The lanes' chains of the operator wait on no
+   other, so that the processor overlaps them.  */
+static void
+add_plain_lanes (host_copy *o, const phases *p, gimple_seq iteration,
+                 tree iv, tree pos, tree lbv, tree first, tree lo, tree hi,
+                 tree io, bool scan, gimple_seq *seq)
+{
+  scan_loop *l = o->l;
+  tree lt = long_integer_type_node, type = l->items[0].type;
+  tree step = build_int_cst (lt, l->step), width = build_int_cst (lt,
+                                                         SCANRT_PLAIN_LANE);
+  tree start = scanomp_tmp_var (lt, "scan_start");
+  tree end = scanomp_tmp_var (lt, "scan_end");
+  tree base = scanomp_tmp_var (lt, "scan_from");
+  tree lane = scanomp_tmp_var (lt, "scan_lane");
+  tree lanes = scanomp_tmp_var (lt, "scan_lanes");
+  tree stop = scanomp_tmp_var (lt, "scan_stop");
+  gimplify_assign (start, fold_convert (lt, lo), seq);
+  gimplify_assign (end, fold_convert (lt, hi), seq);
+  gimplify_assign (base, fold_build2 (PLUS_EXPR, lt, lbv,
+                                      fold_build2 (MULT_EXPR, lt, first,
+                                                   step)), seq);
+  gimplify_assign (lanes,
+                   fold_build2 (TRUNC_DIV_EXPR, lt,
+                                fold_build2 (PLUS_EXPR, lt,
+                                             fold_build2 (MINUS_EXPR, lt, end,
+                                                          start),
+                                             build_int_cst
+                                               (lt, SCANRT_PLAIN_LANE - 1)),
+                                width), seq);
+  gimplify_assign (lane, build_int_cst (lt, 0), seq);
+  gimple_seq outer = NULL;
+  gimplify_assign (pos, fold_build2 (PLUS_EXPR, lt, start,
+                                     fold_build2 (MULT_EXPR, lt, lane,
+                                                  width)), &outer);
+  gimplify_assign (stop, fold_build2 (MIN_EXPR, lt,
+                                      fold_build2 (PLUS_EXPR, lt, pos, width),
+                                      end), &outer);
+  tree at = fold_build_pointer_plus (io, size_binop (MULT_EXPR,
+                                                     fold_convert (sizetype,
+                                                                   lane),
+                                                     TYPE_SIZE_UNIT (type)));
+  if (scan)
+    gimplify_assign (o->carry[0], deref (type, unshare_expr (at)), &outer);
+  else
+    host_set_identity (o, 0, o->carry[0], p->starts[0], &outer);
+  gimple_seq each = NULL;
+  gimplify_assign (iv, host_index_at (iv, base, step, pos), &each);
+  gimple_seq_add_seq (&each, iteration);
+  host_add_while (pos, stop, 1, each, &outer);
+  gimplify_assign (deref (type, at), o->carry[0], &outer);
+  host_add_while (lane, lanes, 1, outer, seq);
+}
+
 /* Append to *SEQ the storing of O's carries into *IO, of SEED_TYPE: a
    lastprivate variable's, what the block set, if it did (the reduce's
    is all it has; SCAN: the scan function); a late lastprivate
@@ -597,8 +658,9 @@ store_carries (host_copy *o, tree io, tree seed_type, bool scan,
    too, without its stores, where it sets a lastprivate variable.  A
    lastprivate variable is a local of the function, which the iterations
    that set it leave its value in, noting that one did.  A PLAIN function
-   combines the positions in turn, as written: no simd or grouped form,
-   no lanes, no reassociation.  */
+   (of a float or double sum) combines the positions in turn, as written,
+   in lanes of SCANRT_PLAIN_LANE with a carry each (add_plain_lanes): no
+   simd or grouped form, no reassociation.  */
 static tree
 body_function (scan_loop *l, tree seed_type, bool scan, keep_mode keep,
                bool plain)
@@ -667,9 +729,15 @@ body_function (scan_loop *l, tree seed_type, bool scan, keep_mode keep,
   tree pos = scanomp_tmp_var (lt, "scan_pos");
   gimple_seq iteration = iteration_of (&o, &p, vars, scan, simd, last_only,
                                        keep, parms[5], pos, seed_type);
-  add_positions (&o, &p, simd_op, iteration, iv, pos, lbv, first, lo, hi,
-                 &seq);
-  store_carries (&o, io, seed_type, scan, &seq);
+  if (plain)
+    add_plain_lanes (&o, &p, iteration, iv, pos, lbv, first, lo, hi, io,
+                     scan, &seq);
+  else
+    {
+      add_positions (&o, &p, simd_op, iteration, iv, pos, lbv, first, lo,
+                     hi, &seq);
+      store_carries (&o, io, seed_type, scan, &seq);
+    }
   host_finish_function (fn, seq);
   return fn;
 }

@@ -4,12 +4,12 @@
    in place and apart, over lengths around a lane (16), a tile (4096) and
    many tiles, give the bits of the definition (docs/determinism.md)
    under 1, 2, 3 and 7 threads, with the environment variable as with the
-   flag, and for a call that names a device.  The reference below is the
-   definition written out sequentially, its exact sums in __float128,
-   which holds them exactly for these inputs (integers below 2^11 times
-   2^-20 to 2^20).  Then, on hard data (2^-40 to 2^40, sums that cancel),
-   the largest error of the reproducible scan against a __float128 one is
-   at most the sequential loop's.  */
+   flag, and on pocl's device, whole and in segments.  The reference
+   below is the definition written out sequentially, its exact sums in
+   __float128, which holds them exactly for these inputs (integers below
+   2^11 times 2^-20 to 2^20).  Then, on hard data (2^-40 to 2^40, sums
+   that cancel), the largest error of the reproducible scan against a
+   __float128 one is at most the sequential loop's.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
 /* { dg-options "-O2 -fopenmp" } */
@@ -18,7 +18,7 @@
 
 #include "api-check.h"
 
-/* The definition, for T and OP (+1 or -1).  */
+/* The definition, for T, `+' or (SUB) `-', each contribution then 0 - x.  */
 #define REFERENCE(T, SUF)                                                   \
   static T                                                                  \
   ref_##SUF (T *y, const T *x, size_t n, int sub, int exclusive, T seed)    \
@@ -31,8 +31,8 @@
         for (size_t l = 0; l < 256; l++)                                    \
           {                                                                 \
             T a = lo + 16 * l < n ? (T) 0 : -(T) 0;                         \
-            for (size_t i = lo + 16 * l; i < lo + 16 * l + 16 && i < n; i++) \
-              a = sub ? a - x[i] : a + x[i];                                \
+            for (size_t i = lo + 16 * l; i < lo + 16 * l + 16 && i < n; i++)\
+              a = sub ? a + (0 - x[i]) : a + x[i];                          \
             v[l] = a;                                                       \
           }                                                                 \
         T e = 0;                                                            \
@@ -51,12 +51,12 @@
         for (size_t l = 0; l < 256 && lo + 16 * l < n; l++)                 \
           {                                                                 \
             T a = l ? carry + p[l - 1] : carry;                             \
-            for (size_t i = lo + 16 * l; i < lo + 16 * l + 16 && i < n; i++) \
+            for (size_t i = lo + 16 * l; i < lo + 16 * l + 16 && i < n; i++)\
               {                                                             \
                 T xi = x[i];                                                \
                 if (exclusive)                                              \
                   y[i] = a;                                                 \
-                a = sub ? a - xi : a + xi;                                  \
+                a = sub ? a + (0 - xi) : a + xi;                            \
                 if (!exclusive)                                             \
                   y[i] = a;                                                 \
               }                                                             \
@@ -133,17 +133,41 @@ check_type (int dbl)
                        t == 4 ? " (SCANOMP_REPRODUCIBLE)" : "");
               }
           }
-  /* A call that names a device: on the host path, the same bits.  */
-  scanrt_params p = SCANRT_PARAMS_INIT;
-  p.flags = SCANRT_REPRODUCIBLE;
-  p.device = 0;
-  size_t n = (1 << 20) + 5;
-  if (dbl)
-    ref_d ((double *) ref, (const double *) x, n, 0, 0, 0);
-  else
-    ref_f ((float *) ref, (const float *) x, n, 0, 0, 0);
-  CHECK (scanrt_scan (y, x, n, type, SCANRT_ADD, &p) >= 0, "device call");
-  CHECK (!memcmp (y, ref, n * elem), "device call: not the definition's");
+  /* On pocl's device (its kernels, SCANRT_NO_HOST), whole and in
+     segments of 4 and 5 tiles (SCANOMP_MAX_BUFFER), the same bits.  */
+  static const char *const buffers[] = { NULL, "65536", "81920" };
+  for (int b = 0; b < 3; b++)
+    for (int sub = 0; sub < 2; sub++)
+      for (int exclusive = 0; exclusive < 2; exclusive++)
+        {
+          size_t n = b ? 100003 : (1 << 20) + 5;
+          double sd = -0.75;
+          float sf = -0.75f;
+          unsigned char want[8], got[8];
+          if (dbl)
+            *(double *) want = ref_d ((double *) ref, (const double *) x, n,
+                                      sub, exclusive, sd);
+          else
+            *(float *) want = ref_f ((float *) ref, (const float *) x, n,
+                                     sub, exclusive, sf);
+          scanrt_params p = SCANRT_PARAMS_INIT;
+          p.flags = SCANRT_REPRODUCIBLE | SCANRT_NO_HOST
+                    | (exclusive ? SCANRT_EXCLUSIVE : 0);
+          p.device = 0;
+          p.seed = dbl ? (void *) &sd : (void *) &sf;
+          p.total = got;
+          if (buffers[b])
+            setenv ("SCANOMP_MAX_BUFFER", buffers[b], 1);
+          int s = scanrt_scan (y, x, n, type, sub ? SCANRT_SUB : SCANRT_ADD,
+                               &p);
+          unsetenv ("SCANOMP_MAX_BUFFER");
+          CHECK (s == SCANRT_OK, "device: status %d", s);
+          CHECK (!memcmp (y, ref, n * elem) && !memcmp (got, want, elem),
+                 "%s %s%s n=%zu on the device%s: not the definition's bits",
+                 dbl ? "double" : "float", sub ? "-" : "+",
+                 exclusive ? " exclusive" : "", n,
+                 buffers[b] ? " in segments" : "");
+        }
   free (x);
   free (y);
   free (ref);
@@ -203,5 +227,3 @@ main (void)
   check_accuracy (1);
   return 0;
 }
-
-/* { dg-output "libscanrt: scanrt_scan: a reproducible scan runs on the host path: the kernels do not follow its grouping yet.*" } */

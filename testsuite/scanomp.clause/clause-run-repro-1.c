@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* SCANOMP_REPRODUCIBLE=1: float and double sums written as the scan
    clause and as inscan loops (inclusive, exclusive, `+' and `-') give the
-   same bits under 1, 2, 3 and 7 threads, and the bits of scanrt_scan's
-   reproducible scan of the same contributions: the definition is one
-   (docs/determinism.md), whichever way the loop is written.  The inputs
-   span forty binary orders of magnitude and both signs, so that any
-   other grouping of the additions shows.  */
+   same bits under 1, 2, 3 and 7 threads, through pocl's kernels
+   (SCANOMP_HOST=opencl), in segments (SCANOMP_MAX_BUFFER) and inside
+   `target', and the bits of scanrt_scan's reproducible scan of the same
+   contributions: the definition is one (docs/determinism.md), whichever
+   way the loop is written and wherever it runs.  The inputs span forty
+   binary orders of magnitude and both signs, so that any other grouping
+   of the additions shows.  */
 /* { dg-do run } */
 /* { dg-set-target-env-var SCANOMP_REPRODUCIBLE 1 } */
+/* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
 
 #include <omp.h>
 #include <scanrt.h>
@@ -58,8 +61,20 @@ inscan_exclusive (double *y, const double *x, long n)
   return s;
 }
 
+static void
+target_float (float *y, const float *x, long n)
+{
+#pragma omp target map(tofrom: y[0:n]) map(to: x[0:n])
+#pragma omp parallel for scan(+: y)
+  for (long i = 1; i < n; i++)
+    y[i] = y[i-1] + x[i-1];
+}
+
 static const long lengths[] = { 2, 17, 4097, 3 * 4096 + 100, 300001 };
-static const int teams[] = { 1, 2, 3, 7 };
+/* Threads on the host path; then pocl's kernels, whole and in
+   segments of 4 tiles of floats, 2 of doubles.  */
+static const int teams[] = { 1, 2, 3, 7, 0, 0 };
+#define WAYS (sizeof teams / sizeof *teams)
 
 int
 main (void)
@@ -77,10 +92,15 @@ main (void)
       xf[i] = (float) xd[i];
     }
   for (size_t k = 0; k < sizeof lengths / sizeof *lengths; k++)
-    for (int t = 0; t < 4; t++)
+    for (size_t t = 0; t < WAYS; t++)
       {
         long n = lengths[k];
-        omp_set_num_threads (teams[t]);
+        if (teams[t])
+          omp_set_num_threads (teams[t]);
+        if (t == 4)
+          setenv ("SCANOMP_HOST", "opencl", 1);
+        if (t == 5)
+          setenv ("SCANOMP_MAX_BUFFER", "65536", 1);
         scanrt_params p = SCANRT_PARAMS_INIT;
         p.flags = SCANRT_REPRODUCIBLE;
 
@@ -91,7 +111,7 @@ main (void)
         p.seed = &seed;
         scanrt_scan (rf + 1, xf, n - 1, SCANRT_FLOAT, SCANRT_ADD, &p);
         CHECK (!memcmp (yf, rf, n * sizeof *yf),
-               "clause float n=%ld, %d threads", n, teams[t]);
+               "clause float n=%ld, way %zu", n, t);
 
         double seedd = -2.5;
         yd[0] = rd[0] = seedd;
@@ -99,21 +119,33 @@ main (void)
         p.seed = &seedd;
         scanrt_scan (rd + 1, xd, n - 1, SCANRT_DOUBLE, SCANRT_SUB, &p);
         CHECK (!memcmp (yd, rd, n * sizeof *yd),
-               "clause double - n=%ld, %d threads", n, teams[t]);
+               "clause double - n=%ld, way %zu", n, t);
 
         float total = 0, sf = inscan_inclusive (yf, xf, n);
         p.seed = NULL;
         p.total = &total;
         scanrt_scan (rf, xf, n, SCANRT_FLOAT, SCANRT_ADD, &p);
         CHECK (!memcmp (yf, rf, n * sizeof *yf) && sf == total,
-               "inscan inclusive n=%ld, %d threads", n, teams[t]);
+               "inscan inclusive n=%ld, way %zu", n, t);
 
         double totald = 0, sd = inscan_exclusive (yd, xd, n);
         p.flags |= SCANRT_EXCLUSIVE;
         p.total = &totald;
         scanrt_scan (rd, xd, n, SCANRT_DOUBLE, SCANRT_ADD, &p);
         CHECK (!memcmp (yd, rd, n * sizeof *yd) && sd == totald,
-               "inscan exclusive n=%ld, %d threads", n, teams[t]);
+               "inscan exclusive n=%ld, way %zu", n, t);
+
+        /* Inside target: pocl's kernels, with no host path.  */
+        yf[0] = rf[0] = seed;
+        target_float (yf, xf, n);
+        p.flags = SCANRT_REPRODUCIBLE;
+        p.seed = &seed;
+        p.total = NULL;
+        scanrt_scan (rf + 1, xf, n - 1, SCANRT_FLOAT, SCANRT_ADD, &p);
+        CHECK (!memcmp (yf, rf, n * sizeof *yf),
+               "target float n=%ld, way %zu", n, t);
+        unsetenv ("SCANOMP_HOST");
+        unsetenv ("SCANOMP_MAX_BUFFER");
       }
   free (xf);
   free (yf);
