@@ -322,7 +322,10 @@ scanrt_pieces_enter (int device, void *ptr, size_t bytes, unsigned kind,
            && scanrt_device_list_env (&list) > 0
            && (count = list.count) > 1 && bytes >= count * GRAIN)
     {
-      scanrt_device_list_weigh (&list, weights);
+      /* Estimated, not measured: the pieces set the blocks of every scan
+         on the data, whose floating-point bits then would move from run
+         to run with the rates measured before.  */
+      scanrt_device_list_weigh (&list, weights, 0);
       if (!make_group (device, ptr, bytes, kind, list.devices, weights,
                        count, status))
         {

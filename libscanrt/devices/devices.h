@@ -145,9 +145,10 @@ int scanrt_device_list_parse (const char *spec, const char *what,
 /* SCANOMP_DEVICES, read once, in L: 1, or 0 where it is unset, -1 where
    it is not valid (said).  */
 int scanrt_device_list_env (struct scanrt_device_list *l);
-/* The weights of L's devices, in W: the given ones, the measured rates,
-   or an estimate before every device has a rate.  */
+/* The weights of L's devices, in W: the given ones, the measured rates
+   (where MEASURED), or an estimate from the devices' compute units and
+   clocks (before every device has a rate, or where not MEASURED).  */
 void scanrt_device_list_weigh (const struct scanrt_device_list *l,
-                               double *w);
+                               double *w, int measured);
 
 #endif /* SCANRT_DEVICES_H */

@@ -66,9 +66,9 @@ scanrt_device_list_parse (const char *spec, const char *what,
 }
 
 void
-scanrt_device_list_weigh (const struct scanrt_device_list *s, double *w)
+scanrt_device_list_weigh (const struct scanrt_device_list *s, double *w,
+                          int measured)
 {
-  int measured = 1;
   for (unsigned k = 0; k < s->count; k++)
     {
       struct scanrt_device *dev = scanrt_device_info (s->devices[k]);

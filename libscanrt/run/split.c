@@ -15,9 +15,12 @@
    its total.
 
    Weights not given are measured: each device's rate in its last block
-   (positions a second, copies in included, builds not).  Measured weights
-   move the blocks' bounds from call to call, and with them a
-   floating-point result's rounding; given weights do not.
+   (positions a second, copies in included, builds not), for scans whose
+   result no cut changes: a built-in operator over integers, or min and
+   max.  Measured weights move the blocks' bounds from call to call, and
+   with them a floating-point result's rounding: so that such a scan gives
+   the same bits from run to run, its weights are estimated from the
+   devices' compute units and clocks instead, unless given.
 
    A block whose device fails runs again on the list's other devices in
    turn.  Totals that no device computes leave the whole scan to the
@@ -64,6 +67,17 @@ struct block
   unsigned char *before;        /* the host's written windows before */
   unsigned char *margins;       /* its pieces' margins before (pinned) */
 };
+
+/* Whether the result of a scan of D is the same however its positions
+   are cut: integer sums wrap exactly, min and max pick an element.  */
+static int
+exact_anyhow (const struct SCANRT_desc *d)
+{
+  if (d->type >= SCANRT_NTYPES || d->op == SCANRT_OP_USER)
+    return 0;
+  return (d->type != SCANRT_FLOAT && d->type != SCANRT_DOUBLE)
+         || d->op == SCANRT_MIN || d->op == SCANRT_MAX;
+}
 
 static void *
 run_block (void *arg)
@@ -251,7 +265,7 @@ cut (const struct scanrt_request *r, const struct spread *s,
   double w[MAX_DEVICES], sum = 0, before = 0;
   unsigned nargs = r->desc->nargs, count = 0;
   size_t lo = 0;
-  scanrt_device_list_weigh (&s->l, w);
+  scanrt_device_list_weigh (&s->l, w, exact_anyhow (r->desc));
   for (unsigned k = 0; k < s->l.count; k++)
     sum += w[k];
   for (unsigned k = 0; k < s->l.count; k++)

@@ -4,8 +4,10 @@
    of magnitude and both signs, so any change in how the additions are
    grouped changes the rounding and shows.  Each path is repeated: the host
    path, the device's own kernel set, the look-back set with small tiles
-   (many work-groups, whose hand-offs vary most with timing), and the
-   multi-level set; inclusive and exclusive.
+   (many work-groups, whose hand-offs vary most with timing), the
+   multi-level set, a split across pocl's two devices with no weights
+   given (measured speeds, which vary, would move the cut), and the
+   reproducible mode's kernels; inclusive and exclusive.
 
      SCANOMP_REPEAT_N     elements (default 2^18)
      SCANOMP_REPEAT_RUNS  repetitions of each path (default 12)
@@ -14,6 +16,7 @@
    per path and type, how many runs differed from the first.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
+/* { dg-set-target-env-var POCL_DEVICES "pthread pthread" } */
 
 #include "api-check.h"
 
@@ -23,11 +26,16 @@ static const struct
   int host;
   scanrt_variant variant;
   size_t work_group_size, items;
+  const char *devices;
+  unsigned flags;
 } paths[] = {
-  { "host", 1, SCANRT_VARIANT_AUTO, 0, 0 },
-  { "device", 0, SCANRT_VARIANT_AUTO, 0, 0 },
-  { "lookback-small", 0, SCANRT_VARIANT_LOOKBACK, 32, 2 },
-  { "gpu", 0, SCANRT_VARIANT_GPU, 0, 0 },
+  { "host", 1, SCANRT_VARIANT_AUTO, 0, 0, NULL, 0 },
+  { "device", 0, SCANRT_VARIANT_AUTO, 0, 0, NULL, 0 },
+  { "lookback-small", 0, SCANRT_VARIANT_LOOKBACK, 32, 2, NULL, 0 },
+  { "gpu", 0, SCANRT_VARIANT_GPU, 0, 0, NULL, 0 },
+  { "split", 0, SCANRT_VARIANT_AUTO, 0, 0, "0,1", 0 },
+  { "reproducible", 0, SCANRT_VARIANT_AUTO, 0, 0, NULL,
+    SCANRT_REPRODUCIBLE },
 };
 #define NPATHS (sizeof paths / sizeof paths[0])
 
@@ -72,6 +80,8 @@ main (void)
           params.variant = paths[p].variant;
           params.work_group_size = paths[p].work_group_size;
           params.items = paths[p].items;
+          params.devices = paths[p].devices;
+          params.flags |= paths[p].flags;
           size_t diff = 0;
           for (size_t r = 0; r <= runs; r++)
             {
