@@ -772,6 +772,15 @@ run_repro (struct scanrt_launch *l)
   if (status == SCANRT_OK)
     err = clEnqueueReadBuffer (l->dev->queue, m, CL_TRUE, 0, tiles * elem,
                                host, 0, NULL, NULL);
+  if (status == SCANRT_OK && err == CL_SUCCESS && l->totals_only)
+    {
+      for (size_t t = 0; t < tiles; t++)
+        scanrt_exact_add (l->repro, dbl ? ((double *) host)[t]
+                                        : ((float *) host)[t]);
+      clReleaseMemObject (m);
+      free (host);
+      return SCANRT_OK;
+    }
   if (status == SCANRT_OK && err == CL_SUCCESS)
     {
       for (size_t t = 0; t < tiles; t++)

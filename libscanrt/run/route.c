@@ -201,12 +201,7 @@ on_devices (const struct scanrt_request *r, size_t *done, int chosen)
   int listed = devices_of (r, &list);
   if (listed < 0)
     return SCANRT_EINVAL;
-  if (listed && r->repro && scanrt_first_report ("reproducible split",
-                                                 r->site))
-    scanrt_report ("%s: a reproducible scan is not split across devices "
-                   "yet: it runs on one", r->site);
   int split = listed && r->n && policy != SCANRT_OFFLOAD_DISABLED
-              && !r->repro
               && (strict || chosen || r->n >= device_cutoff (r->desc))
               && !scanrt_forked ();
   if (scanrt_split_scan (r, split ? &list : NULL, strict, done, &status))

@@ -65,8 +65,10 @@ struct scanrt_launch
   unsigned char *late_parts;
   size_t late_count;
   /* Where set, the reproducible kernel set runs, from this exact sum
-     (the request's), which it adds its tiles' totals to.  */
+     (the request's), which it adds its tiles' totals to; where
+     TOTALS_ONLY, it does that alone.  */
   struct scanrt_exact *repro;
+  int totals_only;
 };
 
 /* The build options and tuning of L's variant on its device, from the

@@ -22,6 +22,10 @@
    the same bits from run to run, its weights are estimated from the
    devices' compute units and clocks instead, unless given.
 
+   A reproducible scan (repro.c) cuts its blocks at whole tiles, and
+   its totals are the exact sums of the blocks' tiles' totals, whose
+   running sums start the blocks.
+
    A block whose device fails runs again on the list's other devices in
    turn.  Totals that no device computes leave the whole scan to the
    caller's fallback, with nothing written.  A block that no device scans
@@ -275,6 +279,9 @@ cut (const struct scanrt_request *r, const struct spread *s,
                   : k + 1 == s->l.count ? r->n
                                       : (size_t) ((long double) r->n * before
                                                   / sum);
+      /* A reproducible scan's blocks are whole tiles.  */
+      if (r->repro && hi < r->n)
+        hi -= hi % SCANRT_REPRO_TILE;
       if (hi <= lo)
         continue;
       struct block *x = &b[count];
@@ -341,6 +348,32 @@ seed_blocks (const struct scanrt_request *r, struct block *b, unsigned count,
     scanrt_combine ((scanrt_type) desc->type, (scanrt_op) desc->op,
                     seeds + (k + 1) * elem, seeds + k * elem,
                     totals + k * elem);
+  return 1;
+}
+
+/* The starts of blocks B[0] to B[COUNT - 1] of R, a reproducible scan,
+   in STARTS: the exact sums of all blocks' tiles' totals but the last's,
+   into SUMS, at once; then added on the host to R's exact sum (repro.c).
+   Returns 0 where a sum was not computed.  */
+static int
+start_repro_blocks (const struct scanrt_request *r, struct block *b,
+                    unsigned count, const struct spread *s,
+                    struct scanrt_exact *starts, struct scanrt_exact *sums)
+{
+  for (unsigned k = 0; k + 1 < count; k++)
+    {
+      scanrt_exact_clear (&sums[k]);
+      b[k].r.repro = &sums[k];
+      b[k].r.total_only = 1;
+    }
+  if (run_blocks (b, count - 1, s) != count - 1)
+    return 0;
+  starts[0] = *r->repro;
+  for (unsigned k = 1; k < count; k++)
+    {
+      starts[k] = starts[k - 1];
+      scanrt_exact_merge (&starts[k], &sums[k - 1]);
+    }
   return 1;
 }
 
@@ -496,6 +529,7 @@ scanrt_split_scan (const struct scanrt_request *r,
         return 0;
       }
   int chained = desc->type >= SCANRT_NTYPES || desc->op > SCANRT_MAX;
+  struct scanrt_exact begin[r->repro ? count : 1], sums[count];
 
   /* seeds[k] is block k's seed; seeds[count] the total.  */
   unsigned char seeds[count + 1][elem], totals[count][elem];
@@ -512,7 +546,9 @@ scanrt_split_scan (const struct scanrt_request *r,
       }
   else if (count > 1)
     {
-      if (!seed_blocks (r, b, count, &s, &seeds[0][0], &totals[0][0]))
+      if (r->repro ? !start_repro_blocks (r, b, count, &s, begin, sums)
+                   : !seed_blocks (r, b, count, &s, &seeds[0][0],
+                                   &totals[0][0]))
         {
           scanrt_report ("%s: no device computed a block's total; %s",
                          r->site,
@@ -545,6 +581,8 @@ scanrt_split_scan (const struct scanrt_request *r,
           b[k].r.total = k + 1 == count ? seeds[count] : totals[k];
           b[k].r.total_only = 0;
           b[k].r.keep = b[k].before ? &b[k].kept : NULL;
+          if (r->repro)
+            b[k].r.repro = count > 1 ? &begin[k] : r->repro;
         }
       failed = run_blocks (b, count, &s);
     }

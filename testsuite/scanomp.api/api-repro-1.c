@@ -4,7 +4,8 @@
    in place and apart, over lengths around a lane (16), a tile (4096) and
    many tiles, give the bits of the definition (docs/determinism.md)
    under 1, 2, 3 and 7 threads, with the environment variable as with the
-   flag, and on pocl's device, whole and in segments.  The reference
+   flag, and on pocl's device, whole, in segments and split across two
+   devices.  The reference
    below is the definition written out sequentially, its exact sums in
    __float128, which holds them exactly for these inputs (integers below
    2^11 times 2^-20 to 2^20).  Then, on hard data (2^-40 to 2^40, sums
@@ -13,6 +14,7 @@
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
 /* { dg-options "-O2 -fopenmp" } */
+/* { dg-set-target-env-var POCL_DEVICES "pthread pthread" } */
 
 #include <omp.h>
 
@@ -133,14 +135,18 @@ check_type (int dbl)
                        t == 4 ? " (SCANOMP_REPRODUCIBLE)" : "");
               }
           }
-  /* On pocl's device (its kernels, SCANRT_NO_HOST), whole and in
-     segments of 4 and 5 tiles (SCANOMP_MAX_BUFFER), the same bits.  */
-  static const char *const buffers[] = { NULL, "65536", "81920" };
-  for (int b = 0; b < 3; b++)
+  /* On pocl's device (its kernels, SCANRT_NO_HOST), whole, in segments
+     of 4 and 5 tiles (SCANOMP_MAX_BUFFER), and split across its two
+     devices, cut by estimated and by given weights, the same bits.  */
+  static const char *const buffers[] = { NULL, "65536", "81920", NULL,
+                                         NULL };
+  static const char *const splits[] = { NULL, NULL, NULL, "0,1",
+                                        "0:1,1:3" };
+  for (int b = 0; b < 5; b++)
     for (int sub = 0; sub < 2; sub++)
       for (int exclusive = 0; exclusive < 2; exclusive++)
         {
-          size_t n = b ? 100003 : (1 << 20) + 5;
+          size_t n = b == 1 || b == 2 ? 100003 : (1 << 20) + 5;
           double sd = -0.75;
           float sf = -0.75f;
           unsigned char want[8], got[8];
@@ -153,7 +159,8 @@ check_type (int dbl)
           scanrt_params p = SCANRT_PARAMS_INIT;
           p.flags = SCANRT_REPRODUCIBLE | SCANRT_NO_HOST
                     | (exclusive ? SCANRT_EXCLUSIVE : 0);
-          p.device = 0;
+          p.device = splits[b] ? SCANRT_DEFAULT_DEVICE : 0;
+          p.devices = splits[b];
           p.seed = dbl ? (void *) &sd : (void *) &sf;
           p.total = got;
           if (buffers[b])
@@ -163,10 +170,11 @@ check_type (int dbl)
           unsetenv ("SCANOMP_MAX_BUFFER");
           CHECK (s == SCANRT_OK, "device: status %d", s);
           CHECK (!memcmp (y, ref, n * elem) && !memcmp (got, want, elem),
-                 "%s %s%s n=%zu on the device%s: not the definition's bits",
-                 dbl ? "double" : "float", sub ? "-" : "+",
+                 "%s %s%s n=%zu on the device%s%s: not the definition's "
+                 "bits", dbl ? "double" : "float", sub ? "-" : "+",
                  exclusive ? " exclusive" : "", n,
-                 buffers[b] ? " in segments" : "");
+                 buffers[b] ? " in segments" : "",
+                 splits[b] ? " split" : "");
         }
   free (x);
   free (y);
