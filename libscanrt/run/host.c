@@ -479,14 +479,16 @@ scanrt_team_scan (const struct scanrt_request *r, int threads, int alone)
       r = &valued;
     }
   /* A reproducible scan (repro.c): on the team the loop would have; an
-     orphaned loop's, already running it, on the calling thread.  */
+     orphaned loop's as tasks of the team running it.  */
   if (scanrt_repro_wanted (r))
     {
-      int team = threads == SCANRT_THREADS_TEAM || alone || !r->n
-                 || omp_get_active_level () >= omp_get_max_active_levels ()
-                 || no_team (r) ? 1
+      int orphaned = threads == SCANRT_THREADS_TEAM;
+      int team = alone || !r->n || no_team (r) ? 1
+                 : orphaned ? omp_get_num_threads ()
+                 : omp_get_active_level () >= omp_get_max_active_levels ()
+                   ? 1
                  : threads > 0 ? threads : omp_get_max_threads ();
-      if (scanrt_repro_team_scan (r, team) == SCANRT_OK)
+      if (scanrt_repro_team_scan (r, team, orphaned) == SCANRT_OK)
         return SCANRT_OK;
     }
   if (threads == SCANRT_THREADS_TEAM)

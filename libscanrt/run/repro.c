@@ -369,8 +369,54 @@ team_member (const struct scanrt_request *r, struct scanrt_exact *sums,
   scan_run (r, from, to, &carry, to == g.tiles && from < to ? end : ignored);
 }
 
+/* R's scan shared among the TEAM threads of the calling thread's team as
+   tasks (an orphaned loop's, host.c): a task sums each run of tiles but
+   the last, into SUMS; the calling thread adds them up into each run's
+   start, STARTS; a task scans each run from its start.  No task waits
+   for another.  */
+static void
+task_scan (const struct scanrt_request *r, int team,
+           struct scanrt_exact *sums, struct scanrt_exact *starts,
+           const struct scanrt_exact *seed, void *end)
+{
+  struct runs g = runs_of ((r->n + TILE - 1) / TILE, team);
+  g.head = 0;
+  g.len = (g.tiles + team - 1) / team;
+  for (int b = 0; b < team - 1; b++)
+    {
+#pragma omp task firstprivate (b) shared (g)
+      {
+        size_t from, to;
+        run_of (&g, b, &from, &to);
+        scanrt_exact_clear (&sums[b]);
+        sum_run (r, from, to, &sums[b]);
+      }
+    }
+#pragma omp taskwait
+  /* All before any scan, which adds its tiles' totals to its start.  */
+  for (int b = 0; b < team; b++)
+    {
+      starts[b] = b ? starts[b - 1] : *seed;
+      if (b)
+        scanrt_exact_merge (&starts[b], &sums[b - 1]);
+    }
+  for (int b = 0; b < team; b++)
+    {
+#pragma omp task firstprivate (b) shared (g)
+      {
+        size_t from, to;
+        alignas (double) unsigned char ignored[sizeof (double)];
+        run_of (&g, b, &from, &to);
+        scan_run (r, from, to, &starts[b],
+                  to == g.tiles && from < to ? end : ignored);
+      }
+    }
+#pragma omp taskwait
+}
+
 int
-scanrt_repro_team_scan (const struct scanrt_request *r, int team)
+scanrt_repro_team_scan (const struct scanrt_request *r, int team,
+                        int tasks)
 {
   const struct SCANRT_desc *d = r->desc;
   if (!r->plain_in && !(d->reduce_plain && d->scan_plain))
@@ -399,10 +445,12 @@ scanrt_repro_team_scan (const struct scanrt_request *r, int team)
   alignas (double) unsigned char end[sizeof (double)];
   memcpy (end, s, elem);
   struct scanrt_exact *sums = NULL;
-  if (team > 1 && !(sums = malloc ((team + 1) * sizeof *sums)))
+  if (team > 1 && !(sums = malloc (2 * (team + 1) * sizeof *sums)))
     team = 1;
   if (team == 1)
     scan_run (r, 0, tiles, &seed, end);
+  else if (tasks)
+    task_scan (r, team, sums, sums + team + 1, &seed, end);
   else
 #pragma omp parallel num_threads (team)
     /* OMP_DYNAMIC or a thread limit may give fewer threads.  */

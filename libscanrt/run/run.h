@@ -136,8 +136,10 @@ int scanrt_team_scan (const struct scanrt_request *r, int threads,
    SCANOMP_REPRODUCIBLE=1.  */
 int scanrt_repro_wanted (const struct scanrt_request *r);
 /* Run R so on a team of TEAM threads at most (1: the calling thread
-   alone): SCANRT_OK, or SCANRT_HOST where it cannot be (said once).  */
-int scanrt_repro_team_scan (const struct scanrt_request *r, int team);
+   alone), or where TASKS as tasks of the calling thread's team of TEAM:
+   SCANRT_OK, or SCANRT_HOST where it cannot be (said once).  */
+int scanrt_repro_team_scan (const struct scanrt_request *r, int team,
+                            int tasks);
 
 /* route.c: where a scan runs.  */
 /* A loop the plugin compiled (SCANRT_scan): on the host path outside

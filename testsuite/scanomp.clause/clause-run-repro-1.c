@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* SCANOMP_REPRODUCIBLE=1: float and double sums written as the scan
    clause and as inscan loops (inclusive, exclusive, `+' and `-') give the
-   same bits under 1, 2, 3 and 7 threads, through pocl's kernels
+   same bits under 1, 2, 3 and 7 threads, orphaned in a team of 3,
+   through pocl's kernels
    (SCANOMP_HOST=opencl), in segments (SCANOMP_MAX_BUFFER) and inside
    `target', and the bits of scanrt_scan's reproducible scan of the same
    contributions: the definition is one (docs/determinism.md), whichever
@@ -59,6 +60,22 @@ inscan_exclusive (double *y, const double *x, long n)
       s += x[i];
     }
   return s;
+}
+
+/* An orphaned worksharing loop, which the team that meets it shares as
+   tasks.  */
+static float orphan_s;
+
+static void
+inscan_orphan (float *y, const float *x, long n)
+{
+#pragma omp for reduction(inscan, +: orphan_s)
+  for (long i = 0; i < n; i++)
+    {
+      orphan_s += x[i];
+#pragma omp scan inclusive(orphan_s)
+      y[i] = orphan_s;
+    }
 }
 
 static void
@@ -134,6 +151,15 @@ main (void)
         scanrt_scan (rd, xd, n, SCANRT_DOUBLE, SCANRT_ADD, &p);
         CHECK (!memcmp (yd, rd, n * sizeof *yd) && sd == totald,
                "inscan exclusive n=%ld, way %zu", n, t);
+
+        orphan_s = 0;
+#pragma omp parallel num_threads (3)
+        inscan_orphan (yf, xf, n);
+        p.flags = SCANRT_REPRODUCIBLE;
+        p.total = &total;
+        scanrt_scan (rf, xf, n, SCANRT_FLOAT, SCANRT_ADD, &p);
+        CHECK (!memcmp (yf, rf, n * sizeof *yf) && orphan_s == total,
+               "orphaned inscan n=%ld, way %zu", n, t);
 
         /* Inside target: pocl's kernels, with no host path.  */
         yf[0] = rf[0] = seed;
