@@ -13,6 +13,9 @@
               as the program's own loops store (glibc's memcpy writes
               around the cache past a size, 192 MiB a call on the machine
               measured)
+     repro    the clause with SCANOMP_REPRODUCIBLE=1: float and double
+              sums with the same bits whatever the threads
+              (docs/determinism.md); int32, exact anyway, as host
 
    over int32, float and double at 2^10 to 2^26 elements, each method at
    its default cutoff; then a pipeline (a parallel map, the scan, a
@@ -35,9 +38,9 @@
 
 #include "measure.h"
 
-enum { M_HOST, M_SERIAL, M_COPY, M_MAP, M_OPENCL, NMETHODS };
+enum { M_HOST, M_SERIAL, M_COPY, M_MAP, M_REPRO, M_OPENCL, NMETHODS };
 static const char *const names[NMETHODS] = { "host", "serial", "copy",
-                                             "map", "opencl" };
+                                             "map", "repro", "opencl" };
 
 /* y[i] = y[i-1] + x[i-1] for i in [1, n), as the clause and serially,
    for each type.  */
@@ -117,6 +120,8 @@ run_method (int k, void *ctx)
     }
   if (m == M_OPENCL)
     setenv ("SCANOMP_HOST", "opencl", 1);
+  if (m == M_REPRO)
+    setenv ("SCANOMP_REPRODUCIBLE", "1", 1);
   switch (a->type * 2 + (m == M_SERIAL))
     {
     case 0: clause_int (a->y, a->x, a->n); break;
@@ -128,6 +133,8 @@ run_method (int k, void *ctx)
     }
   if (m == M_OPENCL)
     unsetenv ("SCANOMP_HOST");
+  if (m == M_REPRO)
+    unsetenv ("SCANOMP_REPRODUCIBLE");
 }
 
 /* The pipeline: x2 = f (x) in parallel, the scan of x2 (the clause, or
@@ -280,8 +287,8 @@ main (int argc, char **argv)
     return 2;
   printf ("%-7s %9s %-8s %11s %9s %9s %9s\n", "case", "n", "method",
           "median s", "Gelem/s", "/serial", "/copy");
-  static const int host[] = { M_HOST, M_SERIAL, M_COPY, M_MAP };
-  table (out, host, 4);
+  static const int host[] = { M_HOST, M_SERIAL, M_COPY, M_MAP, M_REPRO };
+  table (out, host, 5);
 
   static const char *const pnames[3] = { "clause", "serial", "orphan" };
   static const int plogs[] = { 16, 20, 24 };

@@ -4,7 +4,7 @@
    same bits under 1, 2, 3 and 7 threads, orphaned in a team of 3,
    through pocl's kernels
    (SCANOMP_HOST=opencl), in segments (SCANOMP_MAX_BUFFER) and inside
-   `target', and the bits of scanrt_scan's reproducible scan of the same
+   `target', whole and split across two devices, and the bits of scanrt_scan's reproducible scan of the same
    contributions: the definition is one (docs/determinism.md), whichever
    way the loop is written and wherever it runs.  The inputs span forty
    binary orders of magnitude and both signs, so that any other grouping
@@ -12,6 +12,7 @@
 /* { dg-do run } */
 /* { dg-set-target-env-var SCANOMP_REPRODUCIBLE 1 } */
 /* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
+/* { dg-set-target-env-var POCL_DEVICES "pthread pthread" } */
 
 #include <omp.h>
 #include <scanrt.h>
@@ -88,9 +89,10 @@ target_float (float *y, const float *x, long n)
 }
 
 static const long lengths[] = { 2, 17, 4097, 3 * 4096 + 100, 300001 };
-/* Threads on the host path; then pocl's kernels, whole and in
-   segments of 4 tiles of floats, 2 of doubles.  */
-static const int teams[] = { 1, 2, 3, 7, 0, 0 };
+/* Threads on the host path; then pocl's kernels, whole, in segments of
+   4 tiles of floats, 2 of doubles, and (the target loop) split across
+   pocl's two devices.  */
+static const int teams[] = { 1, 2, 3, 7, 0, 0, 0 };
 #define WAYS (sizeof teams / sizeof *teams)
 
 int
@@ -118,6 +120,8 @@ main (void)
           setenv ("SCANOMP_HOST", "opencl", 1);
         if (t == 5)
           setenv ("SCANOMP_MAX_BUFFER", "65536", 1);
+        if (t == 6)
+          setenv ("SCANOMP_DEVICES", "0,1", 1);
         scanrt_params p = SCANRT_PARAMS_INIT;
         p.flags = SCANRT_REPRODUCIBLE;
 
@@ -172,6 +176,7 @@ main (void)
                "target float n=%ld, way %zu", n, t);
         unsetenv ("SCANOMP_HOST");
         unsetenv ("SCANOMP_MAX_BUFFER");
+        unsetenv ("SCANOMP_DEVICES");
       }
   free (xf);
   free (yf);
