@@ -150,7 +150,7 @@ _Static_assert (TILE == SCANRT_REPRO_TILE, "run.h's tile is this file's");
    total, and the scans and sums of runs of tiles, of the API's arrays or
    of a loop's plain functions.  */
 #define REPRO_TYPE(T, SUF, ROUND)                                           \
-  /* The lanes' prefixes from their totals V, in place: see the head of    \
+  /* The lanes' prefixes from their totals V, in place: see the head of     \
      this file.  Each group's chain, and then each lane's sum, waits on     \
      no other.  */                                                          \
   static void                                                               \
@@ -170,7 +170,7 @@ _Static_assert (TILE == SCANRT_REPRO_TILE, "run.h's tile is this file's");
       }                                                                     \
   }                                                                         \
                                                                             \
-  /* The last of the prefixes of the totals V, the tile's total: each     \
+  /* The last of the prefixes of the totals V, the tile's total: each       \
      group's total, and their sum, in order (V is overwritten).  */         \
   static T                                                                  \
   tile_total_##SUF (T *v)                                                   \
@@ -200,7 +200,7 @@ _Static_assert (TILE == SCANRT_REPRO_TILE, "run.h's tile is this file's");
   }                                                                         \
                                                                             \
   /* The same as the API's tile scans for R's COUNT positions from LO, by   \
-     its plain scan function.  */                              \
+     its plain scan function.  */                                           \
   static T                                                                  \
   tile_scan_loop_##SUF (const struct scanrt_request *r, size_t lo,          \
                         size_t count, T carry, T *end)                      \
