@@ -2,9 +2,9 @@
 /* SCANOMP_REPRODUCIBLE=1: float and double sums written as the scan
    clause and as inscan loops (inclusive, exclusive, `+' and `-') give the
    same bits under 1, 2, 3 and 7 threads, orphaned in a team of 3,
-   through pocl's kernels
-   (SCANOMP_HOST=opencl), in segments (SCANOMP_MAX_BUFFER) and inside
-   `target', whole and split across two devices, and the bits of scanrt_scan's reproducible scan of the same
+   through pocl's kernels (SCANOMP_HOST=opencl), in segments
+   (SCANOMP_MAX_BUFFER) and inside `target', whole and split across two
+   devices, and the bits of scanrt_scan's reproducible scan of the same
    contributions: the definition is one (docs/determinism.md), whichever
    way the loop is written and wherever it runs.  The inputs span forty
    binary orders of magnitude and both signs, so that any other grouping
