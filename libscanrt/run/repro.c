@@ -200,13 +200,17 @@ _Static_assert (TILE == SCANRT_REPRO_TILE, "run.h's tile is this file's");
   }                                                                         \
                                                                             \
   /* The same as the API's tile scans for R's COUNT positions from LO, by   \
-     its plain scan function.  */                                           \
+     its plain scan function; the lanes' totals from KEPT where it is not   \
+     NULL (sum_tiles_* kept them).  */                                      \
   static T                                                                  \
   tile_scan_loop_##SUF (const struct scanrt_request *r, size_t lo,          \
-                        size_t count, T carry, T *end)                      \
+                        size_t count, T carry, T *end, const T *kept)       \
   {                                                                         \
     alignas (64) T v[LANES], a[LANES];                                      \
-    lane_totals_loop_##SUF (r, lo, count, v);                               \
+    if (kept)                                                               \
+      memcpy (v, kept, sizeof v);                                           \
+    else                                                                    \
+      lane_totals_loop_##SUF (r, lo, count, v);                             \
     lane_prefixes_##SUF (v);                                                \
     size_t lanes = (count + LANE - 1) / LANE;                               \
     a[0] = carry;                                                           \
@@ -219,10 +223,11 @@ _Static_assert (TILE == SCANRT_REPRO_TILE, "run.h's tile is this file's");
                                                                             \
   /* Scan tiles FROM to TO - 1 of R from the exact sum *CARRY of what       \
      comes before them, adding their totals to it; where they hold the      \
-     last position, its inclusive value in *END.  */                        \
+     last position, its inclusive value in *END.  A loop's tiles' lane      \
+     totals are in KEPT, LANES a tile, where it is not NULL.  */            \
   static void                                                               \
   scan_tiles_##SUF (const struct scanrt_request *r, size_t from, size_t to, \
-                    struct scanrt_exact *carry, T *end)                     \
+                    struct scanrt_exact *carry, T *end, const T *kept)      \
   {                                                                         \
     int sub = r->desc->op == SCANRT_SUB;                                    \
     int exclusive = r->desc->flags & SCANRT_EXCLUSIVE;                      \
@@ -234,7 +239,8 @@ _Static_assert (TILE == SCANRT_REPRO_TILE, "run.h's tile is this file's");
         T *y = (T *) r->plain_out + lo;                                     \
         const T *x = (const T *) r->plain_in + lo;                          \
         if (!r->plain_in)                                                   \
-          total = tile_scan_loop_##SUF (r, lo, count, c, end);              \
+          total = tile_scan_loop_##SUF (r, lo, count, c, end,               \
+                                        kept ? kept + t * LANES : NULL);    \
         else if (sub)                                                       \
           total = tile_scan_##SUF##_sub (y, x, count, exclusive, c, end);   \
         else                                                                \
@@ -243,10 +249,12 @@ _Static_assert (TILE == SCANRT_REPRO_TILE, "run.h's tile is this file's");
       }                                                                     \
   }                                                                         \
                                                                             \
-  /* Add the totals of tiles FROM to TO - 1 of R to the exact sum *SUM.  */ \
+  /* Add the totals of tiles FROM to TO - 1 of R to the exact sum *SUM;    \
+     a loop's lane totals kept in KEPT, LANES a tile, where it is not       \
+     NULL.  */                                                              \
   static void                                                               \
   sum_tiles_##SUF (const struct scanrt_request *r, size_t from, size_t to,  \
-                   struct scanrt_exact *sum)                                \
+                   struct scanrt_exact *sum, T *kept)                       \
   {                                                                         \
     int sub = r->desc->op == SCANRT_SUB;                                    \
     for (size_t t = from; t < to; t++)                                      \
@@ -255,12 +263,16 @@ _Static_assert (TILE == SCANRT_REPRO_TILE, "run.h's tile is this file's");
         size_t count = r->n - lo < TILE ? r->n - lo : TILE;                 \
         alignas (64) T v[LANES];                                            \
         const T *x = (const T *) r->plain_in + lo;                          \
-        if (!r->plain_in)                                                   \
-          lane_totals_loop_##SUF (r, lo, count, v);                         \
-        else if (sub)                                                       \
+        if (r->plain_in && sub)                                             \
           lane_totals_##SUF##_sub (x, count, v);                            \
-        else                                                                \
+        else if (r->plain_in)                                               \
           lane_totals_##SUF##_add (x, count, v);                            \
+        else                                                                \
+          {                                                                 \
+            lane_totals_loop_##SUF (r, lo, count, v);                       \
+            if (kept)                                                       \
+              memcpy (kept + t * LANES, v, sizeof v);                       \
+          }                                                                 \
         scanrt_exact_add (sum, tile_total_##SUF (v));                       \
       }                                                                     \
   }
@@ -315,34 +327,38 @@ run_of (const struct runs *g, int b, size_t *from, size_t *to)
   *to = hi < g->tiles ? hi : g->tiles;
 }
 
-/* Add the totals of R's tiles [FROM, TO) to *SUM.  */
+/* Add the totals of R's tiles [FROM, TO) to *SUM, keeping a loop's lane
+   totals in KEPT where it is not NULL (sum_tiles_*).  */
 static void
 sum_run (const struct scanrt_request *r, size_t from, size_t to,
-         struct scanrt_exact *sum)
+         struct scanrt_exact *sum, void *kept)
 {
   if (r->desc->type == SCANRT_DOUBLE)
-    sum_tiles_d (r, from, to, sum);
+    sum_tiles_d (r, from, to, sum, kept);
   else
-    sum_tiles_f (r, from, to, sum);
+    sum_tiles_f (r, from, to, sum, kept);
 }
 
-/* Scan R's tiles [FROM, TO) from *CARRY, as scan_tiles_*.  */
+/* Scan R's tiles [FROM, TO) from *CARRY, as scan_tiles_*, with the lane
+   totals that sum_run kept in KEPT, where it is not NULL.  */
 static void
 scan_run (const struct scanrt_request *r, size_t from, size_t to,
-          struct scanrt_exact *carry, void *end)
+          struct scanrt_exact *carry, void *end, const void *kept)
 {
   if (r->desc->type == SCANRT_DOUBLE)
-    scan_tiles_d (r, from, to, carry, end);
+    scan_tiles_d (r, from, to, carry, end, kept);
   else
-    scan_tiles_f (r, from, to, carry, end);
+    scan_tiles_f (r, from, to, carry, end, kept);
 }
 
 /* One thread's part: see struct runs.  SUMS holds the head's carry and
    then the sums of runs 0 to TEAM - 2; END receives the last position's
-   value.  */
+   value; KEPT, where not NULL, a loop's lane totals of the runs summed,
+   for their scans.  */
 static void
 team_member (const struct scanrt_request *r, struct scanrt_exact *sums,
-             const struct scanrt_exact *seed, int team, void *end)
+             const struct scanrt_exact *seed, int team, void *end,
+             void *kept)
 {
   struct runs g = runs_of ((r->n + TILE - 1) / TILE, team);
   int t = omp_get_thread_num ();
@@ -351,7 +367,8 @@ team_member (const struct scanrt_request *r, struct scanrt_exact *sums,
   if (t == 0)
     {
       sums[0] = *seed;
-      scan_run (r, 0, g.head, &sums[0], g.head == g.tiles ? end : ignored);
+      scan_run (r, 0, g.head, &sums[0], g.head == g.tiles ? end : ignored,
+                NULL);
     }
   else
     {
@@ -359,14 +376,15 @@ team_member (const struct scanrt_request *r, struct scanrt_exact *sums,
       int b = t == team - 1 ? 0 : t;
       run_of (&g, b, &from, &to);
       scanrt_exact_clear (&sums[1 + b]);
-      sum_run (r, from, to, &sums[1 + b]);
+      sum_run (r, from, to, &sums[1 + b], kept);
     }
 #pragma omp barrier
   run_of (&g, t, &from, &to);
   struct scanrt_exact carry = sums[0];
   for (int b = 0; b < t; b++)
     scanrt_exact_merge (&carry, &sums[1 + b]);
-  scan_run (r, from, to, &carry, to == g.tiles && from < to ? end : ignored);
+  scan_run (r, from, to, &carry, to == g.tiles && from < to ? end : ignored,
+            t < team - 1 ? kept : NULL);
 }
 
 /* R's scan shared among the TEAM threads of the calling thread's team as
@@ -377,7 +395,7 @@ team_member (const struct scanrt_request *r, struct scanrt_exact *sums,
 static void
 task_scan (const struct scanrt_request *r, int team,
            struct scanrt_exact *sums, struct scanrt_exact *starts,
-           const struct scanrt_exact *seed, void *end)
+           const struct scanrt_exact *seed, void *end, void *kept)
 {
   struct runs g = runs_of ((r->n + TILE - 1) / TILE, team);
   g.head = 0;
@@ -389,7 +407,7 @@ task_scan (const struct scanrt_request *r, int team,
         size_t from, to;
         run_of (&g, b, &from, &to);
         scanrt_exact_clear (&sums[b]);
-        sum_run (r, from, to, &sums[b]);
+        sum_run (r, from, to, &sums[b], kept);
       }
     }
 #pragma omp taskwait
@@ -408,7 +426,8 @@ task_scan (const struct scanrt_request *r, int team,
         alignas (double) unsigned char ignored[sizeof (double)];
         run_of (&g, b, &from, &to);
         scan_run (r, from, to, &starts[b],
-                  to == g.tiles && from < to ? end : ignored);
+                  to == g.tiles && from < to ? end : ignored,
+                  b < team - 1 ? kept : NULL);
       }
     }
 #pragma omp taskwait
@@ -447,14 +466,20 @@ scanrt_repro_team_scan (const struct scanrt_request *r, int team,
   struct scanrt_exact *sums = NULL;
   if (team > 1 && !(sums = malloc (2 * (team + 1) * sizeof *sums)))
     team = 1;
+  /* A loop's lane totals, kept from the sums for the scans: its plain
+     reduce function then runs once a position, not twice.  Without the
+     room, the scans find them again.  */
+  void *kept = team > 1 && !r->plain_in ? malloc (tiles * LANES * elem)
+                                        : NULL;
   if (team == 1)
-    scan_run (r, 0, tiles, &seed, end);
+    scan_run (r, 0, tiles, &seed, end, NULL);
   else if (tasks)
-    task_scan (r, team, sums, sums + team + 1, &seed, end);
+    task_scan (r, team, sums, sums + team + 1, &seed, end, kept);
   else
 #pragma omp parallel num_threads (team)
     /* OMP_DYNAMIC or a thread limit may give fewer threads.  */
-    team_member (r, sums, &seed, omp_get_num_threads (), end);
+    team_member (r, sums, &seed, omp_get_num_threads (), end, kept);
+  free (kept);
   free (sums);
   if (r->total)
     memcpy (r->total, end, elem);
