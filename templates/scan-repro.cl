@@ -19,7 +19,8 @@
      carries_ scanomp_t[ceil (n / 4096) + 1]: each tile's carry; on
               return, the last element holds the last position's
               inclusive value.
-   Launch each with ceil (n / 4096) work-items and a local size of 1.  */
+   Launch each with ceil (n / 4096) work-items and a local size of 1;
+   for GPUs, the _wg kernels below.  */
 
 #pragma OPENCL FP_CONTRACT OFF
 
@@ -117,4 +118,117 @@ scanomp_repro_scan (ulong n_, long first_, uint flags_,
     }
   if (lo_ + count_ == n_)
     carries_[(n_ + REPRO_TILE - 1) / REPRO_TILE] = a_;
+}
+
+/* The same two kernels for GPUs (scanomp_repro_totals_wg,
+   scanomp_repro_scan_wg, the same arguments): a work-group of 256
+   work-items a tile, launched with ceil (n / 4096) * 256 work-items and a
+   local size of 256.  The work-group reads its tile's contributions into
+   local memory in coalesced order (work-item l positions l, l + 256,
+   ...), padded by one element every 16 so that the lanes' reads do not
+   meet in one bank; work-item l is lane l, and its sums are those of the
+   kernels above, operation for operation.  The scan then stores in
+   coalesced order too.  */
+
+/* A tile position's place in the padded local array.  */
+#define PAD(p_) ((p_) + ((p_) >> 4))
+#define PADDED (REPRO_TILE + REPRO_TILE / REPRO_LANE)
+
+/* Stage the contributions of the COUNT_ positions from index BASE_ into
+   C_, and set lane L_'s total in V_[L_].  */
+#define STAGE_LANES(base_, count_, c_, v_, l_)                              \
+  for (uint j_ = 0; j_ < REPRO_LANE; j_++)                                  \
+    {                                                                       \
+      uint p_ = (l_) + j_ * REPRO_LANES;                                    \
+      if (p_ < (count_))                                                    \
+        (c_)[PAD (p_)] = SCANOMP_INPUT ((base_) + (long) p_);               \
+    }                                                                       \
+  barrier (CLK_LOCAL_MEM_FENCE);                                            \
+  {                                                                         \
+    uint a_ = (l_) * REPRO_LANE;                                            \
+    scanomp_t t_ = a_ < (count_) ? SCANOMP_IDENTITY : -(scanomp_t) 0;       \
+    for (uint k_ = 0; k_ < REPRO_LANE && a_ + k_ < (count_); k_++)          \
+      t_ = SCANOMP_COMBINE (t_, (c_)[PAD (a_ + k_)]);                       \
+    (v_)[l_] = t_;                                                          \
+  }                                                                         \
+  barrier (CLK_LOCAL_MEM_FENCE);
+
+__kernel __attribute__ ((reqd_work_group_size (REPRO_LANES, 1, 1))) void
+scanomp_repro_totals_wg (ulong n_, long first_, __global scanomp_t *totals_,
+                         SCANOMP_PARAMS)
+{
+  __local scanomp_t c_[PADDED], v_[REPRO_LANES];
+  uint l_ = get_local_id (0);
+  ulong t_ = get_group_id (0), lo_ = t_ * REPRO_TILE;
+  uint count_ = (uint) min (n_ - lo_, (ulong) REPRO_TILE);
+  long base_ = first_ + (long) lo_;
+  STAGE_LANES (base_, count_, c_, v_, l_)
+  /* Each group's total, and their sum, in order, by one work-item.  */
+  if (l_ == 0)
+    {
+      scanomp_t total_ = 0;
+      for (uint g_ = 0; g_ < REPRO_GROUPS; g_++)
+        {
+          scanomp_t s_ = v_[g_ * REPRO_GROUP];
+          for (uint i_ = 1; i_ < REPRO_GROUP; i_++)
+            s_ = SCANOMP_COMBINE (s_, v_[g_ * REPRO_GROUP + i_]);
+          total_ = g_ ? SCANOMP_COMBINE (total_, s_) : s_;
+        }
+      totals_[t_] = total_;
+    }
+}
+
+__kernel __attribute__ ((reqd_work_group_size (REPRO_LANES, 1, 1))) void
+scanomp_repro_scan_wg (ulong n_, long first_, uint flags_,
+                       __global scanomp_t *carries_, SCANOMP_PARAMS)
+{
+  __local scanomp_t c_[PADDED], v_[REPRO_LANES], q_[REPRO_LANES];
+  __local scanomp_t s_[REPRO_LANES];
+  uint l_ = get_local_id (0), g_ = l_ / REPRO_GROUP;
+  ulong t_ = get_group_id (0), lo_ = t_ * REPRO_TILE;
+  uint count_ = (uint) min (n_ - lo_, (ulong) REPRO_TILE);
+  long base_ = first_ + (long) lo_;
+  STAGE_LANES (base_, count_, c_, v_, l_)
+  /* Lane l's prefix within its group, in order, as the host's chain.  */
+  scanomp_t q = v_[g_ * REPRO_GROUP];
+  for (uint i_ = g_ * REPRO_GROUP + 1; i_ <= l_; i_++)
+    q = SCANOMP_COMBINE (q, v_[i_]);
+  q_[l_] = q;
+  barrier (CLK_LOCAL_MEM_FENCE);
+  /* After the totals of the groups before, in order.  */
+  if (g_)
+    {
+      scanomp_t e_ = q_[REPRO_GROUP - 1];
+      for (uint h_ = 1; h_ < g_; h_++)
+        e_ = SCANOMP_COMBINE (e_, q_[h_ * REPRO_GROUP + REPRO_GROUP - 1]);
+      q = SCANOMP_COMBINE (e_, q);
+    }
+  barrier (CLK_LOCAL_MEM_FENCE);
+  q_[l_] = q;
+  barrier (CLK_LOCAL_MEM_FENCE);
+  /* The lane from its start; the inclusive values into C_, the starts
+     into S_.  */
+  scanomp_t carry_ = carries_[t_];
+  scanomp_t a_ = l_ ? SCANOMP_COMBINE (carry_, q_[l_ - 1]) : carry_;
+  s_[l_] = a_;
+  for (uint k_ = 0; k_ < REPRO_LANE && l_ * REPRO_LANE + k_ < count_; k_++)
+    {
+      uint p_ = l_ * REPRO_LANE + k_;
+      a_ = SCANOMP_COMBINE (a_, c_[PAD (p_)]);
+      c_[PAD (p_)] = a_;
+    }
+  barrier (CLK_LOCAL_MEM_FENCE);
+  int exclusive_ = (flags_ & SCANOMP_FLAG_EXCLUSIVE) != 0;
+  for (uint j_ = 0; j_ < REPRO_LANE; j_++)
+    {
+      uint p_ = l_ + j_ * REPRO_LANES;
+      if (p_ >= count_)
+        break;
+      scanomp_t v = c_[PAD (p_)];
+      scanomp_t w = p_ % REPRO_LANE ? c_[PAD (p_ - 1)]
+                                    : s_[p_ / REPRO_LANE];
+      SCANOMP_OUTPUT (base_ + (long) p_, exclusive_ ? w : v, w, 0);
+      if (lo_ + p_ + 1 == n_)
+        carries_[(n_ + REPRO_TILE - 1) / REPRO_TILE] = v;
+    }
 }

@@ -744,6 +744,22 @@ scanrt_launch_forget (struct scanrt_device *dev)
     }
 }
 
+/* Whether L's reproducible set takes a work-group of 256 a tile (the
+   _wg kernels), as GPUs want, rather than a work-item: on devices other
+   than CPUs with room for it, or as SCANOMP_VARIANT says (cpu: a
+   work-item; the others: a work-group).  */
+static int
+repro_groups (const struct scanrt_launch *l)
+{
+  size_t lanes = SCANRT_REPRO_TILE / 16;
+  size_t local = (SCANRT_REPRO_TILE + SCANRT_REPRO_TILE / 16 + 3 * lanes)
+                 * l->desc->elem_size;
+  if (l->dev->max_wg < lanes || l->dev->local_mem < local)
+    return 0;
+  int word = scanrt_setting_word (SCANRT_SET_VARIANT, -1);
+  return word >= 0 ? word > 0 : !(l->dev->type & CL_DEVICE_TYPE_CPU);
+}
+
 /* The reproducible set (templates/scan-repro.cl): the tiles' totals,
    read back; each tile's carry, the exact sum before it rounded once,
    computed here and written; the tiles' scans.  */
@@ -753,6 +769,8 @@ run_repro (struct scanrt_launch *l)
   size_t tiles = (l->n + SCANRT_REPRO_TILE - 1) / SCANRT_REPRO_TILE;
   size_t elem = l->desc->elem_size;
   int dbl = l->desc->type == SCANRT_DOUBLE, status = SCANRT_OK;
+  int groups = repro_groups (l);
+  size_t local = groups ? SCANRT_REPRO_TILE / 16 : 1;
   if (!tiles)
     return SCANRT_OK;
   unsigned char *host = malloc ((tiles + 1) * elem);
@@ -762,12 +780,13 @@ run_repro (struct scanrt_launch *l)
       free (host);
       return host ? status : SCANRT_ENOMEM;
     }
-  struct setter s = kernel (l, "scanomp_repro_totals");
+  struct setter s = kernel (l, groups ? "scanomp_repro_totals_wg"
+                                      : "scanomp_repro_totals");
   put_ulong (&s, l->n);
   put (&s, sizeof (cl_long), &l->first);
   put_mem (&s, m);
   put_hooks (&s, l);
-  status = enqueue (l, &s, tiles, 1);
+  status = enqueue (l, &s, tiles * local, local);
   cl_int err = CL_SUCCESS;
   if (status == SCANRT_OK)
     err = clEnqueueReadBuffer (l->dev->queue, m, CL_TRUE, 0, tiles * elem,
@@ -804,13 +823,13 @@ run_repro (struct scanrt_launch *l)
   if (status == SCANRT_OK)
     {
       cl_uint flags = l->flags;
-      s = kernel (l, "scanomp_repro_scan");
+      s = kernel (l, groups ? "scanomp_repro_scan_wg" : "scanomp_repro_scan");
       put_ulong (&s, l->n);
       put (&s, sizeof (cl_long), &l->first);
       put (&s, sizeof flags, &flags);
       put_mem (&s, m);
       put_hooks (&s, l);
-      status = enqueue (l, &s, tiles, 1);
+      status = enqueue (l, &s, tiles * local, local);
     }
   if (status == SCANRT_OK && l->total)
     status = read_total (l, m, tiles);

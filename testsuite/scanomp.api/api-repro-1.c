@@ -137,16 +137,18 @@ check_type (int dbl)
           }
   /* On pocl's device (its kernels, SCANRT_NO_HOST), whole, in segments
      of 4 and 5 tiles (SCANOMP_MAX_BUFFER), and split across its two
-     devices, cut by estimated and by given weights, the same bits.  */
+     devices, cut by estimated and by given weights, the same bits; and
+     with the kernels that GPUs take (a work-group a tile), whole and in
+     segments.  */
   static const char *const buffers[] = { NULL, "65536", "81920", NULL,
-                                         NULL };
+                                         NULL, NULL, "65536" };
   static const char *const splits[] = { NULL, NULL, NULL, "0,1",
-                                        "0:1,1:3" };
-  for (int b = 0; b < 5; b++)
+                                        "0:1,1:3", NULL, NULL };
+  for (int b = 0; b < 7; b++)
     for (int sub = 0; sub < 2; sub++)
       for (int exclusive = 0; exclusive < 2; exclusive++)
         {
-          size_t n = b == 1 || b == 2 ? 100003 : (1 << 20) + 5;
+          size_t n = buffers[b] ? 100003 : (1 << 20) + 5;
           double sd = -0.75;
           float sf = -0.75f;
           unsigned char want[8], got[8];
@@ -165,16 +167,20 @@ check_type (int dbl)
           p.total = got;
           if (buffers[b])
             setenv ("SCANOMP_MAX_BUFFER", buffers[b], 1);
+          if (b >= 5)
+            setenv ("SCANOMP_VARIANT", "gpu", 1);
           int s = scanrt_scan (y, x, n, type, sub ? SCANRT_SUB : SCANRT_ADD,
                                &p);
           unsetenv ("SCANOMP_MAX_BUFFER");
+          unsetenv ("SCANOMP_VARIANT");
           CHECK (s == SCANRT_OK, "device: status %d", s);
           CHECK (!memcmp (y, ref, n * elem) && !memcmp (got, want, elem),
-                 "%s %s%s n=%zu on the device%s%s: not the definition's "
+                 "%s %s%s n=%zu on the device%s%s%s: not the definition's "
                  "bits", dbl ? "double" : "float", sub ? "-" : "+",
                  exclusive ? " exclusive" : "", n,
                  buffers[b] ? " in segments" : "",
-                 splits[b] ? " split" : "");
+                 splits[b] ? " split" : "",
+                 b >= 5 ? " (a work-group a tile)" : "");
         }
   free (x);
   free (y);

@@ -90,9 +90,9 @@ target_float (float *y, const float *x, long n)
 
 static const long lengths[] = { 2, 17, 4097, 3 * 4096 + 100, 300001 };
 /* Threads on the host path; then pocl's kernels, whole, in segments of
-   4 tiles of floats, 2 of doubles, and (the target loop) split across
-   pocl's two devices.  */
-static const int teams[] = { 1, 2, 3, 7, 0, 0, 0 };
+   4 tiles of floats, 2 of doubles, (the target loop) split across
+   pocl's two devices, and the kernels that GPUs take.  */
+static const int teams[] = { 1, 2, 3, 7, 0, 0, 0, 0 };
 #define WAYS (sizeof teams / sizeof *teams)
 
 int
@@ -116,12 +116,14 @@ main (void)
         long n = lengths[k];
         if (teams[t])
           omp_set_num_threads (teams[t]);
-        if (t == 4)
+        if (t >= 4)
           setenv ("SCANOMP_HOST", "opencl", 1);
         if (t == 5)
           setenv ("SCANOMP_MAX_BUFFER", "65536", 1);
         if (t == 6)
           setenv ("SCANOMP_DEVICES", "0,1", 1);
+        if (t == 7)
+          setenv ("SCANOMP_VARIANT", "gpu", 1);
         scanrt_params p = SCANRT_PARAMS_INIT;
         p.flags = SCANRT_REPRODUCIBLE;
 
@@ -177,6 +179,7 @@ main (void)
         unsetenv ("SCANOMP_HOST");
         unsetenv ("SCANOMP_MAX_BUFFER");
         unsetenv ("SCANOMP_DEVICES");
+        unsetenv ("SCANOMP_VARIANT");
       }
   free (xf);
   free (yf);
