@@ -14,6 +14,9 @@
      lookback-port  the same with SCANOMP_PTX=0: the portable OpenCL C
                     path on NVIDIA (the same as lookback elsewhere)
      gpu            the multi-level kernel set (scan-gpu.cl)
+     repro          float and double sums with SCANRT_REPRODUCIBLE, the
+                    reproducible kernel set (scan-repro.cl, a work-group
+                    a tile on GPUs); the other cases, as lookback
      thesis         the thesis' Blelloch kernel set (scan-blelloch.cl),
                     int32-sum only
 
@@ -83,11 +86,13 @@ enum
   M_LOOKBACK,
   M_LOOKBACK_PORTABLE,
   M_GPU,
+  M_REPRO,
   M_THESIS,
   NMETHODS
 };
 static const char *const method_names[NMETHODS] = {
-  "copy-kernel", "copy-buffer", "lookback", "lookback-port", "gpu", "thesis"
+  "copy-kernel", "copy-buffer", "lookback", "lookback-port", "gpu", "repro",
+  "thesis"
 };
 
 /* The copy baselines: a context, profiling queue, copy kernel and two
@@ -214,6 +219,8 @@ scan (int m, struct args *a)
   p.variant = m == M_GPU ? SCANRT_VARIANT_GPU
               : m == M_THESIS ? SCANRT_VARIANT_THESIS
                               : SCANRT_VARIANT_LOOKBACK;
+  if (m == M_REPRO)
+    p.flags |= SCANRT_REPRODUCIBLE;
   p.kernel_seconds = &a->device_time;
   p.work_group_size = a->wg;
   p.items = a->items;
