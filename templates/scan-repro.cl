@@ -49,6 +49,21 @@
       (v_)[l_] = t_;                                                        \
     }
 
+/* Set TOTAL_ to the tile's total from its lanes' totals V_: each group's
+   total, and their sum, in order.  */
+#define TILE_TOTAL(v_, total_)                                              \
+  {                                                                         \
+    scanomp_t sum_ = 0;                                                     \
+    for (uint g_ = 0; g_ < REPRO_GROUPS; g_++)                              \
+      {                                                                     \
+        scanomp_t s_ = (v_)[g_ * REPRO_GROUP];                              \
+        for (uint i_ = 1; i_ < REPRO_GROUP; i_++)                           \
+          s_ = SCANOMP_COMBINE (s_, (v_)[g_ * REPRO_GROUP + i_]);           \
+        sum_ = g_ ? SCANOMP_COMBINE (sum_, s_) : s_;                        \
+      }                                                                     \
+    (total_) = sum_;                                                        \
+  }
+
 __kernel void
 scanomp_repro_totals (ulong n_, long first_, __global scanomp_t *totals_,
                       SCANOMP_PARAMS)
@@ -60,16 +75,7 @@ scanomp_repro_totals (ulong n_, long first_, __global scanomp_t *totals_,
   long base_ = first_ + (long) lo_;
   scanomp_t v_[REPRO_LANES];
   LANE_TOTALS (base_, count_, v_)
-  /* Each group's total, and their sum, in order.  */
-  scanomp_t total_ = 0;
-  for (uint g_ = 0; g_ < REPRO_GROUPS; g_++)
-    {
-      scanomp_t s_ = v_[g_ * REPRO_GROUP];
-      for (uint i_ = 1; i_ < REPRO_GROUP; i_++)
-        s_ = SCANOMP_COMBINE (s_, v_[g_ * REPRO_GROUP + i_]);
-      total_ = g_ ? SCANOMP_COMBINE (total_, s_) : s_;
-    }
-  totals_[t_] = total_;
+  TILE_TOTAL (v_, totals_[t_])
 }
 
 __kernel void
@@ -163,19 +169,9 @@ scanomp_repro_totals_wg (ulong n_, long first_, __global scanomp_t *totals_,
   uint count_ = (uint) min (n_ - lo_, (ulong) REPRO_TILE);
   long base_ = first_ + (long) lo_;
   STAGE_LANES (base_, count_, c_, v_, l_)
-  /* Each group's total, and their sum, in order, by one work-item.  */
+  /* By one work-item.  */
   if (l_ == 0)
-    {
-      scanomp_t total_ = 0;
-      for (uint g_ = 0; g_ < REPRO_GROUPS; g_++)
-        {
-          scanomp_t s_ = v_[g_ * REPRO_GROUP];
-          for (uint i_ = 1; i_ < REPRO_GROUP; i_++)
-            s_ = SCANOMP_COMBINE (s_, v_[g_ * REPRO_GROUP + i_]);
-          total_ = g_ ? SCANOMP_COMBINE (total_, s_) : s_;
-        }
-      totals_[t_] = total_;
-    }
+    TILE_TOTAL (v_, totals_[t_])
 }
 
 __kernel __attribute__ ((reqd_work_group_size (REPRO_LANES, 1, 1))) void
