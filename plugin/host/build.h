@@ -103,7 +103,7 @@ void host_add_groups (host_copy *o, unsigned group, gimple_seq *inputs,
 /* function.cc */
 tree host_new_function (const char *name, unsigned n, const tree *types,
                         tree *parms);
-void host_tune (tree fn, bool scan, bool reassociate);
+void host_tune (tree fn, bool scan, bool reassociate, bool exact);
 void host_finish_function (tree fn, gimple_seq body);
 
 #endif /* SCANOMP_HOST_BUILD_H */

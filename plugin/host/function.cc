@@ -78,15 +78,36 @@ host_new_function (const char *name, unsigned n, const tree *types,
    it costs a fraction of it.  A SCAN function unrolls its loop, which
    takes its time per element from 1.25 times the sequential loop's to
    the same (a 2^15-int `+' scan on 2 cores), and vectorizes its `omp
-   simd' form (see forms.cc, simd_code), -O1 included.  */
+   simd' form (see forms.cc, simd_code), -O1 included.  An EXACT
+   function (a reproducible scan's plain one) computes floating-point
+   arithmetic as written whatever the command line says (-ffast-math,
+   -ffp-contract=fast with FMA): no reassociation, no reciprocals, no
+   fused multiply-adds, as the kernels' FP_CONTRACT OFF.  */
 void
-host_tune (tree fn, bool scan, bool reassociate)
+host_tune (tree fn, bool scan, bool reassociate, bool exact)
 {
-  if (!optimize || DECL_FUNCTION_SPECIFIC_OPTIMIZATION (fn))
+  if ((!optimize && !exact) || DECL_FUNCTION_SPECIFIC_OPTIMIZATION (fn))
     return;
   static gcc_options opts, opts_set;
   opts = global_options;
   opts_set = global_options_set;
+  if (exact)
+    {
+      opts.x_flag_associative_math = opts.x_flag_reciprocal_math = 0;
+      opts.x_flag_unsafe_math_optimizations = 0;
+      opts.x_flag_signed_zeros = 1;
+      opts.x_flag_fp_contract_mode = FP_CONTRACT_OFF;
+      opts_set.x_flag_associative_math = opts_set.x_flag_reciprocal_math = 1;
+      opts_set.x_flag_unsafe_math_optimizations = 1;
+      opts_set.x_flag_signed_zeros = 1;
+      opts_set.x_flag_fp_contract_mode = (enum fp_contract_mode) 1;
+    }
+  if (!optimize)
+    {
+      DECL_FUNCTION_SPECIFIC_OPTIMIZATION (fn)
+        = build_optimization_node (&opts, &opts_set);
+      return;
+    }
   opts.x_flag_unroll_loops = 1;
   opts.x_flag_tree_loop_vectorize = 1;
   /* The reduce function's options are marked as set, as a command line

@@ -716,7 +716,7 @@ body_function (scan_loop *l, tree seed_type, bool scan, keep_mode keep,
     product |= ((l->items[k].op == SCAN_OP_MUL
                  || l->items[k].form != SCAN_FORM_PLAIN)
                 && FLOAT_TYPE_P (l->items[k].type));
-  host_tune (fn, scan, !product && !plain);
+  host_tune (fn, scan, !product && !plain, plain);
   push_gimplify_context ();
   gimple_seq seq = NULL;
   tree args = parms[0], first = parms[1], lo = parms[2], hi = parms[3];
