@@ -150,6 +150,12 @@ typedef void (*SCANRT_host_join_late) (void *a, const void *b);
    of independent chains (its host/forms.cc).  */
 #define SCANRT_HALF_REDUCE 0x1000u
 
+/* SCANRT_desc.flags: the loop combines floating-point values in a way
+   that reproducible scans (SCANOMP_REPRODUCIBLE) do not cover: several
+   scan variables, late items, a user-defined operator, `*', a
+   recurrence.  */
+#define SCANRT_NOT_REPRODUCIBLE 0x2000u
+
 struct SCANRT_desc
 {
   unsigned version;      /* SCANRT_ABI_VERSION */
@@ -161,7 +167,7 @@ struct SCANRT_desc
   unsigned flags;        /* SCANRT_EXCLUSIVE of scanrt.h,
                             SCANRT_READS_STORED, SCANRT_SERIAL_REDUCE,
                             SCANRT_SEED_AT, SCANRT_COSTLY,
-                            SCANRT_HALF_REDUCE */
+                            SCANRT_HALF_REDUCE, SCANRT_NOT_REPRODUCIBLE */
   unsigned nargs;
   const struct SCANRT_arg_desc *args;
   /* The host path, or NULL: the loop then runs sequentially on the

@@ -284,6 +284,18 @@ int
 scanrt_repro_wanted (const struct scanrt_request *r)
 {
   const struct SCANRT_desc *d = r->desc;
+  if (d->flags & SCANRT_NOT_REPRODUCIBLE)
+    {
+      if (scanrt_setting_size (SCANRT_SET_REPRODUCIBLE, 0, 0, NULL)
+          && scanrt_first_report ("not reproducible", d->site))
+        scanrt_report ("%s: SCANOMP_REPRODUCIBLE covers float and double "
+                       "sums of one scan variable; this loop's "
+                       "floating-point values (several scan variables, a "
+                       "reduction or lastprivate set from them, a "
+                       "user-defined operator, `*' or a recurrence) give "
+                       "the same bits from run to run only", r->site);
+      return 0;
+    }
   if (d->type != SCANRT_FLOAT && d->type != SCANRT_DOUBLE)
     return 0;
   if (d->op != SCANRT_ADD && d->op != SCANRT_SUB)

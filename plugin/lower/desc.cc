@@ -120,6 +120,26 @@ struct arg_desc
   HOST_WIDE_INT stride;
 };
 
+/* Whether L's items combine floating-point values in a way that the
+   reproducible mode (libscanrt/run/repro.c) does not cover: where O has
+   no plain functions, an item of a floating type but for min and max,
+   or of a user-defined operator (SCANRT_NOT_REPRODUCIBLE).  */
+static bool
+not_reproducible (scan_loop *l, const scan_outline *o)
+{
+  if (o->host[6])
+    return false;
+  for (unsigned k = 0; k < l->n; k++)
+    {
+      const scan_item *it = &l->items[k];
+      if (it->op == SCAN_OP_USER || it->form != SCAN_FORM_PLAIN
+          || (FLOAT_TYPE_P (it->type) && it->op != SCAN_OP_MIN
+              && it->op != SCAN_OP_MAX && it->op != SCAN_OP_LAST))
+        return true;
+    }
+  return false;
+}
+
 /* The bytes by which the accesses of L to BASE move from one position to
    the next, when they all move by the same; else 0.  */
 static HOST_WIDE_INT
@@ -224,7 +244,9 @@ make_desc (scan_loop *l, const scan_outline *o,
                       | (half_reduce (l) ? SCANRT_HALF_REDUCE : 0)
                       | (lower_seed_at (l, o->seed_type) ? SCANRT_SEED_AT
                                                          : 0)
-                      | (costly (l) ? SCANRT_COSTLY : 0)),
+                      | (costly (l) ? SCANRT_COSTLY : 0)
+                      | (not_reproducible (l, o) ? SCANRT_NOT_REPRODUCIBLE
+                                                 : 0)),
     build_int_cst (u, args.length ()),
     fold_convert (dtypes[8], build_fold_addr_expr (kinds_var)),
     host[0] ? build_fold_addr_expr (host[0]) : null_pointer_node,
