@@ -445,6 +445,15 @@ task_scan (const struct scanrt_request *r, int team,
 #pragma omp taskwait
 }
 
+void
+scanrt_repro_start (const struct scanrt_request *r, struct scanrt_exact *e)
+{
+  const void *seed = scanrt_request_seed (r);
+  scanrt_exact_clear (e);
+  scanrt_exact_add (e, r->desc->type == SCANRT_DOUBLE
+                       ? *(const double *) seed : *(const float *) seed);
+}
+
 int
 scanrt_repro_team_scan (const struct scanrt_request *r, int team,
                         int tasks)
@@ -470,9 +479,8 @@ scanrt_repro_team_scan (const struct scanrt_request *r, int team,
   if (team < 1)
     team = 1;
   struct scanrt_exact seed;
-  scanrt_exact_clear (&seed);
+  scanrt_repro_start (r, &seed);
   const void *s = scanrt_request_seed (r);
-  scanrt_exact_add (&seed, dbl ? *(const double *) s : *(const float *) s);
   alignas (double) unsigned char end[sizeof (double)];
   memcpy (end, s, elem);
   struct scanrt_exact *sums = NULL;

@@ -181,11 +181,7 @@ on_devices (const struct scanrt_request *r, size_t *done, int chosen)
   if (!r->repro && scanrt_repro_wanted (r))
     {
       reproducible = *r;
-      scanrt_exact_clear (&exact);
-      const void *seed = scanrt_request_seed (r);
-      scanrt_exact_add (&exact, r->desc->type == SCANRT_DOUBLE
-                                ? *(const double *) seed
-                                : *(const float *) seed);
+      scanrt_repro_start (r, &exact);
       reproducible.repro = &exact;
       r = &reproducible;
     }

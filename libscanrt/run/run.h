@@ -135,6 +135,9 @@ int scanrt_team_scan (const struct scanrt_request *r, int threads,
    to be one: a float or double `+' or `-' with SCANRT_REPRODUCIBLE or
    SCANOMP_REPRODUCIBLE=1.  */
 int scanrt_repro_wanted (const struct scanrt_request *r);
+/* E, the exact sum of R's seed alone, where R's tiles start.  */
+void scanrt_repro_start (const struct scanrt_request *r,
+                         struct scanrt_exact *e);
 /* Run R so on a team of TEAM threads at most (1: the calling thread
    alone), or where TASKS as tasks of the calling thread's team of TEAM:
    SCANRT_OK, or SCANRT_HOST where it cannot be (said once).  */
