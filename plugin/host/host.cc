@@ -543,13 +543,121 @@ add_positions (host_copy *o, phases *p, tree_code simd_op,
     }
 }
 
+/* How many whole lanes the plain form runs side by side, position by
+   position (add_plain_lanes).  */
+#define PLAIN_SIDE_BY_SIDE 8
+
+/* Whether ITERATION can be copied as it is, more than once into one
+   function: assignments, calls and debug statements only, no labels to
+   define twice.  */
+static bool
+straight_line (gimple_seq iteration)
+{
+  for (gimple_stmt_iterator g = gsi_start (iteration); !gsi_end_p (g);
+       gsi_next (&g))
+    {
+      gimple *s = gsi_stmt (g);
+      if (!is_gimple_assign (s) && !is_gimple_debug (s)
+          && !(is_gimple_call (s)
+               && !(gimple_call_flags (s) & ECF_RETURNS_TWICE)))
+        return false;
+    }
+  return true;
+}
+
+/* The address of element LANE, of TYPE, of the array at IO.  */
+static tree
+lane_at (tree io, tree lane, tree type)
+{
+  return fold_build_pointer_plus (unshare_expr (io),
+                                  size_binop (MULT_EXPR,
+                                              fold_convert (sizetype, lane),
+                                              TYPE_SIZE_UNIT (type)));
+}
+
+/* Append to *SEQ the setting of the plain form's CARRY, of lane LANE:
+   from element LANE of the array at IO (the scan function, SCAN) or
+   from the identity (the reduce function).  */
+static void
+add_lane_start (host_copy *o, const phases *p, tree carry, tree io,
+                tree lane, bool scan, gimple_seq *seq)
+{
+  tree type = o->l->items[0].type;
+  if (scan)
+    gimplify_assign (carry, deref (type, lane_at (io, lane, type)), seq);
+  else
+    host_set_identity (o, 0, carry, p->starts[0], seq);
+}
+
+/* Append to *SEQ the plain form's whole lanes from LANE on (a long,
+   left at the first lane not run), PLAIN_SIDE_BY_SIDE at a time: each
+   lane's carry a local of its own (add_lane_start), then for each
+   position J of a lane, each lane's position START + lane * width + J
+   with a copy of ITERATION, which reads and sets O's carry, set to the
+   lane's before it and read back after (copies the compiler
+   propagates), IV being BASE + position * STEP; then the carries stored
+   back.  END bounds the positions.  */
+static void
+add_side_by_side (host_copy *o, const phases *p, gimple_seq iteration,
+                  tree iv, tree pos, tree base, tree step, tree start,
+                  tree end, tree lane, tree io, bool scan, gimple_seq *seq)
+{
+  tree lt = long_integer_type_node, type = o->l->items[0].type;
+  tree width = build_int_cst (lt, SCANRT_PLAIN_LANE);
+  tree last = scanomp_tmp_var (lt, "scan_last_group");
+  tree j = scanomp_tmp_var (lt, "scan_step");
+  tree carries[PLAIN_SIDE_BY_SIDE];
+  /* The groups start below the count of whole lanes less the group's
+     size, plus one.  */
+  gimplify_assign (last,
+                   fold_build2 (MINUS_EXPR, lt,
+                                fold_build2 (TRUNC_DIV_EXPR, lt,
+                                             fold_build2 (MINUS_EXPR, lt,
+                                                          end, start),
+                                             width),
+                                build_int_cst (lt,
+                                               PLAIN_SIDE_BY_SIDE - 1)),
+                   seq);
+  gimple_seq group = NULL, each = NULL;
+  for (unsigned k = 0; k < PLAIN_SIDE_BY_SIDE; k++)
+    {
+      tree at = fold_build2 (PLUS_EXPR, lt, lane, build_int_cst (lt, k));
+      carries[k] = scanomp_tmp_var (type, "scan_lane_carry");
+      add_lane_start (o, p, carries[k], io, at, scan, &group);
+      gimplify_assign (pos,
+                       fold_build2 (PLUS_EXPR, lt, start,
+                                    fold_build2 (PLUS_EXPR, lt,
+                                                 fold_build2 (MULT_EXPR, lt,
+                                                              unshare_expr
+                                                                (at),
+                                                              width),
+                                                 j)), &each);
+      gimplify_assign (iv, host_index_at (iv, base, step, pos), &each);
+      gimplify_assign (o->carry[0], carries[k], &each);
+      gimple_seq_add_seq (&each, gimple_seq_copy (iteration));
+      gimplify_assign (carries[k], o->carry[0], &each);
+    }
+  gimplify_assign (j, build_int_cst (lt, 0), &group);
+  host_add_while (j, width, 1, each, &group);
+  for (unsigned k = 0; k < PLAIN_SIDE_BY_SIDE; k++)
+    gimplify_assign (deref (type,
+                            lane_at (io,
+                                     fold_build2 (PLUS_EXPR, lt, lane,
+                                                  build_int_cst (lt, k)),
+                                     type)),
+                     carries[k], &group);
+  host_add_while (lane, last, PLAIN_SIDE_BY_SIDE, group, seq);
+}
+
 /* Append to *SEQ the plain form's loop (body_function's PLAIN) over
    positions LO to HI, in lanes of SCANRT_PLAIN_LANE from LO: lane K's
    carry from element K of the array at IO (the scan function) or from
    the identity (the reduce function), its positions in turn, IV being
    LBV + (FIRST + position) * step, with ITERATION, and its carry stored
    back to element K.  The lanes' chains of the operator wait on no
-   other, so that the processor overlaps them.  */
+   other: whole lanes run PLAIN_SIDE_BY_SIDE at a time, a position of
+   each in turn, where ITERATION is straight_line, so that the processor
+   overlaps their chains; the lanes left, one after another.  */
 static void
 add_plain_lanes (host_copy *o, const phases *p, gimple_seq iteration,
                  tree iv, tree pos, tree lbv, tree first, tree lo, tree hi,
@@ -579,6 +687,9 @@ add_plain_lanes (host_copy *o, const phases *p, gimple_seq iteration,
                                                (lt, SCANRT_PLAIN_LANE - 1)),
                                 width), seq);
   gimplify_assign (lane, build_int_cst (lt, 0), seq);
+  if (straight_line (iteration))
+    add_side_by_side (o, p, iteration, iv, pos, base, step, start, end,
+                      lane, io, scan, seq);
   gimple_seq outer = NULL;
   gimplify_assign (pos, fold_build2 (PLUS_EXPR, lt, start,
                                      fold_build2 (MULT_EXPR, lt, lane,
@@ -586,19 +697,13 @@ add_plain_lanes (host_copy *o, const phases *p, gimple_seq iteration,
   gimplify_assign (stop, fold_build2 (MIN_EXPR, lt,
                                       fold_build2 (PLUS_EXPR, lt, pos, width),
                                       end), &outer);
-  tree at = fold_build_pointer_plus (io, size_binop (MULT_EXPR,
-                                                     fold_convert (sizetype,
-                                                                   lane),
-                                                     TYPE_SIZE_UNIT (type)));
-  if (scan)
-    gimplify_assign (o->carry[0], deref (type, unshare_expr (at)), &outer);
-  else
-    host_set_identity (o, 0, o->carry[0], p->starts[0], &outer);
+  add_lane_start (o, p, o->carry[0], io, lane, scan, &outer);
   gimple_seq each = NULL;
   gimplify_assign (iv, host_index_at (iv, base, step, pos), &each);
   gimple_seq_add_seq (&each, iteration);
   host_add_while (pos, stop, 1, each, &outer);
-  gimplify_assign (deref (type, at), o->carry[0], &outer);
+  gimplify_assign (deref (type, lane_at (io, lane, type)), o->carry[0],
+                   &outer);
   host_add_while (lane, lanes, 1, outer, seq);
 }
 
