@@ -19,13 +19,21 @@
    elements, 1,001 rounds (SCANOMP_HOST_CUTOFF=0, set here, so that every
    scan runs on the device):
 
-     api       scanrt_scan on the mapped array
-     clause    the same scan as a `target' loop with the scan clause
-     read      SCANRT_present_read of one element of it: a transfer from
-               the device and its wait, the driver's floor for a call
+     api        scanrt_scan on the mapped array
+     api-timed  the same, asking for its kernels' device time
+                (scanrt_params.kernel_seconds: profiling events)
+     clause     the same scan as a `target' loop with the scan clause
+     read       SCANRT_present_read of one element of it: a transfer from
+                the device and its wait
+     launch     an empty kernel of one work-item, enqueued and waited for
+                in a context of the benchmark's own on the same device
+                (floor.h): the driver's floor for a call
 
-   with the median of the API's kernel time (scanrt_params.kernel_seconds)
-   beside them.
+   and the per-call split: the floor, the kernels (the median of
+   api-timed's device time), and what is left, the runtime's own time a
+   call: the API's and the clause's wall time less the floor and the
+   kernels.  The clause's kernels are taken to cost what the API's do
+   (the same kernel set over the same array).
 
      bench-data [RESULTS.TSV]
 
@@ -34,6 +42,7 @@
 
 #include <string.h>
 
+#include "floor.h"
 #include "measure.h"
 #include "scanrt.h"
 #include "scanrt-abi.h"
@@ -93,15 +102,17 @@ run_method (int m, void *ctx)
 }
 
 /* One call on resident data, as each method makes it.  */
-enum { C_API, C_CLAUSE, C_READ, NCALLS };
-static const char *const call_names[NCALLS] = { "api", "clause", "read" };
+enum { C_API, C_API_TIMED, C_CLAUSE, C_READ, C_LAUNCH, NCALLS };
+static const char *const call_names[NCALLS] = { "api", "api-timed", "clause",
+                                                "read", "launch" };
 
 struct call
 {
   unsigned *y;
   long n;
   int device;
-  double *kernel_s;             /* the API's kernel time, a call each */
+  const struct bench_floor *floor;
+  double *kernel_s;             /* api-timed's kernel time, a call each */
   int calls, most;
 };
 
@@ -109,28 +120,34 @@ static void
 run_call (int m, void *ctx)
 {
   struct call *c = ctx;
-  if (m == C_API)
+  if (m == C_API || m == C_API_TIMED)
     {
       scanrt_params p = SCANRT_PARAMS_INIT;
       double kernels = -1;
       p.device = c->device;
       p.flags = SCANRT_NO_HOST;
-      p.kernel_seconds = &kernels;
+      if (m == C_API_TIMED)
+        p.kernel_seconds = &kernels;
       if (scanrt_scan (c->y, c->y, c->n, SCANRT_UINT, SCANRT_ADD, &p)
           != SCANRT_OK)
         {
           fprintf (stderr, "bench-data: the API's scan failed\n");
           exit (1);
         }
-      if (c->calls < c->most)
+      if (m == C_API_TIMED && c->calls < c->most)
         c->kernel_s[c->calls++] = kernels;
     }
   else if (m == C_CLAUSE)
     scan (c->y, c->n);
-  else
+  else if (m == C_READ)
     {
       unsigned v;
       SCANRT_present_read (c->device, &v, c->y + c->n / 2, sizeof v);
+    }
+  else if (bench_floor_run (c->floor))
+    {
+      fprintf (stderr, "bench-data: the empty kernel failed\n");
+      exit (1);
     }
 }
 
@@ -144,9 +161,10 @@ median_of (double *v, int count)
   return v[count / 2];
 }
 
-/* The per-call table at N elements, to OUT and stdout.  */
+/* The per-call table at N elements, to OUT and stdout; FLOOR, the
+   empty kernel's context.  */
 static int
-per_call (FILE *out, long n)
+per_call (FILE *out, long n, const struct bench_floor *floor)
 {
   enum { ROUNDS = 1001 };
   unsigned *y = malloc (n * sizeof *y), *ref = malloc (n * sizeof *ref);
@@ -155,7 +173,7 @@ per_call (FILE *out, long n)
   for (long i = 0; i < n; i++)
     y[i] = ref[i] = (unsigned) (i % 7);
   double kernels[ROUNDS + 1];
-  struct call c = { y, n, scanrt_get_default_device (), kernels, 0,
+  struct call c = { y, n, scanrt_get_default_device (), floor, kernels, 0,
                     ROUNDS + 1 };
   double med[NCALLS];
   int status = 0;
@@ -168,9 +186,9 @@ per_call (FILE *out, long n)
                          "uint32-call", call_names, n))
     status = 2;
 #pragma omp target exit data map(from: y[0:n])
-  /* Each of the 2 + 2 * ROUNDS scans added the array to itself once
+  /* Each of the 3 + 3 * ROUNDS scans added the array to itself once
      more, inclusive: y is ref's scan repeated that many times.  */
-  for (int k = 0; k < 2 + 2 * ROUNDS && !status; k++)
+  for (int k = 0; k < 3 + 3 * ROUNDS && !status; k++)
     for (long i = 1; i < n; i++)
       ref[i] = ref[i-1] + ref[i];
   if (!status && memcmp (y, ref, n * sizeof *y))
@@ -178,10 +196,17 @@ per_call (FILE *out, long n)
       fprintf (stderr, "bench-data: the per-call scans are wrong\n");
       status = 1;
     }
+  double k = median_of (kernels, c.calls), f = med[C_LAUNCH];
   if (!status)
-    printf ("%-8ld %9.1f %9.1f %9.2f %9.1f %11.1f\n", n, med[C_API] * 1e6,
-            med[C_CLAUSE] * 1e6, med[C_CLAUSE] / med[C_API],
-            med[C_READ] * 1e6, median_of (kernels, c.calls) * 1e6);
+    {
+      printf ("%-8ld %7.1f %7.1f %6.2f %7.1f %7.1f %7.1f %7.1f %7.1f "
+              "%7.1f\n", n, med[C_API] * 1e6, med[C_CLAUSE] * 1e6,
+              med[C_CLAUSE] / med[C_API], med[C_READ] * 1e6, f * 1e6,
+              k * 1e6, (med[C_API] - f - k) * 1e6,
+              (med[C_CLAUSE] - f - k) * 1e6, med[C_API_TIMED] * 1e6);
+      fprintf (out, "uint32-call\tkernels\t%ld\t%d\t%.9f\t-1\n", n,
+               c.calls, k);
+    }
   free (y);
   free (ref);
   return status;
@@ -231,14 +256,27 @@ main (int argc, char **argv)
           med[M_COPYING] - med[M_RESIDENT],
           (med[M_COPYING] - med[M_RESIDENT]) / med[M_TRANSFER]);
 
-  printf ("one in-place scan of resident uint32 a call, medians in us\n");
-  printf ("%-8s %9s %9s %9s %9s %11s\n", "n", "api", "clause", "/api",
-          "read", "api kernels");
+  char name[256] = "";
+  struct bench_floor floor;
+  if (scanrt_get_device_name (scanrt_get_default_device (), name,
+                              sizeof name) != SCANRT_OK
+      || bench_floor_open (&floor, name))
+    {
+      fprintf (stderr, "bench-data: no context of its own on '%s'\n", name);
+      return 2;
+    }
+  printf ("one in-place scan of resident uint32 a call on %s, medians in "
+          "us\n", name);
+  printf ("%-8s %7s %7s %6s %7s %7s %7s %7s %7s %7s\n", "n", "api",
+          "clause", "/api", "read", "launch", "kernels", "api own",
+          "cl. own", "timed");
   int status = 0;
   for (long m = 1L << 12; m <= 1L << 16 && !status; m <<= 4)
-    status = per_call (out, m);
-  printf ("read: one element from the device and its wait, the driver's "
-          "floor for a call.\nWrote %s.\n", tsv);
+    status = per_call (out, m, &floor);
+  printf ("launch: an empty kernel and its wait, the driver's floor for a "
+          "call;\nkernels: the API's, by profiling events (timed: the "
+          "API's wall time\nwhen it asks for them); own: the wall time "
+          "less the floor and the kernels.\nWrote %s.\n", tsv);
   if (status)
     return status;
   fclose (out);

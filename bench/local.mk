@@ -20,10 +20,10 @@ bench_bench_host_SOURCES = bench/bench-host.c bench/measure.h
 bench_bench_host_CFLAGS = $(EXAMPLE_CFLAGS) -O3
 bench_bench_host_LDADD = libscanrt/libscanrt.la
 $(bench_bench_host_OBJECTS): plugin/scanomp.la
-bench_bench_data_SOURCES = bench/bench-data.c bench/measure.h
+bench_bench_data_SOURCES = bench/bench-data.c bench/floor.h bench/measure.h
 bench_bench_data_CPPFLAGS = -I$(srcdir)/libscanrt
 bench_bench_data_CFLAGS = $(EXAMPLE_CFLAGS) -O3
-bench_bench_data_LDADD = libscanrt/libscanrt.la
+bench_bench_data_LDADD = libscanrt/libscanrt.la $(OPENCL_LIBS)
 $(bench_bench_data_OBJECTS): plugin/scanomp.la
 bench_bench_recurrence_SOURCES = bench/bench-recurrence.c bench/measure.h
 bench_bench_recurrence_CFLAGS = $(EXAMPLE_CFLAGS) -O3
