@@ -338,12 +338,11 @@ scanrt_program_get (struct scanrt_device *dev, const char *head,
   struct scanrt_program *p;
 
   pthread_mutex_lock (&cache_lock);
-  uint64_t h = scanrt_hash (dev->key, strlen (dev->key), template_hash (tmpl));
-  h = scanrt_hash (options, strlen (options), h);
-  h = scanrt_hash (head, strlen (head), h);
+  /* Found by comparing: hashing the texts byte by byte took longer than
+     comparing them with the few programs a process builds.  */
   for (p = cache; p; p = p->next)
-    if (p->hash == h && p->dev == dev && p->tmpl == tmpl
-        && !strcmp (p->options, options) && !strcmp (p->head, head))
+    if (p->dev == dev && p->tmpl == tmpl && !strcmp (p->options, options)
+        && !strcmp (p->head, head))
       break;
   if (p)
     {
@@ -375,6 +374,9 @@ scanrt_program_get (struct scanrt_device *dev, const char *head,
   memcpy (source, head, hlen);
   source[hlen] = '\n';
   memcpy (source + hlen + 1, tmpl, tlen + 1);
+  uint64_t h = scanrt_hash (dev->key, strlen (dev->key), template_hash (tmpl));
+  h = scanrt_hash (options, strlen (options), h);
+  h = scanrt_hash (head, hlen, h);
   p->tmpl = tmpl;
   p->hash = h;
   p->dev = dev;
