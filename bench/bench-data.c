@@ -28,6 +28,10 @@
      launch     an empty kernel of one work-item, enqueued and waited for
                 in a context of the benchmark's own on the same device
                 (floor.h): the driver's floor for a call
+     replay     the same kernel recorded once in a command buffer
+                (cl_khr_command_buffer), each call a replay and its wait:
+                where the device has the extension, whether paying the
+                launch once lowers the floor
 
    and the per-call split: the floor, the kernels (the median of
    api-timed's device time), and what is left, the runtime's own time a
@@ -102,9 +106,9 @@ run_method (int m, void *ctx)
 }
 
 /* One call on resident data, as each method makes it.  */
-enum { C_API, C_API_TIMED, C_CLAUSE, C_READ, C_LAUNCH, NCALLS };
+enum { C_API, C_API_TIMED, C_CLAUSE, C_READ, C_LAUNCH, C_REPLAY, NCALLS };
 static const char *const call_names[NCALLS] = { "api", "api-timed", "clause",
-                                                "read", "launch" };
+                                                "read", "launch", "replay" };
 
 struct call
 {
@@ -144,9 +148,11 @@ run_call (int m, void *ctx)
       unsigned v;
       SCANRT_present_read (c->device, &v, c->y + c->n / 2, sizeof v);
     }
-  else if (bench_floor_run (c->floor))
+  else if (m == C_LAUNCH ? bench_floor_run (c->floor)
+                         : bench_floor_replay (c->floor))
     {
-      fprintf (stderr, "bench-data: the empty kernel failed\n");
+      fprintf (stderr, "bench-data: the empty kernel's %s failed\n",
+               call_names[m]);
       exit (1);
     }
 }
@@ -177,12 +183,15 @@ per_call (FILE *out, long n, const struct bench_floor *floor)
                     ROUNDS + 1 };
   double med[NCALLS];
   int status = 0;
+  /* The replay is the last method, where there is one.  */
+  int calls = bench_floor_recorded (floor) ? NCALLS : C_REPLAY;
+  med[C_REPLAY] = -1;
 #pragma omp target enter data map(to: y[0:n])
   /* Warm: programs built, buffers kept.  */
-  for (int m = 0; m < NCALLS; m++)
+  for (int m = 0; m < calls; m++)
     run_call (m, &c);
   c.calls = 0;
-  if (bench_round_robin (NCALLS, ROUNDS, run_call, &c, med, out,
+  if (bench_round_robin (calls, ROUNDS, run_call, &c, med, out,
                          "uint32-call", call_names, n))
     status = 2;
 #pragma omp target exit data map(from: y[0:n])
@@ -200,10 +209,14 @@ per_call (FILE *out, long n, const struct bench_floor *floor)
   if (!status)
     {
       printf ("%-8ld %7.1f %7.1f %6.2f %7.1f %7.1f %7.1f %7.1f %7.1f "
-              "%7.1f\n", n, med[C_API] * 1e6, med[C_CLAUSE] * 1e6,
+              "%7.1f", n, med[C_API] * 1e6, med[C_CLAUSE] * 1e6,
               med[C_CLAUSE] / med[C_API], med[C_READ] * 1e6, f * 1e6,
               k * 1e6, (med[C_API] - f - k) * 1e6,
               (med[C_CLAUSE] - f - k) * 1e6, med[C_API_TIMED] * 1e6);
+      if (calls > C_REPLAY)
+        printf (" %7.1f\n", med[C_REPLAY] * 1e6);
+      else
+        printf (" %7s\n", "-");
       fprintf (out, "uint32-call\tkernels\t%ld\t%d\t%.9f\t-1\n", n,
                c.calls, k);
     }
@@ -267,16 +280,18 @@ main (int argc, char **argv)
     }
   printf ("one in-place scan of resident uint32 a call on %s, medians in "
           "us\n", name);
-  printf ("%-8s %7s %7s %6s %7s %7s %7s %7s %7s %7s\n", "n", "api",
+  printf ("%-8s %7s %7s %6s %7s %7s %7s %7s %7s %7s %7s\n", "n", "api",
           "clause", "/api", "read", "launch", "kernels", "api own",
-          "cl. own", "timed");
+          "cl. own", "timed", "replay");
   int status = 0;
   for (long m = 1L << 12; m <= 1L << 16 && !status; m <<= 4)
     status = per_call (out, m, &floor);
   printf ("launch: an empty kernel and its wait, the driver's floor for a "
           "call;\nkernels: the API's, by profiling events (timed: the "
           "API's wall time\nwhen it asks for them); own: the wall time "
-          "less the floor and the kernels.\nWrote %s.\n", tsv);
+          "less the floor and the kernels;\nreplay: the empty kernel "
+          "from a command buffer (-: the device has none).\nWrote %s.\n",
+          tsv);
   if (status)
     return status;
   fclose (out);

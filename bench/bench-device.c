@@ -44,7 +44,9 @@
    SCANOMP_ITEMS), with and without PTX, on int32-sum, double-sum and pair
    at the largest size.  The floors say what a call costs at the least: a
    kernel launch of one work-item with its wait, a 4-byte read, and
-   libscanrt's scan of 1024 elements.  Writes one TSV line per
+   libscanrt's scan of 1024 elements, whose wall time is split into the
+   launch's floor, the kernels' device time and what is left,
+   libscanrt's own.  Writes one TSV line per
    measurement (case method n reps device_s wall_s, medians; device_s is -1
    where unknown) to RESULTS.TSV (default bench/device.tsv) and a table to
    stdout.  Every method's result at every size is checked, bit for bit,
@@ -452,12 +454,17 @@ floors (FILE *out, const struct args *a)
 {
   int reps = 101;
   double *t = malloc (4 * reps * sizeof *t);
+  double *k = malloc (4 * reps * sizeof *k);
   size_t one = 1;
   cl_uint word;
   struct args small = *a;
   small.n = 1024;
-  if (!t)
-    return;
+  if (!t || !k)
+    {
+      free (t);
+      free (k);
+      return;
+    }
   for (int m = 0; m < 4; m++)
     for (int r = 0; r < reps; r++)
       {
@@ -475,6 +482,7 @@ floors (FILE *out, const struct args *a)
           ok = scan (m == 2 ? M_LOOKBACK : M_LOOKBACK_PORTABLE, &small)
                == SCANRT_OK;
         t[m * reps + r] = bench_now () - t0;
+        k[m * reps + r] = m < 2 ? -1 : small.device_time;
         if (!ok)
           {
             fprintf (stderr, "bench-device: floor %d failed\n", m);
@@ -483,13 +491,25 @@ floors (FILE *out, const struct args *a)
       }
   static const char *const names[] = { "launch-floor", "read-floor",
                                        "lookback-floor", "port-floor" };
+  double wall[4], kern[4];
   for (int m = 0; m < 4; m++)
     {
       qsort (t + m * reps, reps, sizeof *t, bench_by_value);
-      row (out, "int32-sum", names[m], m < 2 ? 1 : 1024, reps, -1,
-           t[m * reps + reps / 2], 0);
+      qsort (k + m * reps, reps, sizeof *k, bench_by_value);
+      wall[m] = t[m * reps + reps / 2];
+      kern[m] = k[m * reps + reps / 2];
+      row (out, "int32-sum", names[m], m < 2 ? 1 : 1024, reps, kern[m],
+           wall[m], 0);
     }
+  /* The per-call split: what is left of a scan's wall time, less the
+     launch's floor and its kernels' device time, is libscanrt's.  */
+  for (int m = 2; m < 4; m++)
+    printf ("per call, %s: %.1f us = launch floor %.1f + kernels %.1f + "
+            "libscanrt's own %.1f\n", names[m], wall[m] * 1e6,
+            wall[0] * 1e6, kern[m] * 1e6,
+            (wall[m] - wall[0] - kern[m]) * 1e6);
   free (t);
+  free (k);
 }
 
 /* Time methods FROM .. TO - 1 on A over REPS rounds, round-robin; their

@@ -4,13 +4,19 @@
    enqueued and waited for (clFinish) as libscanrt enqueues a scan and
    waits for it, in a context and queue of the benchmark's own on the
    device libscanrt names.  What a call costs beyond it and beyond the
-   kernels' own time is the runtime's.  */
+   kernels' own time is the runtime's.
+
+   Where the device has cl_khr_command_buffer (and the headers know it),
+   the same kernel recorded once in a command buffer, which each replay
+   enqueues and waits for: whether paying the launch once would lower the
+   floor.  */
 
 #ifndef SCANOMP_FLOOR_H
 #define SCANOMP_FLOOR_H
 
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
+#include <CL/cl_ext.h>
 #include <string.h>
 
 struct bench_floor
@@ -18,7 +24,49 @@ struct bench_floor
   cl_context ctx;
   cl_command_queue q;
   cl_kernel k;
+#ifdef cl_khr_command_buffer
+  cl_command_buffer_khr recorded;     /* NULL without the extension */
+  clEnqueueCommandBufferKHR_fn replay;
+#endif
 };
+
+#ifdef cl_khr_command_buffer
+/* Record F's kernel in a command buffer, where PLATFORM's device has the
+   extension; leave F->recorded NULL where not.  */
+static inline void
+bench_floor_record (struct bench_floor *f, cl_platform_id platform,
+                    cl_device_id device)
+{
+  char ext[8192] = "";
+  clGetDeviceInfo (device, CL_DEVICE_EXTENSIONS, sizeof ext, ext, NULL);
+  if (!strstr (ext, "cl_khr_command_buffer"))
+    return;
+  clCreateCommandBufferKHR_fn create = (clCreateCommandBufferKHR_fn)
+    clGetExtensionFunctionAddressForPlatform (platform,
+                                              "clCreateCommandBufferKHR");
+  clCommandNDRangeKernelKHR_fn add = (clCommandNDRangeKernelKHR_fn)
+    clGetExtensionFunctionAddressForPlatform (platform,
+                                              "clCommandNDRangeKernelKHR");
+  clFinalizeCommandBufferKHR_fn finish = (clFinalizeCommandBufferKHR_fn)
+    clGetExtensionFunctionAddressForPlatform (platform,
+                                              "clFinalizeCommandBufferKHR");
+  f->replay = (clEnqueueCommandBufferKHR_fn)
+    clGetExtensionFunctionAddressForPlatform (platform,
+                                              "clEnqueueCommandBufferKHR");
+  if (!create || !add || !finish || !f->replay)
+    return;
+  cl_int err;
+  size_t one = 1;
+  cl_command_buffer_khr b = create (1, &f->q, NULL, &err);
+  if (err == CL_SUCCESS)
+    err = add (b, NULL, NULL, f->k, 1, NULL, &one, &one, 0, NULL, NULL,
+               NULL);
+  if (err == CL_SUCCESS)
+    err = finish (b);
+  if (err == CL_SUCCESS)
+    f->recorded = b;
+}
+#endif
 
 /* Open *F on the OpenCL device named NAME (scanrt_get_device_name's).
    Returns 0, or -1 when there is none or it fails.  */
@@ -58,6 +106,10 @@ bench_floor_open (struct bench_floor *f, const char *name)
             f->k = clCreateKernel (prog, "empty", &err);
           if (prog)
             clReleaseProgram (prog);
+#ifdef cl_khr_command_buffer
+          if (err == CL_SUCCESS)
+            bench_floor_record (f, plats[p], ids[d]);
+#endif
           return err == CL_SUCCESS ? 0 : -1;
         }
     }
@@ -72,6 +124,34 @@ bench_floor_run (const struct bench_floor *f)
   return clEnqueueNDRangeKernel (f->q, f->k, 1, NULL, &one, &one, 0, NULL,
                                  NULL) == CL_SUCCESS
          && clFinish (f->q) == CL_SUCCESS ? 0 : -1;
+}
+
+/* Whether F has the kernel recorded in a command buffer.  */
+static inline int
+bench_floor_recorded (const struct bench_floor *f)
+{
+#ifdef cl_khr_command_buffer
+  return f->recorded != NULL;
+#else
+  (void) f;
+  return 0;
+#endif
+}
+
+/* One replay of F's recorded kernel and its wait; 0, or -1 on failure
+   or where nothing was recorded.  */
+static inline int
+bench_floor_replay (const struct bench_floor *f)
+{
+#ifdef cl_khr_command_buffer
+  cl_command_queue q = f->q;
+  return f->recorded
+         && f->replay (1, &q, f->recorded, 0, NULL, NULL) == CL_SUCCESS
+         && clFinish (q) == CL_SUCCESS ? 0 : -1;
+#else
+  (void) f;
+  return -1;
+#endif
 }
 
 #endif
