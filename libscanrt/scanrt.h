@@ -115,6 +115,9 @@ typedef enum
 #define SCANRT_REPRODUCIBLE 4u /* float and double + and -: the same bits
                                   whatever the threads, the path and the
                                   device (docs/determinism.md) */
+#define SCANRT_TOTAL_ONLY 8u /* compute *total alone (total is then
+                                required): where the data is, as the scan
+                                would, storing nothing; OUT may be NULL */
 
 #define SCANRT_DEFAULT_DEVICE (-1)
 /* The first GPU and the first CPU device, as `device(GPU)' and
@@ -129,7 +132,7 @@ typedef enum
 typedef struct scanrt_params
 {
   unsigned flags;          /* SCANRT_EXCLUSIVE, SCANRT_NO_HOST,
-                              SCANRT_REPRODUCIBLE */
+                              SCANRT_REPRODUCIBLE, SCANRT_TOTAL_ONLY */
   const void *seed;        /* combined before in[0]; NULL: the identity */
   void *total;             /* if set, receives seed combined with every
                               element */

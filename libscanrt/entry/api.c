@@ -8,6 +8,7 @@
    without a host fallback (SCANRT_NO_HOST, OMP_TARGET_OFFLOAD=MANDATORY)
    in a later segment leaves the earlier segments written.  */
 
+#include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,12 @@ check_arrays (void *out, const void *in, size_t n, size_t size,
       scanrt_report ("%s: device %d is not a device number; pass 0 or more, "
                      "SCANRT_DEFAULT_DEVICE, SCANRT_DEVICE_GPU or "
                      "SCANRT_DEVICE_CPU", fn, params->device);
+      return SCANRT_EINVAL;
+    }
+  if (params && (params->flags & SCANRT_TOTAL_ONLY) && !params->total)
+    {
+      scanrt_report ("%s: SCANRT_TOTAL_ONLY asks for the total alone; give "
+                     "params->total to receive it", fn);
       return SCANRT_EINVAL;
     }
   if (n == 0)
@@ -50,16 +57,21 @@ check_arrays (void *out, const void *in, size_t n, size_t size,
 
 /* Run the scan of DESC (without its arguments) over OUT and IN where
    route.c sends it.  HOST computes what the device does not on the host
-   (NULL if there is no host path), from CTX, which the descriptor's host
-   path functions find past the kernel's arguments.  */
+   (NULL if there is no host path), and FOLD, where only the total is
+   asked for (SCANRT_TOTAL_ONLY), combines *ACC with the elements in turn
+   on the host (NULL likewise), from CTX, which the descriptor's host path
+   functions find past the kernel's arguments.  */
 static int
 scan_arrays (struct SCANRT_desc *desc, void *out, const void *in, size_t n,
              const scanrt_params *params, const void *seed,
              void (*host) (void *out, const void *in, size_t n,
                            unsigned flags, const void *seed, void *total,
                            const void *ctx),
+             void (*fold) (const void *in, size_t n, void *acc,
+                           const void *ctx),
              const void *ctx)
 {
+  int total_only = params && (params->flags & SCANRT_TOTAL_ONLY);
   size_t size = desc->elem_size;
   long stride = (long) size, start = 0;
   const struct SCANRT_arg_desc kinds[4] = {
@@ -80,13 +92,25 @@ scan_arrays (struct SCANRT_desc *desc, void *out, const void *in, size_t n,
     .desc = desc, .args = args, .params = params,
     .site = params && params->site ? params->site : desc->site,
     .device = params ? params->device : SCANRT_DEFAULT_DEVICE, .n = n,
-    .seed = seed, .total = partial,
+    .seed = seed, .total = partial, .total_only = total_only,
     .total_optional = !(params && params->total),
     .plain_in = desc->type < SCANRT_NTYPES ? in : NULL,
     .plain_out = desc->type < SCANRT_NTYPES ? out : NULL
   };
   int status = scanrt_route_call (&r, &done);
-  if (status == SCANRT_HOST && done < n)
+  if (status == SCANRT_HOST && done < n && total_only)
+    {
+      if (!fold)
+        {
+          scanrt_report ("%s: the total cannot be computed on the host: the "
+                         "user operator has no host_combine", r.site);
+          return SCANRT_ENODEV;
+        }
+      if (!done)
+        memcpy (partial, seed, size);
+      fold ((const char *) in + done * size, n - done, partial, ctx);
+    }
+  else if (status == SCANRT_HOST && done < n)
     {
       if (!host)
         {
@@ -140,6 +164,45 @@ host_builtin (void *out, const void *in, size_t n, unsigned flags,
                     flags, seed, total);
 }
 
+/* Fewer elements are folded by the calling thread alone.  */
+#define FOLD_TEAM_CUTOFF 65536
+#define FOLD_MOST_THREADS 64
+
+/* *ACC combined with the N elements of IN of a built-in operator (the
+   descriptor CTX): a block a thread of the OpenMP team, the blocks'
+   partials then combined in order.  */
+static void
+fold_builtin (const void *in, size_t n, void *acc, const void *ctx)
+{
+  const struct SCANRT_desc *d = ctx;
+  scanrt_type type = (scanrt_type) d->type;
+  scanrt_op op = (scanrt_op) d->op;
+  size_t elem = d->elem_size;
+  int team = n < FOLD_TEAM_CUTOFF ? 1 : omp_get_max_threads ();
+  if (team > FOLD_MOST_THREADS)
+    team = FOLD_MOST_THREADS;
+  if (team <= 1)
+    {
+      scanrt_host_fold (in, n, type, op, acc);
+      return;
+    }
+  _Alignas (double) unsigned char parts[FOLD_MOST_THREADS][sizeof (double)];
+  int ran = 1;
+#pragma omp parallel num_threads (team)
+  {
+    int t = omp_get_thread_num (), all = omp_get_num_threads ();
+    size_t lo = n / all * t + ((size_t) t < n % all ? (size_t) t : n % all);
+    size_t len = n / all + ((size_t) t < n % all);
+    scanrt_identity (type, op, parts[t]);
+    scanrt_host_fold ((const char *) in + lo * elem, len, type, op,
+                      parts[t]);
+    if (t == 0)
+      ran = all;
+  }
+  for (int t = 0; t < ran; t++)
+    scanrt_combine (type, op, acc, acc, parts[t]);
+}
+
 /* The kernels' source head of a built-in TYPE (T, its description) and
    OP: made once a process and kept, since formatting it cost a third of
    a microsecond a call.  NULL when out of memory.  */
@@ -178,6 +241,8 @@ scanrt_scan (void *out, const void *in, size_t n, scanrt_type type,
              scanrt_op op, const scanrt_params *params)
 {
   const struct scanrt_type_info *t = scanrt_type_info (type);
+  if (params && (params->flags & SCANRT_TOTAL_ONLY) && !out)
+    out = (void *) in;
   if (!t)
     {
       scanrt_report ("scanrt_scan: %d is not a scanrt_type; pass one of "
@@ -216,7 +281,8 @@ scanrt_scan (void *out, const void *in, size_t n, scanrt_type type,
   unsigned char identity[sizeof (double)];
   const void *seed = params && params->seed ? params->seed : identity;
   scanrt_identity (type, op, identity);
-  return scan_arrays (&desc, out, in, n, params, seed, host_builtin, &desc);
+  return scan_arrays (&desc, out, in, n, params, seed, host_builtin,
+                      fold_builtin, &desc);
 }
 
 static void
@@ -224,6 +290,24 @@ host_user (void *out, const void *in, size_t n, unsigned flags,
            const void *seed, void *total, const void *ctx)
 {
   scanrt_host_scan_user (out, in, n, ctx, flags, seed, total);
+}
+
+/* *ACC combined with the N elements of IN by the user's operator CTX, on
+   the calling thread, in order.  */
+static void
+fold_user (const void *in, size_t n, void *acc, const void *ctx)
+{
+  const scanrt_user_op *op = ctx;
+  size_t elem = op->elem_size;
+  unsigned char a[elem], x[elem], next[elem];
+  memcpy (a, acc, elem);
+  for (size_t i = 0; i < n; i++)
+    {
+      memcpy (x, (const char *) in + i * elem, elem);
+      op->host_combine (next, a, x);
+      memcpy (a, next, elem);
+    }
+  memcpy (acc, a, elem);
 }
 
 /* Append SIZE bytes of P as a C initialiser list to BUF.  */
@@ -240,6 +324,8 @@ SCANRT_EXPORT int
 scanrt_scan_user (void *out, const void *in, size_t n,
                   const scanrt_user_op *op, const scanrt_params *params)
 {
+  if (params && (params->flags & SCANRT_TOTAL_ONLY) && !out)
+    out = (void *) in;
   if (!op || !op->source || !op->type_name || !op->combine
       || !op->identity || op->elem_size == 0 || op->elem_size > 1024)
     {
@@ -278,7 +364,8 @@ scanrt_scan_user (void *out, const void *in, size_t n,
   };
   const void *seed = params && params->seed ? params->seed : op->identity;
   status = scan_arrays (&desc, out, in, n, params, seed,
-                        op->host_combine ? host_user : NULL, op);
+                        op->host_combine ? host_user : NULL,
+                        op->host_combine ? fold_user : NULL, op);
   free (source);
   return status;
 }

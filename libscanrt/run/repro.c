@@ -284,6 +284,9 @@ int
 scanrt_repro_wanted (const struct scanrt_request *r)
 {
   const struct SCANRT_desc *d = r->desc;
+  /* A total alone (SCANRT_TOTAL_ONLY) is the default mode's.  */
+  if (r->total_only)
+    return 0;
   if (d->flags & SCANRT_NOT_REPRODUCIBLE)
     {
       if (scanrt_setting_size (SCANRT_SET_REPRODUCIBLE, 0, 0, NULL)

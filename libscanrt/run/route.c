@@ -35,7 +35,9 @@
    - else one launch on the device (launch.c).  Where it fails, the reason
      is said and the scan runs on the host.
    On the host means the host path for a loop that has one, else the
-   caller's own sequential loop; for the API, its host scan.
+   caller's own sequential loop; for the API, its host scan.  A call that
+   asks for its total alone (SCANRT_TOTAL_ONLY) goes the same way, never
+   split across devices; on the host the API folds it itself.
 
    Under OMP_TARGET_OFFLOAD=MANDATORY, or with SCANRT_NO_HOST, a scan on
    a device never falls back: every case above but success fails.  */
@@ -197,7 +199,8 @@ on_devices (const struct scanrt_request *r, size_t *done, int chosen)
   int listed = devices_of (r, &list);
   if (listed < 0)
     return SCANRT_EINVAL;
-  int split = listed && r->n && policy != SCANRT_OFFLOAD_DISABLED
+  int split = listed && r->n && !r->total_only
+              && policy != SCANRT_OFFLOAD_DISABLED
               && (strict || chosen || r->n >= device_cutoff (r->desc))
               && !scanrt_forked ();
   if (scanrt_split_scan (r, split ? &list : NULL, strict, done, &status))
@@ -294,7 +297,14 @@ int
 scanrt_route_call (const struct scanrt_request *r, size_t *done)
 {
   int way = scanrt_setting_word (SCANRT_SET_HOST, HOST_NATIVE);
-  if (!call_on_host (r, way))
+  int host = call_on_host (r, way);
+  /* A total alone on the host is the caller's to fold.  */
+  if (host && r->total_only)
+    {
+      *done = 0;
+      return SCANRT_HOST;
+    }
+  if (!host)
     {
       int status = on_devices (r, done, 0);
       /* A reproducible scan that falls back with nothing done: the host

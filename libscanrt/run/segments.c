@@ -77,7 +77,8 @@ scanrt_run_segments (const struct scanrt_request *r, int device, size_t len,
       struct scanrt_request seg = {
         .desc = desc, .args = args, .params = r->params, .site = r->site,
         .device = device, .first = r->first + (long) p0, .n = m,
-        .seed = carry[k], .total = carry[!k], .repro = r->repro
+        .seed = carry[k], .total = carry[!k], .repro = r->repro,
+        .total_only = r->total_only
       };
       status = scanrt_run_device (device, &seg, strict || (p0 && !done), t);
       if (status != SCANRT_OK)
