@@ -38,3 +38,23 @@ libscanrt/devices/templates.c: $(TEMPLATES) build-aux/embed-templates.sh
 	$(SHELL) $(srcdir)/build-aux/embed-templates.sh $(srcdir)/templates \
 	  > $@.tmp && mv $@.tmp $@
 CLEANFILES += libscanrt/devices/templates.c
+
+# libscanrt-mpi, scans across MPI ranks (scanrt-mpi.h), where configure
+# found an MPI: built by $(CC) with the flags of MPI's wrapper.
+EXTRA_DIST += libscanrt/mpi/libscanrt-mpi.map
+if HAVE_MPI
+lib_LTLIBRARIES += libscanrt/libscanrt-mpi.la
+include_HEADERS += libscanrt/mpi/scanrt-mpi.h
+endif
+libscanrt_libscanrt_mpi_la_SOURCES = libscanrt/mpi/mpi.c \
+	libscanrt/mpi/scanrt-mpi.h
+libscanrt_libscanrt_mpi_la_CPPFLAGS = -I$(srcdir)/libscanrt \
+	-I$(srcdir)/libscanrt/mpi
+libscanrt_libscanrt_mpi_la_CFLAGS = $(AM_CFLAGS) $(PTHREAD_CFLAGS) \
+	$(MPI_CFLAGS)
+libscanrt_libscanrt_mpi_la_LIBADD = libscanrt/libscanrt.la $(MPI_LIBS)
+libscanrt_libscanrt_mpi_la_LDFLAGS = -version-info 0:0:0 $(PTHREAD_CFLAGS) \
+	$(SANITIZER_FLAGS) \
+	-Wl,--version-script=$(srcdir)/libscanrt/mpi/libscanrt-mpi.map
+EXTRA_libscanrt_libscanrt_mpi_la_DEPENDENCIES = \
+	libscanrt/mpi/libscanrt-mpi.map

@@ -150,3 +150,45 @@ AS_IF([test "$enable_sanitizers" != no],
    CFLAGS=$scanomp_save_CFLAGS])
 AC_SUBST([SANITIZER_FLAGS])
 ])
+
+# SCANOMP_CHECK_MPI
+# -----------------
+# Find an MPI compiler wrapper (MPICC, else mpicc), and the flags it
+# adds to compile and to link: Open MPI's --showme:compile and
+# --showme:link, else MPICH's -compile_info and -link_info (less their
+# first word, the compiler).  libscanrt-mpi is built with them, by $CC,
+# where a program including mpi.h links; without an MPI it is left out.
+# Sets and substitutes MPICC, MPI_CFLAGS and MPI_LIBS, and the
+# conditional HAVE_MPI.
+AC_DEFUN([SCANOMP_CHECK_MPI],
+[AC_ARG_VAR([MPICC], [MPI's C compiler wrapper, for libscanrt-mpi (default: mpicc)])
+AS_IF([test -z "$MPICC"], [AC_CHECK_PROGS([MPICC], [mpicc])])
+MPI_CFLAGS=
+MPI_LIBS=
+scanomp_have_mpi=no
+AS_IF([test -n "$MPICC"],
+  [AS_IF([MPI_CFLAGS=`$MPICC --showme:compile 2>/dev/null` \
+          && MPI_LIBS=`$MPICC --showme:link 2>/dev/null`], [],
+     [MPI_CFLAGS=`$MPICC -compile_info 2>/dev/null | cut -d' ' -f2-`
+      MPI_LIBS=`$MPICC -link_info 2>/dev/null | cut -d' ' -f2-`])
+   AC_MSG_CHECKING([whether $CC links an MPI program with $MPICC's flags])
+   scanomp_save_CFLAGS=$CFLAGS
+   scanomp_save_LIBS=$LIBS
+   CFLAGS="$CFLAGS $MPI_CFLAGS"
+   LIBS="$MPI_LIBS $LIBS"
+   AC_LINK_IFELSE([AC_LANG_PROGRAM([[#include <mpi.h>]],
+       [[int rank; MPI_Comm_rank (MPI_COMM_WORLD, &rank);
+         return MPI_Exscan (&rank, &rank, 1, MPI_INT, MPI_SUM,
+                            MPI_COMM_WORLD);]])],
+     [scanomp_have_mpi=yes])
+   CFLAGS=$scanomp_save_CFLAGS
+   LIBS=$scanomp_save_LIBS
+   AC_MSG_RESULT([$scanomp_have_mpi])])
+AS_IF([test $scanomp_have_mpi = no],
+  [AC_MSG_NOTICE([no MPI: libscanrt-mpi is left out (Debian packages libopenmpi-dev and openmpi-bin)])
+   MPI_CFLAGS=
+   MPI_LIBS=])
+AC_SUBST([MPI_CFLAGS])
+AC_SUBST([MPI_LIBS])
+AM_CONDITIONAL([HAVE_MPI], [test $scanomp_have_mpi = yes])
+])
