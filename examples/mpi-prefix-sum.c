@@ -1,23 +1,31 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* mpi-prefix-sum.c: a scan over an array spread across MPI ranks.  Each
-   rank scans its own block with the scan clause, MPI_Exscan combines the
-   blocks' totals in rank order (one collective, O(log p) steps), and each
-   rank applies what the ranks before it give it in one `parallel for'.
-   docs/scale-out.md explains the pattern.
+/* mpi-prefix-sum.c: scans over an array spread across MPI ranks, with
+   libscanrt-mpi (docs/scale-out.md).
 
-   Two scans of a global array of N elements: a prefix sum of longs, and a
-   linear recurrence z[i] = a[i] * z[i-1] + b[i] written with a
-   user-defined operator on affine maps, which does not commute; MPI keeps
-   rank order for it too (MPI_Op_create with commute = 0).  Each rank
-   checks its block against the sequential scan of the whole array.
+   Two scans of a global array of N elements, each rank holding a block:
+
+   - a linear recurrence z[i] = a[i] * z[i-1] + b[i], a scan of affine
+     maps under composition, which does not commute: one call of
+     scanrt_mpi_scan_user does it all, in rank order;
+   - a prefix sum of longs, with the scan clause for each rank's own part
+     and one call for what lies between the ranks: a reduction gives the
+     block's total, scanrt_mpi_scan of one element a rank (exclusive)
+     gives what the ranks before it add up to, and the clause scans the
+     block from there, writing each output once.  A whole-array call,
+     scanrt_mpi_scan (comm, y, x, m, SCANRT_LONG, SCANRT_ADD, NULL),
+     computes the same.
+
+   Each rank checks its block against the sequential scans of the whole
+   array.
 
      mpirun -np P mpi-prefix-sum [N]
 
-   Build: mpicc -O2 -specs=scanomp.specs mpi-prefix-sum.c  */
+   Build: mpicc -O2 -specs=scanomp.specs mpi-prefix-sum.c -lscanrt-mpi  */
 
-#include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#include <scanrt-mpi.h>
 
 /* The map x -> a * x + b, over unsigned longs, which wrap as C defines.  */
 typedef struct
@@ -33,17 +41,20 @@ then (Affine f, Affine g)
   return r;
 }
 
-#pragma omp declare scan(then : Affine : omp_out = then (omp_out, omp_in)) initializer(omp_priv = (Affine) { 1, 0 })
+/* The same operator for libscanrt: OpenCL C for the devices, and the
+   host's combiner, which MPI calls between the ranks.  */
+static const char then_source[] =
+  "typedef struct { ulong a, b; } Affine;\n"
+  "Affine then (Affine f, Affine g)\n"
+  "{ Affine r = { f.a * g.a, f.b * g.a + g.b }; return r; }\n";
 
-/* The MPI operator: INOUT[k] = IN[k], then INOUT[k].  MPI passes the
-   lower ranks' value as IN.  */
 static void
-then_op (void *in, void *inout, int *len, MPI_Datatype *type)
+then_host (void *r, const void *f, const void *g)
 {
-  (void) type;
-  for (int k = 0; k < *len; k++)
-    ((Affine *) inout)[k] = then (((Affine *) in)[k], ((Affine *) inout)[k]);
+  *(Affine *) r = then (*(const Affine *) f, *(const Affine *) g);
 }
+
+static const Affine identity = { 1, 0 };
 
 /* The global array's elements, the same on every rank.  */
 static long
@@ -76,67 +87,53 @@ main (int argc, char **argv)
   Affine *h = malloc (m * sizeof *h), *t = malloc (m * sizeof *t);
   if (!x || !y || !h || !t)
     MPI_Abort (MPI_COMM_WORLD, 2);
+#pragma omp parallel for
   for (long i = 0; i < m; i++)
     {
       x[i] = x_at (lo + i);
       h[i] = h_at (lo + i);
     }
 
-  /* 1. The block's own scans.  */
-  y[0] = x[0];
+  /* The recurrence: one call.  */
+  scanrt_user_op op = { then_source, "Affine", "then", sizeof (Affine),
+                        &identity, then_host };
+  int status = scanrt_mpi_scan_user (MPI_COMM_WORLD, t, h, m, &op, NULL);
+
+  /* The prefix sum: the block's total, what the ranks before this one
+     add up to (one element a rank, exclusive: rank 0 gets the seed, 0),
+     and the clause's scan of the block from there.  */
+  long total = 0, offset = 0;
+#pragma omp parallel for reduction(+: total)
+  for (long i = 0; i < m; i++)
+    total += x[i];
+  scanrt_params before = SCANRT_PARAMS_INIT;
+  before.flags = SCANRT_EXCLUSIVE;
+  int summed = scanrt_mpi_scan (MPI_COMM_WORLD, &offset, &total, 1,
+                                SCANRT_LONG, SCANRT_ADD, &before);
+  y[0] = offset + x[0];
 #pragma omp parallel for scan(+: y)
   for (long i = 1; i < m; i++)
     y[i] = y[i-1] + x[i];
-  t[0] = h[0];
-#pragma omp parallel for scan(then : t)
-  for (long i = 1; i < m; i++)
-    t[i] = then (t[i-1], h[i]);
-
-  /* 2. What the ranks before this one give it: their totals, combined in
-     rank order.  Rank 0 gets nothing, and keeps the identities.  */
-  long offset = 0;
-  MPI_Exscan (&y[m-1], &offset, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
-  MPI_Datatype affine_type;
-  MPI_Type_contiguous (2, MPI_UNSIGNED_LONG, &affine_type);
-  MPI_Type_commit (&affine_type);
-  MPI_Op then_mpi;
-  MPI_Op_create (then_op, 0, &then_mpi);
-  Affine before = { 1, 0 };
-  MPI_Exscan (&t[m-1], &before, 1, affine_type, then_mpi, MPI_COMM_WORLD);
-  if (rank == 0)
-    {
-      offset = 0;
-      before = (Affine) { 1, 0 };
-    }
-
-  /* 3. Apply it to the block.  */
-#pragma omp parallel for
-  for (long i = 0; i < m; i++)
-    {
-      y[i] += offset;
-      t[i] = then (before, t[i]);
-    }
 
   /* Check the block against the sequential scans of the whole array.  */
-  long sum = 0, bad = -1;
-  Affine map = { 1, 0 };
-  for (long i = 0; i < lo + m; i++)
+  long sum = 0, bad = status < 0 || summed < 0 ? lo : -1;
+  Affine map = identity;
+  for (long i = 0; i < lo + m && bad < 0; i++)
     {
       sum += x_at (i);
       map = then (map, h_at (i));
-      if (i >= lo && bad < 0
+      if (i >= lo
           && (y[i-lo] != sum || t[i-lo].a != map.a || t[i-lo].b != map.b))
         bad = i;
     }
   long first_bad;
   MPI_Allreduce (&bad, &first_bad, 1, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
   if (bad >= 0)
-    printf ("FAIL: rank %d: element %ld\n", rank, bad);
+    printf ("FAIL: rank %d: element %ld (%s, %s)\n", rank, bad,
+            scanrt_status_name (status), scanrt_status_name (summed));
   if (rank == 0 && first_bad < 0)
     printf ("prefix sum and linear recurrence of %ld elements over %d "
             "ranks\nPASS\n", n, ranks);
-  MPI_Op_free (&then_mpi);
-  MPI_Type_free (&affine_type);
   free (x);
   free (y);
   free (h);

@@ -158,8 +158,8 @@ AC_SUBST([SANITIZER_FLAGS])
 # --showme:link, else MPICH's -compile_info and -link_info (less their
 # first word, the compiler).  libscanrt-mpi is built with them, by $CC,
 # where a program including mpi.h links; without an MPI it is left out.
-# Sets and substitutes MPICC, MPI_CFLAGS and MPI_LIBS, and the
-# conditional HAVE_MPI.
+# Sets and substitutes MPICC, MPI_CFLAGS, MPI_LIBS and SCANOMP_MPI (yes
+# or no), and the conditional HAVE_MPI.
 AC_DEFUN([SCANOMP_CHECK_MPI],
 [AC_ARG_VAR([MPICC], [MPI's C compiler wrapper, for libscanrt-mpi (default: mpicc)])
 AS_IF([test -z "$MPICC"], [AC_CHECK_PROGS([MPICC], [mpicc])])
@@ -190,5 +190,7 @@ AS_IF([test $scanomp_have_mpi = no],
    MPI_LIBS=])
 AC_SUBST([MPI_CFLAGS])
 AC_SUBST([MPI_LIBS])
+SCANOMP_MPI=$scanomp_have_mpi
+AC_SUBST([SCANOMP_MPI])
 AM_CONDITIONAL([HAVE_MPI], [test $scanomp_have_mpi = yes])
 ])
