@@ -101,6 +101,34 @@ bench_bench_device_SOURCES = bench/bench-device.c bench/measure.h \
 bench_bench_device_CPPFLAGS = -I$(srcdir)/libscanrt
 bench_bench_device_CFLAGS = $(AM_CFLAGS) -O2
 bench_bench_device_LDADD = libscanrt/libscanrt.la $(OPENCL_LIBS)
+# bench-mpi, where libscanrt-mpi is built: `make bench-mpi'.
+if HAVE_MPI
+EXTRA_PROGRAMS += bench/bench-mpi
+endif
+bench_bench_mpi_SOURCES = bench/bench-mpi.c bench/measure.h
+bench_bench_mpi_CPPFLAGS = -I$(srcdir)/libscanrt -I$(srcdir)/libscanrt/mpi
+bench_bench_mpi_CFLAGS = $(AM_CFLAGS) -O2 $(MPI_CFLAGS)
+bench_bench_mpi_LDADD = libscanrt/libscanrt-mpi.la libscanrt/libscanrt.la \
+	$(MPI_LIBS)
+CLEANFILES += bench/bench-mpi$(EXEEXT)
+
+# `make bench-mpi': bench-mpi under mpirun on 1, 2 and 4 ranks, at 2^24
+# and 2^26 elements in all, each rank with its share of the processors
+# (OMP_NUM_THREADS; at least one); results appended to bench/mpi.tsv.
+bench-mpi: bench/bench-mpi$(EXEEXT)
+	$(MKDIR_P) bench
+	rm -f bench/mpi.tsv
+	root=`test "$$(id -u)" = 0 && echo --allow-run-as-root`; \
+	cpus=`nproc`; \
+	for p in 1 2 4; do \
+	  t=$$((cpus / p)); test $$t -ge 1 || t=1; \
+	  for k in 24 26; do \
+	    OMP_NUM_THREADS=$$t mpirun $$root --oversubscribe -np $$p \
+	      bench/bench-mpi$(EXEEXT) $$k bench/mpi.tsv || exit 1; \
+	  done; \
+	done
+.PHONY: bench-mpi
+
 CLEANFILES += bench/bench-scan$(EXEEXT) bench/bench-clause$(EXEEXT) \
 	bench/bench-inscan$(EXEEXT) bench/bench-device$(EXEEXT) \
 	bench/bench-host$(EXEEXT) bench/bench-data$(EXEEXT) \
