@@ -115,8 +115,8 @@ across (MPI_Comm comm, void *out, const void *in, size_t n, size_t elem,
   if (rank == 0)
     memcpy (prefix, seed, elem);
 
-  /* 3. The block's scan from there.  */
-  p.flags &= ~SCANRT_TOTAL_ONLY;
+  /* 3. The block's scan from there (its total alone, where the caller
+     asks for that alone).  */
   p.seed = prefix;
   status = own (out, in, n, &p, ctx);
   int agreed = agree (comm, status, fn, "scanning its block");

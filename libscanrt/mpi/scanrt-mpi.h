@@ -17,8 +17,9 @@
    is NULL); other ranks' seeds are not used.  Each rank's params->total,
    where given, receives the seed combined with every element up to the
    end of its own block: on the last rank, the whole array's total.
-   params->flags takes SCANRT_EXCLUSIVE, SCANRT_NO_HOST and
-   SCANRT_REPRODUCIBLE as scanrt_scan does; the other fields apply to
+   params->flags takes SCANRT_EXCLUSIVE, SCANRT_NO_HOST,
+   SCANRT_REPRODUCIBLE and SCANRT_TOTAL_ONLY (each rank's total alone,
+   OUT untouched) as scanrt_scan does; the other fields apply to
    each rank's own part, which runs through scanrt_scan's routing (the
    host path, or the device where the block is mapped).  OUT and IN may
    be the same array.

@@ -12,7 +12,8 @@
    with a random seed, out of place and in place, on the host path; some
    on pocl's device (SCANRT_NO_HOST) and one in place on data mapped
    there (scanrt_data_enter); both user operators of api-user-ops.h,
-   which do not commute, on the host and the device; a float sum with
+   which do not commute, on the host and the device; SCANRT_TOTAL_ONLY,
+   each rank's running total and OUT untouched; a float sum with
    SCANRT_REPRODUCIBLE, twice, the same bits.  Failures: one rank's
    invalid block (a NULL input) fails that rank with SCANRT_EINVAL and
    every other with SCANRT_ERANK, each OUT as it was; a user operator
@@ -176,6 +177,42 @@ user (int which, enum way w)
   free (totals);
 }
 
+/* SCANRT_TOTAL_ONLY across the ranks: each rank's running total at the
+   end of its block, its OUT untouched.  */
+static void
+totals_only (void)
+{
+  long *x = (long *) mine, *y = (long *) block_out, seed = -7, total = 0;
+  long *totals = malloc (ranks * sizeof *totals);
+  CHECK (totals, "out of memory");
+  for (size_t i = lo; i < hi; i++)
+    x[i - lo] = (long) (i % 13) - 6;
+  for (size_t i = 0; i < hi - lo; i++)
+    y[i] = 12345;
+  scanrt_params p = SCANRT_PARAMS_INIT;
+  p.flags = SCANRT_TOTAL_ONLY;
+  p.seed = &seed;
+  p.total = &total;
+  CHECK (scanrt_mpi_scan (MPI_COMM_WORLD, y, x, hi - lo, SCANRT_LONG,
+                          SCANRT_ADD, &p) >= 0, "totals only");
+  for (size_t i = 0; i < hi - lo; i++)
+    CHECK (y[i] == 12345, "rank %d: totals only wrote OUT", rank);
+  MPI_Gather (&total, 1, MPI_LONG, totals, 1, MPI_LONG, 0, MPI_COMM_WORLD);
+  if (rank == 0)
+    {
+      long want = seed;
+      size_t i = 0;
+      for (int r = 0; r < ranks; r++)
+        {
+          for (; i < bounds[r + 1]; i++)
+            want += (long) (i % 13) - 6;
+          CHECK (totals[r] == want, "totals only: rank %d's %ld, not %ld",
+                 r, totals[r], want);
+        }
+    }
+  free (totals);
+}
+
 /* SCANRT_REPRODUCIBLE: the same bits on a second run.  */
 static void
 reproducible (void)
@@ -252,6 +289,7 @@ main (int argc, char **argv)
   for (int which = 0; which < 2; which++)
     user (which, HOST);
   user (0, DEVICE);
+  totals_only ();
   reproducible ();
   failures ();
 
