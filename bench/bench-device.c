@@ -52,12 +52,11 @@
    stdout.  Every method's result at every size is checked, bit for bit,
    against a sequential loop.  */
 
-#define CL_TARGET_OPENCL_VERSION 120
-#include <CL/cl.h>
 #include <string.h>
 
 #include <scanrt.h>
 
+#include "floor.h"
 #include "measure.h"
 #include "pair-op.h"
 
@@ -114,60 +113,42 @@ static const char copy_source[] =
 static int
 copier_open (const char *name, size_t bytes)
 {
-  cl_platform_id plats[16];
-  cl_uint np = 0;
-  if (clGetPlatformIDs (16, plats, &np) != CL_SUCCESS)
+  cl_platform_id platform;
+  cl_device_id device;
+  if (bench_find_device (name, &platform, &device))
     return -1;
-  for (cl_uint p = 0; p < np && p < 16; p++)
+  cl_int err;
+  copier.ctx = clCreateContext (NULL, 1, &device, NULL, NULL, &err);
+  if (err == CL_SUCCESS)
+    copier.q = clCreateCommandQueue (copier.ctx, device,
+                                     CL_QUEUE_PROFILING_ENABLE, &err);
+  cl_program prog = NULL;
+  const char *src = copy_source;
+  if (err == CL_SUCCESS)
+    prog = clCreateProgramWithSource (copier.ctx, 1, &src, NULL, &err);
+  if (err == CL_SUCCESS)
+    err = clBuildProgram (prog, 1, &device, "", NULL, NULL);
+  if (err == CL_SUCCESS)
+    copier.k = clCreateKernel (prog, "copy16", &err);
+  if (err == CL_SUCCESS)
+    copier.a = clCreateBuffer (copier.ctx, CL_MEM_READ_WRITE, bytes, NULL,
+                               &err);
+  if (err == CL_SUCCESS)
+    copier.b = clCreateBuffer (copier.ctx, CL_MEM_READ_WRITE, bytes, NULL,
+                               &err);
+  if (err == CL_SUCCESS)
     {
-      cl_device_id ids[64];
-      cl_uint nd = 0;
-      if (clGetDeviceIDs (plats[p], CL_DEVICE_TYPE_ALL, 64, ids, &nd)
-          != CL_SUCCESS)
-        continue;
-      for (cl_uint d = 0; d < nd && d < 64; d++)
-        {
-          char dn[256] = "";
-          clGetDeviceInfo (ids[d], CL_DEVICE_NAME, sizeof dn, dn, NULL);
-          if (strcmp (dn, name))
-            continue;
-          cl_int err;
-          copier.ctx = clCreateContext (NULL, 1, &ids[d], NULL, NULL, &err);
-          if (err == CL_SUCCESS)
-            copier.q = clCreateCommandQueue (copier.ctx, ids[d],
-                                             CL_QUEUE_PROFILING_ENABLE, &err);
-          cl_program prog = NULL;
-          const char *src = copy_source;
-          if (err == CL_SUCCESS)
-            prog = clCreateProgramWithSource (copier.ctx, 1, &src, NULL,
-                                              &err);
-          if (err == CL_SUCCESS)
-            err = clBuildProgram (prog, 1, &ids[d], "", NULL, NULL);
-          if (err == CL_SUCCESS)
-            copier.k = clCreateKernel (prog, "copy16", &err);
-          if (err == CL_SUCCESS)
-            copier.a = clCreateBuffer (copier.ctx, CL_MEM_READ_WRITE, bytes,
-                                       NULL, &err);
-          if (err == CL_SUCCESS)
-            copier.b = clCreateBuffer (copier.ctx, CL_MEM_READ_WRITE, bytes,
-                                       NULL, &err);
-          if (err == CL_SUCCESS)
-            {
-              /* A word's pattern: NVIDIA's OpenCL never finished a
-                 one-byte pattern's fill of 2 GiB (an H200, driver 580).  */
-              cl_uint z = 0x01010101;
-              err = clEnqueueFillBuffer (copier.q, copier.a, &z, sizeof z, 0,
-                                         bytes, 0, NULL, NULL);
-            }
-          if (err == CL_SUCCESS)
-            err = clSetKernelArg (copier.k, 0, sizeof copier.a, &copier.a);
-          if (err == CL_SUCCESS)
-            err = clSetKernelArg (copier.k, 1, sizeof copier.b, &copier.b);
-          return err == CL_SUCCESS && clFinish (copier.q) == CL_SUCCESS ? 0
-                                                                        : -1;
-        }
+      /* A word's pattern: NVIDIA's OpenCL never finished a one-byte
+         pattern's fill of 2 GiB (an H200, driver 580).  */
+      cl_uint z = 0x01010101;
+      err = clEnqueueFillBuffer (copier.q, copier.a, &z, sizeof z, 0, bytes,
+                                 0, NULL, NULL);
     }
-  return -1;
+  if (err == CL_SUCCESS)
+    err = clSetKernelArg (copier.k, 0, sizeof copier.a, &copier.a);
+  if (err == CL_SUCCESS)
+    err = clSetKernelArg (copier.k, 1, sizeof copier.b, &copier.b);
+  return err == CL_SUCCESS && clFinish (copier.q) == CL_SUCCESS ? 0 : -1;
 }
 
 /* Copy BYTES with method M; the device time of the copy to *DEV.

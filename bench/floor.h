@@ -68,15 +68,16 @@ bench_floor_record (struct bench_floor *f, cl_platform_id platform,
 }
 #endif
 
-/* Open *F on the OpenCL device named NAME (scanrt_get_device_name's).
-   Returns 0, or -1 when there is none or it fails.  */
+/* The OpenCL device named NAME (scanrt_get_device_name's), in *DEVICE,
+   and its platform, in *PLATFORM: the first of that name when the ICD
+   loader's platforms are taken in order, as libscanrt numbers them.
+   Returns 0, or -1 when there is none.  */
 static inline int
-bench_floor_open (struct bench_floor *f, const char *name)
+bench_find_device (const char *name, cl_platform_id *platform,
+                   cl_device_id *device)
 {
-  const char *source = "__kernel void empty (void) { }\n";
   cl_platform_id plats[16];
   cl_uint np = 0;
-  memset (f, 0, sizeof *f);
   if (clGetPlatformIDs (16, plats, &np) != CL_SUCCESS)
     return -1;
   for (cl_uint p = 0; p < np && p < 16; p++)
@@ -90,30 +91,46 @@ bench_floor_open (struct bench_floor *f, const char *name)
         {
           char dn[256] = "";
           clGetDeviceInfo (ids[d], CL_DEVICE_NAME, sizeof dn, dn, NULL);
-          if (strcmp (dn, name))
-            continue;
-          cl_int err;
-          cl_program prog = NULL;
-          f->ctx = clCreateContext (NULL, 1, &ids[d], NULL, NULL, &err);
-          if (err == CL_SUCCESS)
-            f->q = clCreateCommandQueue (f->ctx, ids[d], 0, &err);
-          if (err == CL_SUCCESS)
-            prog = clCreateProgramWithSource (f->ctx, 1, &source, NULL,
-                                              &err);
-          if (err == CL_SUCCESS)
-            err = clBuildProgram (prog, 1, &ids[d], "", NULL, NULL);
-          if (err == CL_SUCCESS)
-            f->k = clCreateKernel (prog, "empty", &err);
-          if (prog)
-            clReleaseProgram (prog);
-#ifdef cl_khr_command_buffer
-          if (err == CL_SUCCESS)
-            bench_floor_record (f, plats[p], ids[d]);
-#endif
-          return err == CL_SUCCESS ? 0 : -1;
+          if (!strcmp (dn, name))
+            {
+              *platform = plats[p];
+              *device = ids[d];
+              return 0;
+            }
         }
     }
   return -1;
+}
+
+/* Open *F on the OpenCL device named NAME.  Returns 0, or -1 when there
+   is none or it fails.  */
+static inline int
+bench_floor_open (struct bench_floor *f, const char *name)
+{
+  const char *source = "__kernel void empty (void) { }\n";
+  cl_platform_id platform;
+  cl_device_id device;
+  memset (f, 0, sizeof *f);
+  if (bench_find_device (name, &platform, &device))
+    return -1;
+  cl_int err;
+  cl_program prog = NULL;
+  f->ctx = clCreateContext (NULL, 1, &device, NULL, NULL, &err);
+  if (err == CL_SUCCESS)
+    f->q = clCreateCommandQueue (f->ctx, device, 0, &err);
+  if (err == CL_SUCCESS)
+    prog = clCreateProgramWithSource (f->ctx, 1, &source, NULL, &err);
+  if (err == CL_SUCCESS)
+    err = clBuildProgram (prog, 1, &device, "", NULL, NULL);
+  if (err == CL_SUCCESS)
+    f->k = clCreateKernel (prog, "empty", &err);
+  if (prog)
+    clReleaseProgram (prog);
+#ifdef cl_khr_command_buffer
+  if (err == CL_SUCCESS)
+    bench_floor_record (f, platform, device);
+#endif
+  return err == CL_SUCCESS ? 0 : -1;
 }
 
 /* One launch of F's empty kernel and its wait; 0, or -1 on failure.  */

@@ -96,7 +96,7 @@ bench_bench_split_SOURCES = bench/bench-split.c bench/measure.h \
 bench_bench_split_CPPFLAGS = -I$(srcdir)/libscanrt
 bench_bench_split_CFLAGS = $(AM_CFLAGS) -O2
 bench_bench_split_LDADD = libscanrt/libscanrt.la
-bench_bench_device_SOURCES = bench/bench-device.c bench/measure.h \
+bench_bench_device_SOURCES = bench/bench-device.c bench/floor.h bench/measure.h \
 	bench/pair-op.h
 bench_bench_device_CPPFLAGS = -I$(srcdir)/libscanrt
 bench_bench_device_CFLAGS = $(AM_CFLAGS) -O2
