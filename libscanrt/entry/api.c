@@ -4,7 +4,8 @@
    input and one output array), and goes where route.c sends it: scans
    larger than the device's largest buffer run as consecutive segments, each
    seeded with the total of the ones before.  What the device declines, the
-   API computes on the host itself.  A segmented scan that fails
+   API computes on the host itself; a total alone (SCANRT_TOTAL_ONLY),
+   too, folded by the OpenMP team.  A segmented scan that fails
    without a host fallback (SCANRT_NO_HOST, OMP_TARGET_OFFLOAD=MANDATORY)
    in a later segment leaves the earlier segments written.  */
 
