@@ -24,7 +24,7 @@
    writes one TSV line per method (case method n reps median_s min_s; the
    case names the ranks) to RESULTS.TSV (default bench/mpi.tsv, appended
    to, from rank 0) and a table to stdout.  `make bench-mpi' runs it on 1,
-   2 and 4 ranks at 2^24 and 2^26, giving each rank its share of the
+   2 and 4 ranks at 2^24, 2^26 and 2^28, giving each rank its share of the
    cores (OMP_NUM_THREADS).  */
 
 #include <string.h>
@@ -112,7 +112,7 @@ main (int argc, char **argv)
   /* Warm: threads started, pages touched.  */
   for (int m = 0; m < NMETHODS; m++)
     run (m, &a);
-  int reps = log2n <= 24 ? 15 : 7;
+  int reps = log2n <= 24 ? 15 : log2n <= 26 ? 7 : 5;
   double med[NMETHODS], min[NMETHODS];
   if (bench_medians (NMETHODS, reps, run, &a, med, min))
     fail ("out of memory", SCANRT_ENOMEM);

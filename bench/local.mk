@@ -112,8 +112,8 @@ bench_bench_mpi_LDADD = libscanrt/libscanrt-mpi.la libscanrt/libscanrt.la \
 	$(MPI_LIBS)
 CLEANFILES += bench/bench-mpi$(EXEEXT)
 
-# `make bench-mpi': bench-mpi under mpirun on 1, 2 and 4 ranks, at 2^24
-# and 2^26 elements in all, each rank with its share of the processors
+# `make bench-mpi': bench-mpi under mpirun on 1, 2 and 4 ranks, at 2^24,
+# 2^26 and 2^28 elements in all, each rank with its share of the processors
 # (OMP_NUM_THREADS; at least one); results appended to bench/mpi.tsv.
 bench-mpi: bench/bench-mpi$(EXEEXT)
 	$(MKDIR_P) bench
@@ -122,7 +122,7 @@ bench-mpi: bench/bench-mpi$(EXEEXT)
 	cpus=`nproc`; \
 	for p in 1 2 4; do \
 	  t=$$((cpus / p)); test $$t -ge 1 || t=1; \
-	  for k in 24 26; do \
+	  for k in 24 26 28; do \
 	    OMP_NUM_THREADS=$$t mpirun $$root --oversubscribe -np $$p \
 	      bench/bench-mpi$(EXEEXT) $$k bench/mpi.tsv || exit 1; \
 	  done; \

@@ -5,7 +5,7 @@
    its block's total where the block is (SCANRT_TOTAL_ONLY, rank 0's from
    the seed); MPI_Exscan of the totals, in rank order, with the MPI twin
    of the operator made here; its block's scan, seeded with what it
-   received.  After each step of a rank's own, the ranks agree on the
+   received.  On one rank, the third step alone.  After each step of a rank's own, the ranks agree on the
    worst status (one MPI_Allreduce), so that a rank that fails stops them
    all at the same point and none waits in a collective.  */
 
@@ -86,13 +86,17 @@ across (MPI_Comm comm, void *out, const void *in, size_t n, size_t elem,
         const void *identity, MPI_Datatype type, MPI_Op mop, own_part own,
         const void *ctx, const scanrt_params *params, const char *fn)
 {
-  int rank;
-  if (MPI_Comm_rank (comm, &rank) != MPI_SUCCESS)
+  int rank, ranks;
+  if (MPI_Comm_rank (comm, &rank) != MPI_SUCCESS
+      || MPI_Comm_size (comm, &ranks) != MPI_SUCCESS)
     return SCANRT_EMPI;
   _Alignas (16) unsigned char total[elem], prefix[elem];
   static const scanrt_params defaults = SCANRT_PARAMS_INIT;
   scanrt_params p = params ? *params : defaults;
   const void *seed = p.seed ? p.seed : identity;
+  /* One rank: its block is the array, and no one waits for its total.  */
+  if (ranks == 1)
+    return own (out, in, n, &p, ctx);
 
   /* 1. The block's total, rank 0's from the seed.  */
   scanrt_params first = p;
