@@ -121,6 +121,12 @@ void scanrt_host_scan_user (void *out, const void *in, size_t n,
    combine them.  */
 void scanrt_host_fold (const void *in, size_t n, scanrt_type type,
                        scanrt_op op, void *acc);
+/* ACC combined with the N elements of IN in a fixed grouping of their
+   own, where only the total counts (SCANRT_TOTAL_ONLY): floating-point
+   +, - and * in independent lanes, which the processor overlaps, the rest
+   as scanrt_host_fold.  */
+void scanrt_host_total (const void *in, size_t n, scanrt_type type,
+                        scanrt_op op, void *acc);
 /* A host path's combine function for OP over TYPE (two partials), or
    NULL where OP does not apply to TYPE.  */
 SCANRT_host_combine scanrt_host_combiner (scanrt_type type, scanrt_op op);

@@ -241,6 +241,55 @@ scanrt_host_fold (const void *in, size_t n, scanrt_type type, scanrt_op op,
     }
 }
 
+/* The lanes of scanrt_host_total: enough independent chains to cover
+   an add's latency.  */
+#define TOTAL_LANES 8
+
+/* *ACCP combined with the N elements of IN under `+' (`-': less their
+   sum) or `*', of floating type T, in TOTAL_LANES lanes: element i goes
+   to lane i % TOTAL_LANES, the lanes are combined in order, then the
+   elements past the last whole group.  */
+#define LANES_TOTAL(NAME, T)                                                \
+  static void NAME (const T *in, size_t n, scanrt_op op, void *accp)        \
+  {                                                                         \
+    int mul = op == SCANRT_MUL;                                             \
+    T lane[TOTAL_LANES], sum = mul ? (T) 1 : (T) 0, acc;                    \
+    size_t i = 0;                                                           \
+    for (int k = 0; k < TOTAL_LANES; k++)                                   \
+      lane[k] = sum;                                                        \
+    if (mul)                                                                \
+      for (; i + TOTAL_LANES <= n; i += TOTAL_LANES)                        \
+        for (int k = 0; k < TOTAL_LANES; k++)                               \
+          lane[k] *= in[i + k];                                             \
+    else                                                                    \
+      for (; i + TOTAL_LANES <= n; i += TOTAL_LANES)                        \
+        for (int k = 0; k < TOTAL_LANES; k++)                               \
+          lane[k] += in[i + k];                                             \
+    for (int k = 0; k < TOTAL_LANES; k++)                                   \
+      sum = mul ? sum * lane[k] : sum + lane[k];                            \
+    for (; i < n; i++)                                                      \
+      sum = mul ? sum * in[i] : sum + in[i];                                \
+    memcpy (&acc, accp, sizeof acc);                                        \
+    acc = mul ? acc * sum : op == SCANRT_SUB ? acc - sum : acc + sum;       \
+    memcpy (accp, &acc, sizeof acc);                                        \
+  }
+LANES_TOTAL (lanes_total_float, float)
+LANES_TOTAL (lanes_total_double, double)
+#undef LANES_TOTAL
+
+void
+scanrt_host_total (const void *in, size_t n, scanrt_type type, scanrt_op op,
+                   void *acc)
+{
+  int lanes = op == SCANRT_ADD || op == SCANRT_SUB || op == SCANRT_MUL;
+  if (lanes && type == SCANRT_FLOAT)
+    lanes_total_float (in, n, op, acc);
+  else if (lanes && type == SCANRT_DOUBLE)
+    lanes_total_double (in, n, op, acc);
+  else
+    scanrt_host_fold (in, n, type, op, acc);
+}
+
 void
 scanrt_identity (scanrt_type type, scanrt_op op, void *out)
 {

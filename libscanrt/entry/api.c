@@ -170,8 +170,9 @@ host_builtin (void *out, const void *in, size_t n, unsigned flags,
 #define FOLD_MOST_THREADS 64
 
 /* *ACC combined with the N elements of IN of a built-in operator (the
-   descriptor CTX): a block a thread of the OpenMP team, the blocks'
-   partials then combined in order.  */
+   descriptor CTX): a block a thread of the OpenMP team, each in
+   scanrt_host_total's lanes, the blocks' partials then combined in
+   order.  */
 static void
 fold_builtin (const void *in, size_t n, void *acc, const void *ctx)
 {
@@ -184,7 +185,7 @@ fold_builtin (const void *in, size_t n, void *acc, const void *ctx)
     team = FOLD_MOST_THREADS;
   if (team <= 1)
     {
-      scanrt_host_fold (in, n, type, op, acc);
+      scanrt_host_total (in, n, type, op, acc);
       return;
     }
   _Alignas (double) unsigned char parts[FOLD_MOST_THREADS][sizeof (double)];
@@ -195,8 +196,8 @@ fold_builtin (const void *in, size_t n, void *acc, const void *ctx)
     size_t lo = n / all * t + ((size_t) t < n % all ? (size_t) t : n % all);
     size_t len = n / all + ((size_t) t < n % all);
     scanrt_identity (type, op, parts[t]);
-    scanrt_host_fold ((const char *) in + lo * elem, len, type, op,
-                      parts[t]);
+    scanrt_host_total ((const char *) in + lo * elem, len, type, op,
+                       parts[t]);
     if (t == 0)
       ran = all;
   }
