@@ -117,7 +117,10 @@ typedef enum
                                   device (docs/determinism.md) */
 #define SCANRT_TOTAL_ONLY 8u /* compute *total alone (total is then
                                 required): where the data is, as the scan
-                                would, storing nothing; OUT may be NULL */
+                                would, storing nothing; OUT may be NULL.
+                                Floating-point values are grouped as the
+                                default mode groups them, even with
+                                SCANRT_REPRODUCIBLE */
 
 #define SCANRT_DEFAULT_DEVICE (-1)
 /* The first GPU and the first CPU device, as `device(GPU)' and
