@@ -190,6 +190,47 @@ typedef struct scanrt_user_op
 int scanrt_scan_user (void *out, const void *in, size_t n,
                       const scanrt_user_op *op, const scanrt_params *params);
 
+/* Reproducible scans in pieces (docs/determinism.md).  A reproducible
+   scan groups its additions within tiles of SCANRT_REPRO_TILE positions
+   and carries from each tile to the next an exact sum: the seed plus the
+   totals of the tiles before it, rounded once where a tile starts.  A
+   scanrt_carry holds that sum from one call to the next, so that an
+   array scanned in pieces, in order, each piece but the last a whole
+   number of tiles, gives the bits one reproducible scanrt_scan of the
+   whole array gives, wherever each piece runs.  A carry's bytes may go to
+   another process of the same libscanrt on the same kind of machine
+   (libscanrt-mpi sends them between ranks).  */
+#define SCANRT_REPRO_TILE 4096
+typedef struct scanrt_carry
+{
+  unsigned long long opaque[72];
+} scanrt_carry;
+
+/* *CARRY = the exact value of *SEED, a TYPE (SCANRT_FLOAT or
+   SCANRT_DOUBLE); SEED NULL: the identity scanrt_scan seeds with, +0.0.
+   A -0.0 seed adds nothing, not even a zero's sign.  */
+int scanrt_carry_init (scanrt_carry *carry, scanrt_type type,
+                       const void *seed);
+/* *CARRY += *MORE, exactly: in any order, the same sum.  */
+void scanrt_carry_add (scanrt_carry *carry, const scanrt_carry *more);
+/* The N elements of IN, a piece of a longer array that starts at a tile
+   of it, scanned into OUT by a float or double `+' or `-' reproducibly
+   (whatever the flags say) from *CARRY, to which the call adds the
+   piece's tiles' totals.  params->seed must be NULL: the carry holds the
+   seed.  With SCANRT_TOTAL_ONLY the call adds the totals alone, OUT is
+   untouched (it may be NULL) and params->total must be NULL.  A piece
+   runs where scanrt_scan would, on one device: SCANOMP_DEVICES and
+   params->devices do not split it.  */
+int scanrt_scan_piece (void *out, const void *in, size_t n,
+                       scanrt_type type, scanrt_op op, scanrt_carry *carry,
+                       const scanrt_params *params);
+/* Whether scanrt_scan runs TYPE and OP under PARAMS (NULL: defaults)
+   reproducibly: 1 for a float or double `+' or `-' with
+   SCANRT_REPRODUCIBLE or SCANOMP_REPRODUCIBLE=1 (not with
+   SCANRT_TOTAL_ONLY, whose total the default mode groups), else 0.  */
+int scanrt_reproducible (scanrt_type type, scanrt_op op,
+                         const scanrt_params *params);
+
 /* Devices.  Device n is the n-th OpenCL device when the ICD loader's
    platforms are taken in order and each platform's devices in its own order
    (clGetDeviceIDs with CL_DEVICE_TYPE_ALL).  Number

@@ -53,6 +53,10 @@ int
 scanrt_place_update (int device, void *ptr, size_t bytes, unsigned kind)
 {
   int status = SCANRT_OK;
+  /* Nothing mapped anywhere: nothing to copy, and no device to open
+     (libscanrt-mpi updates the edges of blocks that may be mapped).  */
+  if (!scanrt_maps_any () && !scanrt_pieces_any ())
+    return status;
   if ((device = data_device (device)) < 0 || !ptr || !bytes
       || scanrt_pieces_update (device, ptr, bytes, kind, &status))
     return status;

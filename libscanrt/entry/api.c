@@ -61,10 +61,12 @@ check_arrays (void *out, const void *in, size_t n, size_t size,
    (NULL if there is no host path), and FOLD, where only the total is
    asked for (SCANRT_TOTAL_ONLY), combines *ACC with the elements in turn
    on the host (NULL likewise), from CTX, which the descriptor's host path
-   functions find past the kernel's arguments.  */
+   functions find past the kernel's arguments.  CARRY: a piece's exact
+   sum (scanrt_scan_piece), else NULL.  */
 static int
 scan_arrays (struct SCANRT_desc *desc, void *out, const void *in, size_t n,
              const scanrt_params *params, const void *seed,
+             struct scanrt_exact *carry,
              void (*host) (void *out, const void *in, size_t n,
                            unsigned flags, const void *seed, void *total,
                            const void *ctx),
@@ -94,7 +96,7 @@ scan_arrays (struct SCANRT_desc *desc, void *out, const void *in, size_t n,
     .site = params && params->site ? params->site : desc->site,
     .device = params ? params->device : SCANRT_DEFAULT_DEVICE, .n = n,
     .seed = seed, .total = partial, .total_only = total_only,
-    .total_optional = !(params && params->total),
+    .total_optional = !(params && params->total), .repro = carry,
     .plain_in = desc->type < SCANRT_NTYPES ? in : NULL,
     .plain_out = desc->type < SCANRT_NTYPES ? out : NULL
   };
@@ -238,33 +240,36 @@ builtin_source (scanrt_type type, scanrt_op op,
   return copy;
 }
 
-SCANRT_EXPORT int
-scanrt_scan (void *out, const void *in, size_t n, scanrt_type type,
-             scanrt_op op, const scanrt_params *params)
+/* A call of FN, scanrt_scan's or scanrt_scan_piece's (CARRY: a piece's
+   exact sum, else NULL): checked, and run where route.c sends it.  */
+static int
+scan_builtin (void *out, const void *in, size_t n, scanrt_type type,
+              scanrt_op op, const scanrt_params *params,
+              struct scanrt_exact *carry, const char *fn)
 {
   const struct scanrt_type_info *t = scanrt_type_info (type);
   if (params && (params->flags & SCANRT_TOTAL_ONLY) && !out)
     out = (void *) in;
   if (!t)
     {
-      scanrt_report ("scanrt_scan: %d is not a scanrt_type; pass one of "
-                     "SCANRT_CHAR to SCANRT_DOUBLE", (int) type);
+      scanrt_report ("%s: %d is not a scanrt_type; pass one of "
+                     "SCANRT_CHAR to SCANRT_DOUBLE", fn, (int) type);
       return SCANRT_EINVAL;
     }
   if (!scanrt_op_valid (type, op))
     {
-      scanrt_report ("scanrt_scan: %d is not a scanrt_op for this type "
-                     "(&, | and ^ take integer types only)", (int) op);
+      scanrt_report ("%s: %d is not a scanrt_op for this type "
+                     "(&, | and ^ take integer types only)", fn, (int) op);
       return SCANRT_EINVAL;
     }
-  int status = check_arrays (out, in, n, t->size, params, "scanrt_scan");
+  int status = check_arrays (out, in, n, t->size, params, fn);
   if (status != SCANRT_OK)
     return status;
 
   const char *source = builtin_source (type, op, t);
   if (!source)
     {
-      scanrt_report ("scanrt_scan: out of host memory");
+      scanrt_report ("%s: out of host memory", fn);
       return SCANRT_ENOMEM;
     }
   /* The host path reduces a block while another is scanned, and
@@ -275,16 +280,127 @@ scanrt_scan (void *out, const void *in, size_t n, scanrt_type type,
   if (!t->cl_utype)
     flags |= SCANRT_SERIAL_REDUCE;
   struct SCANRT_desc desc = {
-    SCANRT_ABI_VERSION, "scanrt_scan", source, (unsigned) type,
-    (unsigned) op, (unsigned) t->size, flags, 0, NULL, path_reduce,
-    path_scan, scanrt_host_combiner (type, op), NULL, NULL, NULL, NULL,
-    NULL
+    SCANRT_ABI_VERSION, fn, source, (unsigned) type, (unsigned) op,
+    (unsigned) t->size, flags, 0, NULL, path_reduce, path_scan,
+    scanrt_host_combiner (type, op), NULL, NULL, NULL, NULL, NULL
   };
   unsigned char identity[sizeof (double)];
   const void *seed = params && params->seed ? params->seed : identity;
   scanrt_identity (type, op, identity);
-  return scan_arrays (&desc, out, in, n, params, seed, host_builtin,
+  return scan_arrays (&desc, out, in, n, params, seed, carry, host_builtin,
                       fold_builtin, &desc);
+}
+
+SCANRT_EXPORT int
+scanrt_scan (void *out, const void *in, size_t n, scanrt_type type,
+             scanrt_op op, const scanrt_params *params)
+{
+  return scan_builtin (out, in, n, type, op, params, NULL, "scanrt_scan");
+}
+
+/* A scanrt_carry is a struct scanrt_exact (base/exact.c).  */
+_Static_assert (sizeof (scanrt_carry) >= sizeof (struct scanrt_exact),
+                "a scanrt_carry holds an exact sum");
+_Static_assert (_Alignof (scanrt_carry) >= _Alignof (struct scanrt_exact),
+                "a scanrt_carry is aligned as an exact sum");
+
+/* Whether C looks like an exact sum that scanrt_carry_init made: its
+   digits in use within the digits there are.  */
+static int
+carry_valid (const scanrt_carry *c)
+{
+  const struct scanrt_exact *e = (const struct scanrt_exact *) c;
+  return e->lo >= 0 && e->lo <= SCANRT_EXACT_DIGITS && e->hi >= 0
+         && e->hi < SCANRT_EXACT_DIGITS;
+}
+
+SCANRT_EXPORT int
+scanrt_carry_init (scanrt_carry *carry, scanrt_type type, const void *seed)
+{
+  if (!carry || (type != SCANRT_FLOAT && type != SCANRT_DOUBLE))
+    {
+      scanrt_report ("scanrt_carry_init: %s", !carry
+                     ? "a NULL carry"
+                     : "a reproducible scan's carry takes SCANRT_FLOAT or "
+                       "SCANRT_DOUBLE");
+      return SCANRT_EINVAL;
+    }
+  memset (carry, 0, sizeof *carry);
+  struct scanrt_exact *e = (struct scanrt_exact *) carry;
+  scanrt_exact_clear (e);
+  double v = !seed ? 0.0
+             : type == SCANRT_DOUBLE ? *(const double *) seed
+                                     : *(const float *) seed;
+  scanrt_exact_add (e, v);
+  return SCANRT_OK;
+}
+
+SCANRT_EXPORT void
+scanrt_carry_add (scanrt_carry *carry, const scanrt_carry *more)
+{
+  if (!carry || !more || !carry_valid (carry) || !carry_valid (more))
+    {
+      scanrt_report ("scanrt_carry_add: a carry that scanrt_carry_init did "
+                     "not make; nothing added");
+      return;
+    }
+  scanrt_exact_merge ((struct scanrt_exact *) carry,
+                      (const struct scanrt_exact *) more);
+}
+
+SCANRT_EXPORT int
+scanrt_scan_piece (void *out, const void *in, size_t n, scanrt_type type,
+                   scanrt_op op, scanrt_carry *carry,
+                   const scanrt_params *params)
+{
+  static const char fn[] = "scanrt_scan_piece";
+  static const scanrt_params defaults = SCANRT_PARAMS_INIT;
+  scanrt_params p = params ? *params : defaults;
+  const char *wrong
+    = (type != SCANRT_FLOAT && type != SCANRT_DOUBLE)
+          || (op != SCANRT_ADD && op != SCANRT_SUB)
+        ? "a piece is a float or double `+' or `-' scan"
+      : !carry || !carry_valid (carry)
+        ? "the carry is NULL or not one that scanrt_carry_init made"
+      : p.seed ? "params->seed is not used: the carry holds the seed"
+      : (p.flags & SCANRT_TOTAL_ONLY) && p.total
+        ? "with SCANRT_TOTAL_ONLY a piece adds its totals to the carry "
+          "alone: params->total is not used"
+        : NULL;
+  if (wrong)
+    {
+      scanrt_report ("%s: %s", fn, wrong);
+      return SCANRT_EINVAL;
+    }
+  p.flags |= SCANRT_REPRODUCIBLE;
+  struct scanrt_exact *e = (struct scanrt_exact *) carry;
+  /* No positions: the carry's value is the last inclusive one.  */
+  if (n == 0)
+    {
+      if (p.total && type == SCANRT_DOUBLE)
+        *(double *) p.total = scanrt_exact_double (e);
+      else if (p.total)
+        *(float *) p.total = scanrt_exact_float (e);
+      return SCANRT_OK;
+    }
+  /* check_arrays asks a total alone for a place to put it.  */
+  _Alignas (double) unsigned char unused[sizeof (double)];
+  if (p.flags & SCANRT_TOTAL_ONLY)
+    p.total = unused;
+  return scan_builtin (out, in, n, type, op, &p, e, fn);
+}
+
+SCANRT_EXPORT int
+scanrt_reproducible (scanrt_type type, scanrt_op op,
+                     const scanrt_params *params)
+{
+  if ((type != SCANRT_FLOAT && type != SCANRT_DOUBLE)
+      || (op != SCANRT_ADD && op != SCANRT_SUB)
+      || (params && (params->flags & SCANRT_TOTAL_ONLY)))
+    return 0;
+  if (params && (params->flags & SCANRT_REPRODUCIBLE))
+    return 1;
+  return scanrt_setting_size (SCANRT_SET_REPRODUCIBLE, 0, 0, NULL) != 0;
 }
 
 static void
@@ -365,7 +481,7 @@ scanrt_scan_user (void *out, const void *in, size_t n,
     NULL, NULL, NULL, NULL, NULL
   };
   const void *seed = params && params->seed ? params->seed : op->identity;
-  status = scan_arrays (&desc, out, in, n, params, seed,
+  status = scan_arrays (&desc, out, in, n, params, seed, NULL,
                         op->host_combine ? host_user : NULL,
                         op->host_combine ? fold_user : NULL, op);
   free (source);

@@ -5,15 +5,29 @@
    its block's total where the block is (SCANRT_TOTAL_ONLY, rank 0's from
    the seed); MPI_Exscan of the totals, in rank order, with the MPI twin
    of the operator made here; its block's scan, seeded with what it
-   received.  On one rank, the third step alone.  After each step of a rank's own, the ranks agree on the
-   worst status (one MPI_Allreduce), so that a rank that fails stops them
-   all at the same point and none waits in a collective.  */
+   received.  On one rank, the third step alone.  After each step of a
+   rank's own, the ranks agree on the worst status (one MPI_Allreduce),
+   so that a rank that fails stops them all at the same point and none
+   waits in a collective.
+
+   A reproducible float or double sum (SCANRT_REPRODUCIBLE or
+   SCANOMP_REPRODUCIBLE=1 on every rank) gives the bits of one
+   reproducible scan of the whole array, whatever the ranks: its tiles
+   start at the array's first element, not at each block's.  Each rank
+   receives the elements of its first tile that earlier ranks hold (at
+   most a tile's less one, by MPI_Alltoallv), adds up exactly the totals
+   of the tiles that end in its block (scanrt_scan_piece with
+   SCANRT_TOTAL_ONLY), passes the exact sums through MPI_Exscan, and scans
+   its first tile on the host and the rest of its block as a piece from
+   there.  */
 
 #include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "scanrt-mpi.h"
@@ -125,6 +139,279 @@ across (MPI_Comm comm, void *out, const void *in, size_t n, size_t elem,
   status = own (out, in, n, &p, ctx);
   int agreed = agree (comm, status, fn, "scanning its block");
   return agreed != SCANRT_OK ? agreed : status;
+}
+
+/* The MPI operator of exact sums (scanrt_carry): INOUT[k] += IN[k].  */
+static void
+carry_sum (void *in, void *inout, int *len, MPI_Datatype *type)
+{
+  (void) type;
+  for (int k = 0; k < *len; k++)
+    scanrt_carry_add ((scanrt_carry *) inout + k,
+                      (const scanrt_carry *) in + k);
+}
+
+/* A rank's running total, where it has one (VALID), for the ranks
+   after it that hold nothing.  */
+struct running
+{
+  double value;   /* a float or a double */
+  int valid;
+};
+
+/* The MPI operator that keeps the later valid running total: INOUT[k]
+   is the later rank's.  */
+static void
+later_valid (void *in, void *inout, int *len, MPI_Datatype *type)
+{
+  (void) type;
+  struct running *a = in, *b = inout;
+  for (int k = 0; k < *len; k++)
+    if (!b[k].valid)
+      b[k] = a[k];
+}
+
+/* Each rank's block's first element, FIRST[0] to FIRST[RANKS] (the
+   whole array's length), from every rank's N, gathered.  */
+static int
+gather_firsts (MPI_Comm comm, size_t n, int ranks, uint64_t *first)
+{
+  uint64_t mine = n;
+  if (MPI_Allgather (&mine, 1, MPI_UINT64_T, first + 1, 1, MPI_UINT64_T,
+                     comm) != MPI_SUCCESS)
+    return SCANRT_EMPI;
+  first[0] = 0;
+  for (int r = 1; r <= ranks; r++)
+    first[r] += first[r - 1];
+  return SCANRT_OK;
+}
+
+/* The start of the tile that holds position I.  */
+static uint64_t
+tile_of (uint64_t i)
+{
+  return i - i % SCANRT_REPRO_TILE;
+}
+
+/* Send each later rank the elements of this rank's block (of ELEM bytes,
+   MTYPE, at IN) that lie in its first tile, and receive into HEAD those
+   of this rank's first tile that earlier ranks hold, positions
+   [tile_of (FIRST[RANK]), FIRST[RANK]): MPI_Alltoallv, each count at
+   most a tile.  The block may be mapped on DEVICE.  */
+static int
+exchange_heads (MPI_Comm comm, const void *in, size_t elem,
+                MPI_Datatype mtype, const uint64_t *first, int rank,
+                int ranks, int device, void *head)
+{
+  int *counts = calloc (4 * (size_t) ranks, sizeof *counts);
+  if (!counts)
+    return SCANRT_ENOMEM;
+  int *sdispl = counts + ranks, *rcounts = sdispl + ranks;
+  int *rdispl = rcounts + ranks;
+  uint64_t lo = first[rank], hi = first[rank + 1];
+  /* What this rank sends lies in its block's last tile's worth.  */
+  uint64_t base = hi - lo > SCANRT_REPRO_TILE ? hi - SCANRT_REPRO_TILE : lo;
+  for (int r = rank + 1; r < ranks && hi > lo; r++)
+    {
+      uint64_t from = tile_of (first[r]), to = first[r];
+      if (first[r + 1] == first[r])
+        continue;               /* an empty rank needs nothing */
+      if (from >= hi)
+        break;
+      from = from > lo ? from : lo;
+      to = to < hi ? to : hi;
+      if (from < to)
+        {
+          counts[r] = (int) (to - from);
+          sdispl[r] = (int) (from - base);
+        }
+    }
+  uint64_t need = tile_of (lo);
+  for (int r = rank - 1; r >= 0 && hi > lo && need < lo; r--)
+    {
+      uint64_t from = first[r] > need ? first[r] : need;
+      uint64_t to = first[r + 1];
+      if (from < to)
+        {
+          rcounts[r] = (int) (to - from);
+          rdispl[r] = (int) (from - need);
+        }
+      if (first[r] <= need)
+        break;
+    }
+  /* The block's last elements, from the device where it is mapped.  */
+  const char *send = hi > lo ? (const char *) in + (base - lo) * elem
+                             : (const char *) in;
+  int status = scanrt_data_update (device, (void *) send,
+                                   (hi - base) * elem, SCANRT_MAP_FROM);
+  if (status == SCANRT_OK
+      && MPI_Alltoallv (send, counts, sdispl, mtype, head, rcounts, rdispl,
+                        mtype, comm) != MPI_SUCCESS)
+    status = SCANRT_EMPI;
+  free (counts);
+  return status;
+}
+
+/* The reproducible scan of every rank's block across COMM: see the head
+   of the file.  IN's N elements of TYPE under OP into OUT, with P's
+   flags, rank 0's seed SEED; FIRST[r], rank R's first element.  */
+static int
+repro_across (MPI_Comm comm, void *out, const void *in, size_t n,
+              scanrt_type type, scanrt_op op, const scanrt_params *p,
+              const void *seed, const uint64_t *first, int rank, int ranks,
+              const char *fn)
+{
+  int dbl = type == SCANRT_DOUBLE;
+  size_t elem = dbl ? sizeof (double) : sizeof (float);
+  MPI_Datatype mtype = dbl ? MPI_DOUBLE : MPI_FLOAT;
+  const uint64_t tile = SCANRT_REPRO_TILE;
+  /* Where the block may be mapped, for scanrt_data_update.  */
+  int device = p->device >= 0 ? p->device : SCANRT_DEFAULT_DEVICE;
+  uint64_t lo = first[rank], hi = first[rank + 1], all = first[ranks];
+  /* The first tile: [hs, he) of the array, of which the block holds
+     [lo, lo + own); it counts here where it ends in the block.  */
+  uint64_t hs = tile_of (lo), he = hs + tile < all ? hs + tile : all;
+  size_t own = (size_t) ((he < hi ? he : hi) - lo);
+  int head_counts = n && he <= hi;
+  /* The rest of the block, from a tile's start: [lo + own, hi), whose
+     last tile counts where it ends in the block.  */
+  size_t rest = n - own;
+  uint64_t ts = n ? tile_of (hi - 1) : 0;
+  size_t counted = rest && (ts + tile < all ? ts + tile : all) > hi
+                   ? (size_t) (ts - (lo + own)) : rest;
+
+  void *head = n ? malloc (2 * tile * elem) : NULL;
+  char *head_out = head ? (char *) head + tile * elem : NULL;
+  int status = n && !head ? SCANRT_ENOMEM : SCANRT_OK;
+  status = agree (comm, status, fn, "finding room for its first tile");
+  if (status == SCANRT_OK)
+    status = agree (comm, exchange_heads (comm, in, elem, mtype, first,
+                                          rank, ranks, device, head),
+                    fn, "passing on its block's edge");
+  if (status != SCANRT_OK)
+    {
+      free (head);
+      return status;
+    }
+  /* The first tile whole: what came, then the block's own part.  */
+  if (own)
+    {
+      status = scanrt_data_update (device, (void *) in,
+                                   own * elem, SCANRT_MAP_FROM);
+      memcpy ((char *) head + (lo - hs) * elem, in, own * elem);
+    }
+
+  /* 1. The exact sum of the totals of the tiles that end in the block,
+     rank 0's from the seed.  */
+  static const double minus_zero = -0.0;
+  scanrt_carry sum, before;
+  scanrt_carry_init (&sum, rank ? SCANRT_DOUBLE : type,
+                     rank ? (const void *) &minus_zero : seed);
+  scanrt_params host = SCANRT_PARAMS_INIT, mine = *p;
+  host.flags = SCANRT_TOTAL_ONLY;
+  mine.flags = (p->flags & ~SCANRT_EXCLUSIVE) | SCANRT_TOTAL_ONLY;
+  mine.seed = mine.total = NULL;
+  mine.kernel_seconds = NULL;
+  if (status == SCANRT_OK && head_counts)
+    status = scanrt_scan_piece (NULL, head, (size_t) (he - hs), type, op,
+                                &sum, &host);
+  if (status >= 0 && counted)
+    status = scanrt_scan_piece (NULL, (const char *) in + own * elem,
+                                counted, type, op, &sum, &mine);
+  status = agree (comm, status, fn, "computing its block's totals");
+
+  /* 2. The exact sum of the seed and every tile before the first.  */
+  MPI_Datatype ctype = MPI_DATATYPE_NULL;
+  MPI_Op cop = MPI_OP_NULL;
+  int mpi = MPI_SUCCESS;
+  if (status == SCANRT_OK)
+    {
+      if (MPI_Type_contiguous ((int) sizeof sum, MPI_BYTE, &ctype)
+            != MPI_SUCCESS
+          || MPI_Type_commit (&ctype) != MPI_SUCCESS
+          || MPI_Op_create (carry_sum, 1, &cop) != MPI_SUCCESS
+          || MPI_Exscan (&sum, &before, 1, ctype, cop, comm) != MPI_SUCCESS)
+        mpi = SCANRT_EMPI;
+      status = agree (comm, mpi, fn, "in MPI_Exscan");
+    }
+  if (cop != MPI_OP_NULL)
+    MPI_Op_free (&cop);
+  if (ctype != MPI_DATATYPE_NULL)
+    MPI_Type_free (&ctype);
+  if (rank == 0)
+    scanrt_carry_init (&before, type, seed);
+
+  /* 3. The first tile's scan on the host, its own part copied out; the
+     rest's where the block is.  */
+  _Alignas (double) unsigned char total[sizeof (double)];
+  int scanned = SCANRT_OK;
+  if (status == SCANRT_OK && own)
+    {
+      scanrt_params first_tile = SCANRT_PARAMS_INIT;
+      first_tile.flags = p->flags & SCANRT_EXCLUSIVE;
+      first_tile.total = total;
+      scanned = scanrt_scan_piece (head_out, head, (size_t) (lo + own - hs),
+                                   type, op, &before, &first_tile);
+      if (scanned >= 0)
+        {
+          memcpy (out, head_out + (lo - hs) * elem, own * elem);
+          scanned = scanrt_data_update (device, out,
+                                        own * elem, SCANRT_MAP_TO);
+        }
+    }
+  if (status == SCANRT_OK && scanned >= 0 && rest)
+    {
+      mine = *p;
+      mine.seed = NULL;
+      mine.total = total;
+      scanned = scanrt_scan_piece ((char *) out + own * elem,
+                                   (const char *) in + own * elem, rest,
+                                   type, op, &before, &mine);
+    }
+  free (head);
+  if (status != SCANRT_OK)
+    return status;
+  int agreed = agree (comm, scanned, fn, "scanning its block");
+  if (agreed != SCANRT_OK)
+    return agreed;
+
+  /* 4. A rank that holds nothing: the running total of the last rank
+     before it that holds something, or the seed.  */
+  int empty = 0;
+  for (int r = 0; r < ranks; r++)
+    empty |= first[r + 1] == first[r];
+  if (empty)
+    {
+      struct running run = { 0, n || rank == 0 }, got;
+      const void *value = n ? total : seed;
+      if (dbl)
+        memcpy (&run.value, value, elem);
+      else
+        run.value = *(const float *) value;
+      MPI_Datatype rtype = MPI_DATATYPE_NULL;
+      MPI_Op rop = MPI_OP_NULL;
+      mpi = MPI_SUCCESS;
+      if (MPI_Type_contiguous ((int) sizeof run, MPI_BYTE, &rtype)
+            != MPI_SUCCESS
+          || MPI_Type_commit (&rtype) != MPI_SUCCESS
+          || MPI_Op_create (later_valid, 0, &rop) != MPI_SUCCESS
+          || MPI_Scan (&run, &got, 1, rtype, rop, comm) != MPI_SUCCESS)
+        mpi = SCANRT_EMPI;
+      if (rop != MPI_OP_NULL)
+        MPI_Op_free (&rop);
+      if (rtype != MPI_DATATYPE_NULL)
+        MPI_Type_free (&rtype);
+      agreed = agree (comm, mpi, fn, "passing on the running totals");
+      if (agreed != SCANRT_OK)
+        return agreed;
+      if (!n && dbl)
+        memcpy (total, &got.value, elem);
+      else if (!n)
+        *(float *) total = (float) got.value;
+    }
+  if (p->total)
+    memcpy (p->total, total, elem);
+  return scanned;
 }
 
 /* && and || of floating types, which MPI's MPI_LAND and MPI_LOR do not
@@ -262,6 +549,57 @@ mpi_op (scanrt_type type, scanrt_op op, MPI_Op *mine)
   return *mine;
 }
 
+/* Whether the scan of TYPE under OP with PARAMS is to be reproducible
+   across COMM's ranks, into *REPRO: where every rank asks for it
+   (scanrt_reproducible); where only some do, they say that it is not.  */
+static int
+reproducible_everywhere (MPI_Comm comm, scanrt_type type, scanrt_op op,
+                         const scanrt_params *params, const char *fn,
+                         int *repro)
+{
+  *repro = 0;
+  if ((type != SCANRT_FLOAT && type != SCANRT_DOUBLE)
+      || (op != SCANRT_ADD && op != SCANRT_SUB))
+    return SCANRT_OK;
+  int wants = scanrt_reproducible (type, op, params);
+  int mine[2] = { wants, !wants }, any[2];
+  if (MPI_Allreduce (mine, any, 2, MPI_INT, MPI_MAX, comm) != MPI_SUCCESS)
+    return agree (comm, SCANRT_EMPI, fn, "in MPI_Allreduce");
+  if (wants && any[1])
+    fprintf (stderr, "libscanrt: %s: SCANRT_REPRODUCIBLE or "
+             "SCANOMP_REPRODUCIBLE=1 holds on some ranks only, so the "
+             "scan's bits are the same from run to run only\n", fn);
+  *repro = any[0] && !any[1];
+  return SCANRT_OK;
+}
+
+/* The reproducible scan across COMM (repro_across), with every rank's
+   block's bounds gathered first.  */
+static int
+repro_scan (MPI_Comm comm, void *out, const void *in, size_t n,
+            scanrt_type type, scanrt_op op, const scanrt_params *params,
+            const void *identity, const char *fn)
+{
+  static const scanrt_params defaults = SCANRT_PARAMS_INIT;
+  const scanrt_params *p = params ? params : &defaults;
+  int rank, ranks;
+  if (MPI_Comm_rank (comm, &rank) != MPI_SUCCESS
+      || MPI_Comm_size (comm, &ranks) != MPI_SUCCESS)
+    return SCANRT_EMPI;
+  uint64_t *first = malloc ((ranks + 1) * sizeof *first);
+  int status = agree (comm, first ? SCANRT_OK : SCANRT_ENOMEM, fn,
+                      "finding room for the blocks' bounds");
+  if (status == SCANRT_OK)
+    status = agree (comm, gather_firsts (comm, n, ranks, first), fn,
+                    "in MPI_Allgather");
+  if (status == SCANRT_OK)
+    status = repro_across (comm, out, in, n, type, op, p,
+                           p->seed ? p->seed : identity, first, rank, ranks,
+                           fn);
+  free (first);
+  return status;
+}
+
 int
 scanrt_mpi_scan (MPI_Comm comm, void *out, const void *in, size_t n_local,
                  scanrt_type type, scanrt_op op, const scanrt_params *params)
@@ -289,7 +627,16 @@ scanrt_mpi_scan (MPI_Comm comm, void *out, const void *in, size_t n_local,
   /* A bad type or operator is the same on every rank, as a rule; a rank
      that differs fails them all.  */
   status = agree (comm, status, fn, "checking the type and operator");
-  if (status == SCANRT_OK)
+  int ranks = 1, repro = 0;
+  if (status == SCANRT_OK && MPI_Comm_size (comm, &ranks) != MPI_SUCCESS)
+    status = SCANRT_EMPI;
+  /* One rank's scan is reproducible by itself, where asked.  */
+  if (status == SCANRT_OK && ranks > 1)
+    status = reproducible_everywhere (comm, type, op, params, fn, &repro);
+  if (status == SCANRT_OK && repro)
+    status = repro_scan (comm, out, in, n_local, type, op, params, identity,
+                         fn);
+  else if (status == SCANRT_OK)
     {
       struct builtin b = { type, op };
       status = across (comm, out, in, n_local, size, identity, mtype, mop,

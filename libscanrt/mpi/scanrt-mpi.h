@@ -46,10 +46,21 @@
    failure before the blocks' scans leaves every OUT as it was; one in a
    block's scan leaves the other ranks' blocks scanned.
 
-   SCANRT_REPRODUCIBLE gives each rank's block the same bits from run to
-   run; the bits depend on the blocks' bounds (each block's reproducible
-   tiles start at its own first element), so a different number of ranks
-   may give different bits.  */
+   Reproducible sums: a float or double `+' or `-' scan with
+   SCANRT_REPRODUCIBLE (or SCANOMP_REPRODUCIBLE=1) on every rank gives the
+   bits that one reproducible scanrt_scan of the whole array gives
+   (docs/determinism.md), whatever the number of ranks and the blocks'
+   bounds: the tiles start at the array's first element.  Each rank then
+   receives the part of its first tile that earlier ranks hold (fewer
+   elements than a tile, by MPI_Alltoallv), the ranks add up their tiles'
+   totals exactly (scanrt_scan_piece) and pass the exact sums, some 600
+   bytes, through MPI_Exscan, and each rank scans its first tile on the
+   host and the rest where its block is; a rank that holds nothing takes
+   the running total of the last one before it that does (MPI_Scan).
+   Where only some ranks ask, they say so and the scan is the default
+   mode's.  SCANRT_TOTAL_ONLY's totals are the default mode's, as in
+   scanrt_scan.  The exact sums cross between processes as bytes: the
+   ranks run one libscanrt on one kind of machine.  */
 
 #ifndef SCANRT_MPI_H
 #define SCANRT_MPI_H

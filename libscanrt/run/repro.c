@@ -48,7 +48,7 @@
 #define LANE SCANRT_PLAIN_LANE
 #define LANES 256
 #define TILE (LANE * LANES)
-_Static_assert (TILE == SCANRT_REPRO_TILE, "run.h's tile is this file's");
+_Static_assert (TILE == SCANRT_REPRO_TILE, "scanrt.h's tile is this file's");
 #define GROUP 16
 #define GROUPS (LANES / GROUP)
 
@@ -284,8 +284,9 @@ int
 scanrt_repro_wanted (const struct scanrt_request *r)
 {
   const struct SCANRT_desc *d = r->desc;
-  /* A total alone (SCANRT_TOTAL_ONLY) is the default mode's.  */
-  if (r->total_only)
+  /* A total alone (SCANRT_TOTAL_ONLY) is the default mode's, but for
+     a piece's carry (scanrt_scan_piece).  */
+  if (r->total_only && !r->repro)
     return 0;
   if (d->flags & SCANRT_NOT_REPRODUCIBLE)
     {
@@ -385,12 +386,12 @@ scan_run (const struct scanrt_request *r, size_t from, size_t to,
 
 /* One thread's part: see struct runs.  SUMS holds the head's carry and
    then the sums of runs 0 to TEAM - 2; END receives the last position's
-   value; KEPT, where not NULL, a loop's lane totals of the runs summed,
-   for their scans.  */
+   value, and AFTER the exact sum after the last tile; KEPT, where not
+   NULL, a loop's lane totals of the runs summed, for their scans.  */
 static void
 team_member (const struct scanrt_request *r, struct scanrt_exact *sums,
              const struct scanrt_exact *seed, int team, void *end,
-             void *kept)
+             struct scanrt_exact *after, void *kept)
 {
   struct runs g = runs_of ((r->n + TILE - 1) / TILE, team, kept != NULL);
   int t = omp_get_thread_num ();
@@ -401,6 +402,8 @@ team_member (const struct scanrt_request *r, struct scanrt_exact *sums,
       sums[0] = *seed;
       scan_run (r, 0, g.head, &sums[0], g.head == g.tiles ? end : ignored,
                 NULL);
+      if (g.head == g.tiles)
+        *after = sums[0];
     }
   else
     {
@@ -415,19 +418,23 @@ team_member (const struct scanrt_request *r, struct scanrt_exact *sums,
   struct scanrt_exact carry = sums[0];
   for (int b = 0; b < t; b++)
     scanrt_exact_merge (&carry, &sums[1 + b]);
-  scan_run (r, from, to, &carry, to == g.tiles && from < to ? end : ignored,
+  int last = to == g.tiles && from < to;
+  scan_run (r, from, to, &carry, last ? end : ignored,
             t < team - 1 ? kept : NULL);
+  if (last)
+    *after = carry;
 }
 
 /* R's scan shared among the TEAM threads of the calling thread's team as
    tasks (an orphaned loop's, host.c): a task sums each run of tiles but
    the last, into SUMS; the calling thread adds them up into each run's
    start, STARTS; a task scans each run from its start.  No task waits
-   for another.  */
+   for another.  END and AFTER: as team_member's.  */
 static void
 task_scan (const struct scanrt_request *r, int team,
            struct scanrt_exact *sums, struct scanrt_exact *starts,
-           const struct scanrt_exact *seed, void *end, void *kept)
+           const struct scanrt_exact *seed, void *end,
+           struct scanrt_exact *after, void *kept)
 {
   struct runs g = runs_of ((r->n + TILE - 1) / TILE, team, 0);
   g.head = 0;
@@ -463,6 +470,36 @@ task_scan (const struct scanrt_request *r, int team,
       }
     }
 #pragma omp taskwait
+  /* Each run's start is now the sum after it: the last's, after all.  */
+  *after = starts[team - 1];
+}
+
+/* Add the totals of R's tiles to *SUM, on a team of TEAM threads at
+   most, a run of tiles each; SUMS has room for TEAM sums.  */
+static void
+sum_team (const struct scanrt_request *r, int team, struct scanrt_exact *sum,
+          struct scanrt_exact *sums)
+{
+  size_t tiles = (r->n + TILE - 1) / TILE;
+  if (team <= 1)
+    {
+      sum_run (r, 0, tiles, sum, NULL);
+      return;
+    }
+  int ran = 1;
+#pragma omp parallel num_threads (team)
+  {
+    int t = omp_get_thread_num (), all = omp_get_num_threads ();
+    size_t len = (tiles + all - 1) / all;
+    size_t from = len * t < tiles ? len * t : tiles;
+    size_t to = from + len < tiles ? from + len : tiles;
+    scanrt_exact_clear (&sums[t]);
+    sum_run (r, from, to, &sums[t], NULL);
+    if (t == 0)
+      ran = all;
+  }
+  for (int t = 0; t < ran; t++)
+    scanrt_exact_merge (sum, &sums[t]);
 }
 
 void
@@ -498,30 +535,55 @@ scanrt_repro_team_scan (const struct scanrt_request *r, int team,
     team = (int) tiles;
   if (team < 1)
     team = 1;
-  struct scanrt_exact seed;
-  scanrt_repro_start (r, &seed);
-  const void *s = scanrt_request_seed (r);
+  /* From the seed, or a piece's carry (scanrt_scan_piece), which
+     receives the sum after the last tile.  */
+  struct scanrt_exact seed, after;
   alignas (double) unsigned char end[sizeof (double)];
-  memcpy (end, s, elem);
+  if (r->repro)
+    {
+      seed = *r->repro;
+      if (dbl)
+        *(double *) end = scanrt_exact_double (&seed);
+      else
+        *(float *) end = scanrt_exact_float (&seed);
+    }
+  else
+    {
+      scanrt_repro_start (r, &seed);
+      memcpy (end, scanrt_request_seed (r), elem);
+    }
+  after = seed;
   struct scanrt_exact *sums = NULL;
   if (team > 1 && !(sums = malloc (2 * (team + 1) * sizeof *sums)))
     team = 1;
+  if (r->total_only)
+    {
+      sum_team (r, team, r->repro, sums);
+      free (sums);
+      return SCANRT_OK;
+    }
   /* A loop's lane totals, kept from the sums for the scans: its plain
      reduce function then runs once a position, not twice.  Without the
      room, the scans find them again.  */
   void *kept = team > 1 && !r->plain_in ? malloc (tiles * LANES * elem)
                                         : NULL;
   if (team == 1)
-    scan_run (r, 0, tiles, &seed, end, NULL);
+    {
+      scan_run (r, 0, tiles, &seed, end, NULL);
+      after = seed;
+    }
   else if (tasks)
-    task_scan (r, team, sums, sums + team + 1, &seed, end, kept);
+    task_scan (r, team, sums, sums + team + 1, &seed, end, &after, kept);
   else
 #pragma omp parallel num_threads (team)
     /* OMP_DYNAMIC or a thread limit may give fewer threads.  */
-    team_member (r, sums, &seed, omp_get_num_threads (), end, kept);
+    team_member (r, sums, &seed, omp_get_num_threads (), end, &after,
+                 kept);
   free (kept);
   free (sums);
   if (r->total)
     memcpy (r->total, end, elem);
+  if (r->repro)
+    *r->repro = after;
   return SCANRT_OK;
 }

@@ -177,10 +177,15 @@ static int
 on_devices (const struct scanrt_request *r, size_t *done, int chosen)
 {
   /* A reproducible scan carries the exact sum from tile to tile: the
-     kernels start from the seed's (repro.c).  */
+     kernels start from the seed's (repro.c), or a piece's from the
+     caller's carry (scanrt_scan_piece), which a failure must leave as it
+     was for the host to go on from.  */
   struct scanrt_request reproducible;
-  struct scanrt_exact exact;
-  if (!r->repro && scanrt_repro_wanted (r))
+  struct scanrt_exact exact, before;
+  int piece = r->repro != NULL;
+  if (piece)
+    before = *r->repro;
+  else if (scanrt_repro_wanted (r))
     {
       reproducible = *r;
       scanrt_repro_start (r, &exact);
@@ -203,7 +208,9 @@ on_devices (const struct scanrt_request *r, size_t *done, int chosen)
               && policy != SCANRT_OFFLOAD_DISABLED
               && (strict || chosen || r->n >= device_cutoff (r->desc))
               && !scanrt_forked ();
-  if (scanrt_split_scan (r, split ? &list : NULL, strict, done, &status))
+  /* A piece is not split: its carry goes on from one device's run.  */
+  if (!piece
+      && scanrt_split_scan (r, split ? &list : NULL, strict, done, &status))
     return status;
   scanrt_pieces_to_host (r);
 
@@ -231,6 +238,9 @@ on_devices (const struct scanrt_request *r, size_t *done, int chosen)
     }
   if (done && status == SCANRT_OK)
     *done = r->n;
+  /* Segments leave the carry where their last success did.  */
+  if (piece && status != SCANRT_OK && (!done || !*done))
+    *r->repro = before;
   t.on_host = status == SCANRT_HOST;
   t.total = scanrt_now () - t0;
   scanrt_profile_record (r->site, &t);
@@ -298,8 +308,9 @@ scanrt_route_call (const struct scanrt_request *r, size_t *done)
 {
   int way = scanrt_setting_word (SCANRT_SET_HOST, HOST_NATIVE);
   int host = call_on_host (r, way);
-  /* A total alone on the host is the caller's to fold.  */
-  if (host && r->total_only)
+  /* A total alone on the host is the caller's to fold; a piece's
+     carry, the reproducible scan's.  */
+  if (host && r->total_only && !r->repro)
     {
       *done = 0;
       return SCANRT_HOST;
@@ -309,15 +320,27 @@ scanrt_route_call (const struct scanrt_request *r, size_t *done)
       int status = on_devices (r, done, 0);
       /* A reproducible scan that falls back with nothing done: the host
          path's, whose bits are the kernels', not the caller's sequential
-         scan.  */
-      if (status == SCANRT_HOST && !*done && scanrt_repro_wanted (r)
-          && scanrt_team_scan (r, 0, r->n < team_cutoff (r->desc))
+         scan; a piece's, from wherever its segments stopped, since its
+         carry is there.  */
+      struct scanrt_request rest = *r;
+      if (status == SCANRT_HOST && r->repro && *done < r->n)
+        {
+          size_t skip = *done * r->desc->elem_size;
+          rest.n -= *done;
+          rest.plain_in = (const char *) r->plain_in + skip;
+          rest.plain_out = (char *) r->plain_out + skip;
+        }
+      if (status == SCANRT_HOST && (!*done || r->repro)
+          && *done < r->n && scanrt_repro_wanted (&rest)
+          && scanrt_team_scan (&rest, 0, rest.n < team_cutoff (r->desc))
                == SCANRT_OK)
         *done = r->n;
       return status;
     }
   *done = 0;
-  if (way == HOST_NATIVE
+  /* SCANOMP_HOST=off leaves the API's scans to its own host loop, but
+     not a piece, whose carry only repro.c's scan moves.  */
+  if ((way == HOST_NATIVE || r->repro)
       && scanrt_team_scan (r, 0, r->n < team_cutoff (r->desc)) == SCANRT_OK)
     *done = r->n;
   struct scanrt_timing t = { .on_host = 1 };

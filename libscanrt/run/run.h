@@ -127,10 +127,6 @@ int scanrt_split_scan (const struct scanrt_request *r,
 int scanrt_team_scan (const struct scanrt_request *r, int threads,
                       int alone);
 
-/* The positions of a reproducible scan's tile (repro.c; the kernels'
-   templates/scan-repro.cl has its own).  */
-#define SCANRT_REPRO_TILE (16 * 256)
-
 /* repro.c: reproducible floating-point scans on the host.  Whether R is
    to be one: a float or double `+' or `-' with SCANRT_REPRODUCIBLE or
    SCANOMP_REPRODUCIBLE=1.  */
@@ -140,7 +136,10 @@ void scanrt_repro_start (const struct scanrt_request *r,
                          struct scanrt_exact *e);
 /* Run R so on a team of TEAM threads at most (1: the calling thread
    alone), or where TASKS as tasks of the calling thread's team of TEAM:
-   SCANRT_OK, or SCANRT_HOST where it cannot be (said once).  */
+   SCANRT_OK, or SCANRT_HOST where it cannot be (said once).  From
+   R->repro where set (a piece's carry, scanrt_scan_piece), which
+   receives the sum after R's tiles; where R->total_only too, that sum
+   alone.  */
 int scanrt_repro_team_scan (const struct scanrt_request *r, int team,
                             int tasks);
 

@@ -80,9 +80,18 @@ scanrt_run_segments (const struct scanrt_request *r, int device, size_t len,
         .seed = carry[k], .total = carry[!k], .repro = r->repro,
         .total_only = r->total_only
       };
+      /* A failed segment may have added some of its tiles' totals to
+         the reproducible scan's exact sum: it is put back as it was.  */
+      struct scanrt_exact before;
+      if (r->repro)
+        before = *r->repro;
       status = scanrt_run_device (device, &seg, strict || (p0 && !done), t);
       if (status != SCANRT_OK)
-        break;
+        {
+          if (r->repro)
+            *r->repro = before;
+          break;
+        }
     }
   if (status < 0 && p0 && !done)
     scanrt_report ("%s: the scan's first %zu positions are written, so it "

@@ -19,57 +19,7 @@
 #include <omp.h>
 
 #include "api-check.h"
-
-/* The definition, for T, `+' or (SUB) `-', each contribution then 0 - x.  */
-#define REFERENCE(T, SUF)                                                   \
-  static T                                                                  \
-  ref_##SUF (T *y, const T *x, size_t n, int sub, int exclusive, T seed)    \
-  {                                                                         \
-    __float128 exact = seed;                                                \
-    T end = seed;                                                           \
-    for (size_t lo = 0; lo < n; lo += 4096)                                 \
-      {                                                                     \
-        T v[256], p[256];                                                   \
-        for (size_t l = 0; l < 256; l++)                                    \
-          {                                                                 \
-            T a = lo + 16 * l < n ? (T) 0 : -(T) 0;                         \
-            for (size_t i = lo + 16 * l; i < lo + 16 * l + 16 && i < n; i++)\
-              a = sub ? a + (0 - x[i]) : a + x[i];                          \
-            v[l] = a;                                                       \
-          }                                                                 \
-        T e = 0;                                                            \
-        for (int g = 0; g < 16; g++)                                        \
-          {                                                                 \
-            T q = v[16 * g];                                                \
-            for (int i = 0; i < 16; i++)                                    \
-              {                                                             \
-                if (i)                                                      \
-                  q = q + v[16 * g + i];                                    \
-                p[16 * g + i] = g ? e + q : q;                              \
-              }                                                             \
-            e = g ? e + q : q;                                              \
-          }                                                                 \
-        T carry = (T) exact;                                                \
-        for (size_t l = 0; l < 256 && lo + 16 * l < n; l++)                 \
-          {                                                                 \
-            T a = l ? carry + p[l - 1] : carry;                             \
-            for (size_t i = lo + 16 * l; i < lo + 16 * l + 16 && i < n; i++)\
-              {                                                             \
-                T xi = x[i];                                                \
-                if (exclusive)                                              \
-                  y[i] = a;                                                 \
-                a = sub ? a + (0 - xi) : a + xi;                            \
-                if (!exclusive)                                             \
-                  y[i] = a;                                                 \
-              }                                                             \
-            end = a;                                                        \
-          }                                                                 \
-        exact += p[255];                                                    \
-      }                                                                     \
-    return end;                                                             \
-  }
-REFERENCE (float, f)
-REFERENCE (double, d)
+#include "api-repro.h"
 
 static const size_t lengths[] = { 0, 1, 15, 16, 17, 4095, 4096, 4097,
                                   3 * 4096 + 100, 100003, (1 << 20) + 5 };
