@@ -2,7 +2,8 @@
 /* mpi-prefix-sum.c: scans over an array spread across MPI ranks, with
    libscanrt-mpi (docs/scale-out.md).
 
-   Two scans of a global array of N elements, each rank holding a block:
+   Three scans of a global array of N elements, each rank holding a
+   block:
 
    - a linear recurrence z[i] = a[i] * z[i-1] + b[i], a scan of affine
      maps under composition, which does not commute: one call of
@@ -13,15 +14,20 @@
      gives what the ranks before it add up to, and the clause scans the
      block from there, writing each output once.  A whole-array call,
      scanrt_mpi_scan (comm, y, x, m, SCANRT_LONG, SCANRT_ADD, NULL),
-     computes the same.
+     computes the same;
+   - a running sum of doubles, reproducible (SCANRT_REPRODUCIBLE): one
+     call, whose bits are the same on any number of ranks; rank 0 prints
+     the last element's, in hexadecimal, to compare.
 
    Each rank checks its block against the sequential scans of the whole
-   array.
+   array: the integers exactly, the doubles within the reproducible
+   scan's bound (docs/determinism.md) and the long double reference's.
 
      mpirun -np P mpi-prefix-sum [N]
 
    Build: mpicc -O2 -specs=scanomp.specs mpi-prefix-sum.c -lscanrt-mpi  */
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -63,6 +69,12 @@ x_at (long i)
   return (long) ((unsigned long) i * 2654435761u >> 16) % 2001 - 1000;
 }
 
+static double
+u_at (long i)
+{
+  return (double) ((unsigned long) i * 2654435761u % 100003) / 7.0 - 7000;
+}
+
 static Affine
 h_at (long i)
 {
@@ -85,13 +97,15 @@ main (int argc, char **argv)
   long m = n / ranks + (rank < n % ranks);
   long *x = malloc (m * sizeof *x), *y = malloc (m * sizeof *y);
   Affine *h = malloc (m * sizeof *h), *t = malloc (m * sizeof *t);
-  if (!x || !y || !h || !t)
+  double *u = malloc (m * sizeof *u), *v = malloc (m * sizeof *v);
+  if (!x || !y || !h || !t || !u || !v)
     MPI_Abort (MPI_COMM_WORLD, 2);
 #pragma omp parallel for
   for (long i = 0; i < m; i++)
     {
       x[i] = x_at (lo + i);
       h[i] = h_at (lo + i);
+      u[i] = u_at (lo + i);
     }
 
   /* The recurrence: one call.  */
@@ -115,15 +129,31 @@ main (int argc, char **argv)
   for (long i = 1; i < m; i++)
     y[i] = y[i-1] + x[i];
 
-  /* Check the block against the sequential scans of the whole array.  */
-  long sum = 0, bad = status < 0 || summed < 0 ? lo : -1;
+  /* The running sum of doubles: one call, the same bits on any number
+     of ranks.  */
+  scanrt_params same = SCANRT_PARAMS_INIT;
+  double last = 0;
+  same.flags = SCANRT_REPRODUCIBLE;
+  same.total = &last;
+  int ran = scanrt_mpi_scan (MPI_COMM_WORLD, v, u, m, SCANRT_DOUBLE,
+                             SCANRT_ADD, &same);
+
+  /* Check the block against the sequential scans of the whole array:
+     the doubles within 64 roundings of the sum of magnitudes, and the
+     long double reference's own error.  */
+  long sum = 0, bad = status < 0 || summed < 0 || ran < 0 ? lo : -1;
   Affine map = identity;
+  long double exact = 0, size = 0;
   for (long i = 0; i < lo + m && bad < 0; i++)
     {
       sum += x_at (i);
       map = then (map, h_at (i));
+      exact += u_at (i);
+      size += fabs (u_at (i));
+      double bound = (64 * 0x1p-53 + i * 0x1p-63) * 1.01 * (double) size;
       if (i >= lo
-          && (y[i-lo] != sum || t[i-lo].a != map.a || t[i-lo].b != map.b))
+          && (y[i-lo] != sum || t[i-lo].a != map.a || t[i-lo].b != map.b
+              || fabs (v[i-lo] - (double) exact) > bound))
         bad = i;
     }
   long first_bad;
@@ -131,9 +161,14 @@ main (int argc, char **argv)
   if (bad >= 0)
     printf ("FAIL: rank %d: element %ld (%s, %s)\n", rank, bad,
             scanrt_status_name (status), scanrt_status_name (summed));
+  /* The last rank holds the whole array's running sum.  */
+  MPI_Bcast (&last, 1, MPI_DOUBLE, ranks - 1, MPI_COMM_WORLD);
   if (rank == 0 && first_bad < 0)
-    printf ("prefix sum and linear recurrence of %ld elements over %d "
-            "ranks\nPASS\n", n, ranks);
+    printf ("prefix sum, linear recurrence and running sum of %ld "
+            "elements over %d ranks\nthe running sum ends at %a\nPASS\n",
+            n, ranks, last);
+  free (u);
+  free (v);
   free (x);
   free (y);
   free (h);
