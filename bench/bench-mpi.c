@@ -14,10 +14,19 @@
               collective, the block's scan
      exscan   MPI_Exscan of one int32: the collective alone, whose O(log P)
               steps a reader can scale to more ranks
+     d-local  local, over the same elements as doubles
+     d-mpi    mpi, over doubles (the default mode: each block's own
+              grouping)
+     r-local  d-local with SCANRT_REPRODUCIBLE
+     r-mpi    d-mpi with SCANRT_REPRODUCIBLE: the bits of the whole
+              array's reproducible scan on any number of ranks (the block
+              lengths gathered, each first tile completed from the ranks
+              before, exact sums through MPI_Exscan)
 
    mpi - local is the call's cost over the local scan: the total's pass
    over the block and the collective.  Each rank checks its block of the
-   last mpi scan against the sequential scan of the whole array.
+   last mpi, d-mpi and r-mpi scans against the sequential scan of the
+   whole array (integers, whose double sums are exact).
 
      mpirun -np P bench-mpi [LOG2N [RESULTS.TSV]]   (default 24)
 
@@ -33,15 +42,21 @@
 
 #include "measure.h"
 
-enum { M_WHOLE, M_LOCAL, M_MPI, M_EXSCAN, NMETHODS };
-static const char *const names[NMETHODS] = { "whole", "local", "mpi",
-                                             "exscan" };
+enum
+{
+  M_WHOLE, M_LOCAL, M_MPI, M_EXSCAN, M_DLOCAL, M_DMPI, M_RLOCAL, M_RMPI,
+  NMETHODS
+};
+static const char *const names[NMETHODS] = {
+  "whole", "local", "mpi", "exscan", "d-local", "d-mpi", "r-local", "r-mpi"
+};
 
 struct args
 {
   int rank, ranks;
   long n, lo, m;         /* all; this rank's block [lo, lo + m) */
   int *x, *y, *whole;    /* the block's input and output; all of them */
+  double *dx, *dy;       /* the block's, as doubles */
 };
 
 /* X's element I of the whole array.  */
@@ -74,6 +89,20 @@ run (int m, void *ctx)
   else if (m == M_MPI)
     status = scanrt_mpi_scan (MPI_COMM_WORLD, a->y, a->x, a->m, SCANRT_INT,
                               SCANRT_ADD, NULL);
+  else if (m == M_DLOCAL || m == M_RLOCAL)
+    {
+      scanrt_params p = SCANRT_PARAMS_INIT;
+      p.flags = m == M_RLOCAL ? SCANRT_REPRODUCIBLE : 0;
+      status = scanrt_scan (a->dy, a->dx, a->m, SCANRT_DOUBLE, SCANRT_ADD,
+                            &p);
+    }
+  else if (m == M_DMPI || m == M_RMPI)
+    {
+      scanrt_params p = SCANRT_PARAMS_INIT;
+      p.flags = m == M_RMPI ? SCANRT_REPRODUCIBLE : 0;
+      status = scanrt_mpi_scan (MPI_COMM_WORLD, a->dy, a->dx, a->m,
+                                SCANRT_DOUBLE, SCANRT_ADD, &p);
+    }
   else if (m == M_EXSCAN)
     {
       int one = 1, before = 0;
@@ -102,10 +131,12 @@ main (int argc, char **argv)
   a.x = malloc (a.m * sizeof *a.x);
   a.y = malloc (a.m * sizeof *a.y);
   a.whole = a.rank == 0 ? malloc (a.n * sizeof *a.whole) : NULL;
-  if (!a.x || !a.y || (a.rank == 0 && !a.whole))
+  a.dx = malloc (a.m * sizeof *a.dx);
+  a.dy = malloc (a.m * sizeof *a.dy);
+  if (!a.x || !a.y || (a.rank == 0 && !a.whole) || !a.dx || !a.dy)
     fail ("out of memory", SCANRT_ENOMEM);
   for (long i = 0; i < a.m; i++)
-    a.x[i] = x_at (a.lo + i);
+    a.dx[i] = a.x[i] = x_at (a.lo + i);
   for (long i = 0; a.whole && i < a.n; i++)
     a.whole[i] = x_at (i);
 
@@ -117,13 +148,20 @@ main (int argc, char **argv)
   if (bench_medians (NMETHODS, reps, run, &a, med, min))
     fail ("out of memory", SCANRT_ENOMEM);
 
-  /* The last mpi scan's block against the sequential scan.  */
-  run (M_MPI, &a);
-  int sum = 0, bad = 0;
-  for (long i = 0; i < a.lo + a.m; i++)
+  /* The last mpi scans' blocks against the sequential scan.  */
+  static const int checked[] = { M_MPI, M_DMPI, M_RMPI };
+  int bad = 0;
+  for (int k = 0; k < 3; k++)
     {
-      sum = (int) ((unsigned) sum + (unsigned) x_at (i));
-      bad |= i >= a.lo && a.y[i - a.lo] != sum;
+      int m = checked[k];
+      run (m, &a);
+      long sum = 0;
+      for (long i = 0; i < a.lo + a.m; i++)
+        {
+          sum += x_at (i);
+          bad |= i >= a.lo && (m == M_MPI ? a.y[i - a.lo] != (int) sum
+                                          : a.dy[i - a.lo] != (double) sum);
+        }
     }
   int any_bad;
   MPI_Allreduce (&bad, &any_bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
@@ -148,12 +186,18 @@ main (int argc, char **argv)
         printf ("%-8s %12.6f %12.3f %12.2f\n", names[m], med[m],
                 med[m] / a.n * 1e9, med[M_WHOLE] / med[m]);
       printf ("mpi over local: %.6f s (the total's pass and the "
-              "collective); exscan alone %.1f us\n\n",
+              "collective); exscan alone %.1f us\n",
               med[M_MPI] - med[M_LOCAL], med[M_EXSCAN] * 1e6);
+      printf ("doubles: mpi over local %.6f s, reproducible mpi over "
+              "local %.6f s; r-mpi/d-mpi speed %.2f\n\n",
+              med[M_DMPI] - med[M_DLOCAL], med[M_RMPI] - med[M_RLOCAL],
+              med[M_DMPI] / med[M_RMPI]);
     }
   free (a.x);
   free (a.y);
   free (a.whole);
+  free (a.dx);
+  free (a.dy);
   MPI_Finalize ();
   return 0;
 }

@@ -171,6 +171,30 @@ later_valid (void *in, void *inout, int *len, MPI_Datatype *type)
       b[k] = a[k];
 }
 
+/* SEND's SIZE bytes combined across COMM's ranks in rank order by F
+   (an operator that commutes where COMMUTE) into RECV: MPI_Exscan where
+   EXCLUSIVE, else MPI_Scan.  SCANRT_OK or SCANRT_EMPI.  */
+static int
+scan_bytes (MPI_Comm comm, const void *send, void *recv, size_t size,
+            MPI_User_function *f, int commute, int exclusive)
+{
+  MPI_Datatype type = MPI_DATATYPE_NULL;
+  MPI_Op op = MPI_OP_NULL;
+  int status = SCANRT_OK;
+  if (MPI_Type_contiguous ((int) size, MPI_BYTE, &type) != MPI_SUCCESS
+      || MPI_Type_commit (&type) != MPI_SUCCESS
+      || MPI_Op_create (f, commute, &op) != MPI_SUCCESS
+      || (exclusive ? MPI_Exscan (send, recv, 1, type, op, comm)
+                    : MPI_Scan (send, recv, 1, type, op, comm))
+           != MPI_SUCCESS)
+    status = SCANRT_EMPI;
+  if (op != MPI_OP_NULL)
+    MPI_Op_free (&op);
+  if (type != MPI_DATATYPE_NULL)
+    MPI_Type_free (&type);
+  return status;
+}
+
 /* Each rank's block's first element, FIRST[0] to FIRST[RANKS] (the
    whole array's length), from every rank's N, gathered.  */
 static int
@@ -321,23 +345,10 @@ repro_across (MPI_Comm comm, void *out, const void *in, size_t n,
   status = agree (comm, status, fn, "computing its block's totals");
 
   /* 2. The exact sum of the seed and every tile before the first.  */
-  MPI_Datatype ctype = MPI_DATATYPE_NULL;
-  MPI_Op cop = MPI_OP_NULL;
-  int mpi = MPI_SUCCESS;
   if (status == SCANRT_OK)
-    {
-      if (MPI_Type_contiguous ((int) sizeof sum, MPI_BYTE, &ctype)
-            != MPI_SUCCESS
-          || MPI_Type_commit (&ctype) != MPI_SUCCESS
-          || MPI_Op_create (carry_sum, 1, &cop) != MPI_SUCCESS
-          || MPI_Exscan (&sum, &before, 1, ctype, cop, comm) != MPI_SUCCESS)
-        mpi = SCANRT_EMPI;
-      status = agree (comm, mpi, fn, "in MPI_Exscan");
-    }
-  if (cop != MPI_OP_NULL)
-    MPI_Op_free (&cop);
-  if (ctype != MPI_DATATYPE_NULL)
-    MPI_Type_free (&ctype);
+    status = agree (comm, scan_bytes (comm, &sum, &before, sizeof sum,
+                                      carry_sum, 1, 1),
+                    fn, "in MPI_Exscan");
   if (rank == 0)
     scanrt_carry_init (&before, type, seed);
 
@@ -388,20 +399,9 @@ repro_across (MPI_Comm comm, void *out, const void *in, size_t n,
         memcpy (&run.value, value, elem);
       else
         run.value = *(const float *) value;
-      MPI_Datatype rtype = MPI_DATATYPE_NULL;
-      MPI_Op rop = MPI_OP_NULL;
-      mpi = MPI_SUCCESS;
-      if (MPI_Type_contiguous ((int) sizeof run, MPI_BYTE, &rtype)
-            != MPI_SUCCESS
-          || MPI_Type_commit (&rtype) != MPI_SUCCESS
-          || MPI_Op_create (later_valid, 0, &rop) != MPI_SUCCESS
-          || MPI_Scan (&run, &got, 1, rtype, rop, comm) != MPI_SUCCESS)
-        mpi = SCANRT_EMPI;
-      if (rop != MPI_OP_NULL)
-        MPI_Op_free (&rop);
-      if (rtype != MPI_DATATYPE_NULL)
-        MPI_Type_free (&rtype);
-      agreed = agree (comm, mpi, fn, "passing on the running totals");
+      agreed = agree (comm, scan_bytes (comm, &run, &got, sizeof run,
+                                        later_valid, 0, 0),
+                      fn, "passing on the running totals");
       if (agreed != SCANRT_OK)
         return agreed;
       if (!n && dbl)

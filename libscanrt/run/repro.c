@@ -36,7 +36,10 @@
    the runs before its own, and scans its tiles from that.  A loop's
    lanes are its descriptor's plain reduce and scan functions, called a
    tile at a time; a call of the API's, its arrays, eight lanes at a
-   time.  */
+   time.  A piece of a longer array (scanrt_scan_piece) starts from the
+   caller's exact sum instead of the seed's, and hands back the sum
+   after its tiles; its total alone is that sum, the tiles' totals added
+   by the team.  */
 
 #include <omp.h>
 #include <stdalign.h>
