@@ -28,6 +28,9 @@
      launch     an empty kernel of one work-item, enqueued and waited for
                 in a context of the benchmark's own on the same device
                 (floor.h): the driver's floor for a call
+     l.args     the same with an empty kernel that takes a scan kernel's
+                18 arguments, set once (floor.h): the floor of a launch
+                that carries them
      replay     the same kernel recorded once in a command buffer
                 (cl_khr_command_buffer), each call a replay and its wait:
                 where the device has the extension, whether paying the
@@ -36,8 +39,10 @@
    and the per-call split: the floor, the kernels (the median of
    api-timed's device time), and what is left, the runtime's own time a
    call: the API's and the clause's wall time less the floor and the
-   kernels.  The clause's kernels are taken to cost what the API's do
-   (the same kernel set over the same array).
+   kernels ("own"), or less l.args's floor and the kernels ("lib":
+   libscanrt's alone, the driver's handling of the arguments taken
+   out).  The clause's kernels are taken to cost what the API's do (the
+   same kernel set over the same array).
 
      bench-data [RESULTS.TSV]
 
@@ -106,9 +111,13 @@ run_method (int m, void *ctx)
 }
 
 /* One call on resident data, as each method makes it.  */
-enum { C_API, C_API_TIMED, C_CLAUSE, C_READ, C_LAUNCH, C_REPLAY, NCALLS };
-static const char *const call_names[NCALLS] = { "api", "api-timed", "clause",
-                                                "read", "launch", "replay" };
+enum
+{
+  C_API, C_API_TIMED, C_CLAUSE, C_READ, C_LAUNCH, C_ARGS, C_REPLAY, NCALLS
+};
+static const char *const call_names[NCALLS] = {
+  "api", "api-timed", "clause", "read", "launch", "launch-args", "replay"
+};
 
 struct call
 {
@@ -149,6 +158,7 @@ run_call (int m, void *ctx)
       SCANRT_present_read (c->device, &v, c->y + c->n / 2, sizeof v);
     }
   else if (m == C_LAUNCH ? bench_floor_run (c->floor)
+           : m == C_ARGS ? bench_floor_run_args (c->floor)
                          : bench_floor_replay (c->floor))
     {
       fprintf (stderr, "bench-data: the empty kernel's %s failed\n",
@@ -206,13 +216,16 @@ per_call (FILE *out, long n, const struct bench_floor *floor)
       status = 1;
     }
   double k = median_of (kernels, c.calls), f = med[C_LAUNCH];
+  double fa = med[C_ARGS];
   if (!status)
     {
       printf ("%-8ld %7.1f %7.1f %6.2f %7.1f %7.1f %7.1f %7.1f %7.1f "
-              "%7.1f", n, med[C_API] * 1e6, med[C_CLAUSE] * 1e6,
-              med[C_CLAUSE] / med[C_API], med[C_READ] * 1e6, f * 1e6,
-              k * 1e6, (med[C_API] - f - k) * 1e6,
-              (med[C_CLAUSE] - f - k) * 1e6, med[C_API_TIMED] * 1e6);
+              "%7.1f %7.1f %7.1f %7.1f", n, med[C_API] * 1e6,
+              med[C_CLAUSE] * 1e6, med[C_CLAUSE] / med[C_API],
+              med[C_READ] * 1e6, f * 1e6, fa * 1e6, k * 1e6,
+              (med[C_API] - f - k) * 1e6, (med[C_CLAUSE] - f - k) * 1e6,
+              (med[C_API] - fa - k) * 1e6, (med[C_CLAUSE] - fa - k) * 1e6,
+              med[C_API_TIMED] * 1e6);
       if (calls > C_REPLAY)
         printf (" %7.1f\n", med[C_REPLAY] * 1e6);
       else
@@ -280,16 +293,19 @@ main (int argc, char **argv)
     }
   printf ("one in-place scan of resident uint32 a call on %s, medians in "
           "us\n", name);
-  printf ("%-8s %7s %7s %6s %7s %7s %7s %7s %7s %7s %7s\n", "n", "api",
-          "clause", "/api", "read", "launch", "kernels", "api own",
-          "cl. own", "timed", "replay");
+  printf ("%-8s %7s %7s %6s %7s %7s %7s %7s %7s %7s %7s %7s %7s %7s\n",
+          "n", "api", "clause", "/api", "read", "launch", "l.args",
+          "kernels", "api own", "cl. own", "api lib", "cl. lib", "timed",
+          "replay");
   int status = 0;
   for (long m = 1L << 12; m <= 1L << 16 && !status; m <<= 4)
     status = per_call (out, m, &floor);
   printf ("launch: an empty kernel and its wait, the driver's floor for a "
-          "call;\nkernels: the API's, by profiling events (timed: the "
+          "call;\nl.args: the same with a scan kernel's 18 arguments, set "
+          "once;\nkernels: the API's, by profiling events (timed: the "
           "API's wall time\nwhen it asks for them); own: the wall time "
-          "less the floor and the kernels;\nreplay: the empty kernel "
+          "less the floor and the kernels;\nlib: less l.args and the "
+          "kernels, libscanrt's alone;\nreplay: the empty kernel "
           "from a command buffer (-: the device has none).\nWrote %s.\n",
           tsv);
   if (status)

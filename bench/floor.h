@@ -6,6 +6,13 @@
    device libscanrt names.  What a call costs beyond it and beyond the
    kernels' own time is the runtime's.
 
+   A second floor: an empty kernel that takes what a scan's kernel takes,
+   18 arguments (the CPU kernel set's: 6 buffers and 12 values), set
+   once, as libscanrt sets a resident scan's (it sets again only those
+   that change, two): the driver's cost of a launch that carries them
+   (pocl copies every argument into each launch), so that what a call
+   costs beyond it is libscanrt's alone.
+
    Where the device has cl_khr_command_buffer (and the headers know it),
    the same kernel recorded once in a command buffer, which each replay
    enqueues and waits for: whether paying the launch once would lower the
@@ -24,6 +31,8 @@ struct bench_floor
   cl_context ctx;
   cl_command_queue q;
   cl_kernel k;
+  cl_kernel k_args;                    /* the 18 arguments' */
+  cl_mem bufs[4];
 #ifdef cl_khr_command_buffer
   cl_command_buffer_khr recorded;     /* NULL without the extension */
   clEnqueueCommandBufferKHR_fn replay;
@@ -107,7 +116,14 @@ bench_find_device (const char *name, cl_platform_id *platform,
 static inline int
 bench_floor_open (struct bench_floor *f, const char *name)
 {
-  const char *source = "__kernel void empty (void) { }\n";
+  const char *source =
+    "__kernel void empty (void) { }\n"
+    "__kernel void empty_args (ulong n, long first, uint seed, uint flags,\n"
+    "  __global uint *seed_at, ulong seed_offset, ulong chunk,\n"
+    "  __global uint *carry, __global uint *chain, uint tickets,\n"
+    "  uint epoch, __global uint *late, __global uint *in,\n"
+    "  ulong in_offset, long in_start, __global uint *out,\n"
+    "  ulong out_offset, long out_start) { }\n";
   cl_platform_id platform;
   cl_device_id device;
   memset (f, 0, sizeof *f);
@@ -124,6 +140,24 @@ bench_floor_open (struct bench_floor *f, const char *name)
     err = clBuildProgram (prog, 1, &device, "", NULL, NULL);
   if (err == CL_SUCCESS)
     f->k = clCreateKernel (prog, "empty", &err);
+  if (err == CL_SUCCESS)
+    f->k_args = clCreateKernel (prog, "empty_args", &err);
+  for (int b = 0; b < 4 && err == CL_SUCCESS; b++)
+    f->bufs[b] = clCreateBuffer (f->ctx, CL_MEM_READ_WRITE, 64, NULL, &err);
+  /* The arguments, each once: the 6 buffers among the 4 made, as the
+     scan's kernel takes its carry twice and its input and output as
+     one.  */
+  cl_ulong u = 4096;
+  cl_uint w = 0;
+  cl_mem *b = f->bufs;
+  const void *values[18] = { &u, &u, &w, &w, &b[0], &u, &u, &b[0], &b[1],
+                             &w, &w, &b[2], &b[3], &u, &u, &b[3], &u, &u };
+  const size_t sizes[18] = { 8, 8, 4, 4, sizeof (cl_mem), 8, 8,
+                             sizeof (cl_mem), sizeof (cl_mem), 4, 4,
+                             sizeof (cl_mem), sizeof (cl_mem), 8, 8,
+                             sizeof (cl_mem), 8, 8 };
+  for (cl_uint a = 0; a < 18 && err == CL_SUCCESS; a++)
+    err = clSetKernelArg (f->k_args, a, sizes[a], values[a]);
   if (prog)
     clReleaseProgram (prog);
 #ifdef cl_khr_command_buffer
@@ -140,6 +174,17 @@ bench_floor_run (const struct bench_floor *f)
   size_t one = 1;
   return clEnqueueNDRangeKernel (f->q, f->k, 1, NULL, &one, &one, 0, NULL,
                                  NULL) == CL_SUCCESS
+         && clFinish (f->q) == CL_SUCCESS ? 0 : -1;
+}
+
+/* One launch of F's empty kernel of 18 arguments and its wait; 0, or -1
+   on failure.  */
+static inline int
+bench_floor_run_args (const struct bench_floor *f)
+{
+  size_t one = 1;
+  return clEnqueueNDRangeKernel (f->q, f->k_args, 1, NULL, &one, &one, 0,
+                                 NULL, NULL) == CL_SUCCESS
          && clFinish (f->q) == CL_SUCCESS ? 0 : -1;
 }
 

@@ -69,6 +69,16 @@ enum scanrt_setting
 const char *scanrt_setting_name (enum scanrt_setting s);
 /* Its text, or NULL where it is unset or empty.  */
 const char *scanrt_setting_text (enum scanrt_setting s);
+/* A call of the API or of a loop's scan, which changes no setting: its
+   thread takes the environment's fingerprint once, at the start, not at
+   each read (settings.c).  Declare at the top of the call's body; the
+   call's end, wherever it returns, is the scope's.  */
+#define SCANRT_SETTINGS_CALL                                                \
+  int scanrt_settings_depth_                                                \
+    __attribute__ ((cleanup (scanrt_settings_leave), unused))               \
+    = scanrt_settings_enter ()
+int scanrt_settings_enter (void);
+void scanrt_settings_leave (int *depth);
 /* A number setting: DEFLT where it is unset or not a number (said once),
    else its value kept within the table's range, whose top is HI where
    the table leaves it to the caller (said once where it had to be

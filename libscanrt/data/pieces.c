@@ -217,7 +217,7 @@ free_group (struct scanrt_group *g)
   for (unsigned k = 0; k < g->count; k++)
     {
       scanrt_map_remove (g->piece[k]);
-      clReleaseMemObject (g->piece[k]->mem);
+      scanrt_release_buffer (g->piece[k]->mem);
       free (g->piece[k]);
     }
   free (g);

@@ -105,6 +105,21 @@ struct scanrt_program
   cl_program program;
   cl_kernel kernels[SCANRT_MAX_KERNELS];
   const char *kernel_names[SCANRT_MAX_KERNELS];
+  /* The values of the small arguments last set on each kernel, which a
+     launch need not set again (run/kernelset.c).  */
+  struct scanrt_kernel_args *set[SCANRT_MAX_KERNELS];
+};
+/* Arguments of a kernel as last set: argument I's SIZE[I] bytes (0:
+   unknown) in VALUE[I], a buffer where BUFFER[I], good while RELEASED is
+   the count of buffers released (scanrt_release_buffer).  */
+#define SCANRT_KEPT_ARGS 40
+#define SCANRT_KEPT_BYTES 16
+struct scanrt_kernel_args
+{
+  unsigned long released;
+  unsigned char size[SCANRT_KEPT_ARGS];
+  unsigned char buffer[SCANRT_KEPT_ARGS];
+  unsigned char value[SCANRT_KEPT_ARGS][SCANRT_KEPT_BYTES];
 };
 
 uint64_t scanrt_hash (const void *data, size_t len, uint64_t seed);
@@ -119,9 +134,17 @@ struct scanrt_program *scanrt_program_get (struct scanrt_device *dev,
                                            const char *tmpl,
                                            const char *options,
                                            double *seconds, int *status);
-/* Kernel NAME of PROG, created once.  Call with dev->lock held.  */
+/* Kernel NAME of PROG, created once, and where SET is not NULL, in
+   *SET the record of its arguments as last set (NULL without the room
+   for it), buffers forgotten where any was released since they were
+   set.  Call with dev->lock held.  */
 cl_kernel scanrt_program_kernel (struct scanrt_program *prog,
-                                 const char *name);
+                                 const char *name,
+                                 struct scanrt_kernel_args **set);
+/* clReleaseMemObject (MEM), counted: every buffer libscanrt releases
+   goes through here, which keeps the records of kernels' arguments
+   right.  */
+void scanrt_release_buffer (cl_mem mem);
 
 /* templates.c (generated from templates/): the kernel template of a
    variant, with its includes inlined.  */

@@ -17,7 +17,12 @@
    renamed).  A cache is code that every program loading it runs, so the
    directory must be the user's own and not writable by others, and each
    file a regular file of the user's; the binary's digest is checked before
-   any byte of it reaches the driver.  Each problem is said once.  */
+   any byte of it reaches the driver.  Each problem is said once.
+
+   Each program keeps its kernels, and a record of their arguments as
+   last set, which stays good while no buffer is released: libscanrt
+   releases its buffers through scanrt_release_buffer, which counts
+   them.  */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -324,6 +329,8 @@ build_from_source (struct scanrt_program *p, const char *source,
 static void
 program_free (struct scanrt_program *p)
 {
+  for (int i = 0; i < SCANRT_MAX_KERNELS; i++)
+    free (p->set[i]);
   free (p->head);
   free (p->options);
   free (p);
@@ -403,13 +410,42 @@ scanrt_program_get (struct scanrt_device *dev, const char *head,
   return p;
 }
 
-cl_kernel
-scanrt_program_kernel (struct scanrt_program *prog, const char *name)
+/* Buffers released so far: a kernel's record of its arguments holds a
+   buffer only while this count stays as it was when the buffer was set,
+   since a buffer made later may have a released one's address.  */
+static unsigned long released;
+
+void
+scanrt_release_buffer (cl_mem mem)
 {
+  __atomic_add_fetch (&released, 1, __ATOMIC_RELEASE);
+  clReleaseMemObject (mem);
+}
+
+cl_kernel
+scanrt_program_kernel (struct scanrt_program *prog, const char *name,
+                       struct scanrt_kernel_args **set)
+{
+  unsigned long now = __atomic_load_n (&released, __ATOMIC_ACQUIRE);
   int i;
   for (i = 0; i < SCANRT_MAX_KERNELS && prog->kernel_names[i]; i++)
     if (!strcmp (prog->kernel_names[i], name))
-      return prog->kernels[i];
+      {
+        struct scanrt_kernel_args *a = prog->set[i];
+        /* Buffers set before a release are set again.  */
+        if (a && a->released != now)
+          {
+            for (int k = 0; k < SCANRT_KEPT_ARGS; k++)
+              if (a->buffer[k])
+                a->size[k] = 0;
+            a->released = now;
+          }
+        if (set)
+          *set = a;
+        return prog->kernels[i];
+      }
+  if (set)
+    *set = NULL;
   if (i == SCANRT_MAX_KERNELS)
     return NULL;
   cl_int err;
@@ -423,5 +459,10 @@ scanrt_program_kernel (struct scanrt_program *prog, const char *name)
     }
   prog->kernels[i] = k;
   prog->kernel_names[i] = name;
+  prog->set[i] = calloc (1, sizeof *prog->set[i]);
+  if (prog->set[i])
+    prog->set[i]->released = now;
+  if (set)
+    *set = prog->set[i];
   return k;
 }

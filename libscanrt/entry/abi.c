@@ -12,6 +12,7 @@ SCANRT_scan (const struct SCANRT_desc *desc, int device, int threads,
              long first, unsigned long n, const void *seed, void *total,
              const struct SCANRT_arg *args, unsigned long *done)
 {
+  SCANRT_SETTINGS_CALL;
   if (done)
     *done = 0;
   if (!desc || desc->version != SCANRT_ABI_VERSION)

@@ -74,6 +74,7 @@ scan_arrays (struct SCANRT_desc *desc, void *out, const void *in, size_t n,
                            const void *ctx),
              const void *ctx)
 {
+  SCANRT_SETTINGS_CALL;
   int total_only = params && (params->flags & SCANRT_TOTAL_ONLY);
   size_t size = desc->elem_size;
   long stride = (long) size, start = 0;

@@ -208,24 +208,53 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
 
 /* Kernel arguments are set in order through one of these; the first error
    sticks.  */
+/* Setting a kernel's arguments in order.  An argument whose bytes are
+   those last set on the kernel is not set again: OpenCL keeps a kernel's
+   arguments from launch to launch.  A buffer counts as the same only
+   where no buffer was released since (scanrt_program_kernel forgets
+   them): one made after a release may have the released one's address,
+   and be another buffer to the driver.  */
 struct setter
 {
   cl_kernel k;
+  struct scanrt_kernel_args *set;    /* NULL: set every argument */
   cl_uint i;
   cl_int err;
 };
 
+/* Set the next argument, SIZE bytes at V (a buffer where MEM).  */
+static void
+put_arg (struct setter *s, size_t size, const void *v, int mem)
+{
+  if (s->err != CL_SUCCESS)
+    return;
+  cl_uint i = s->i++;
+  struct scanrt_kernel_args *a = i < SCANRT_KEPT_ARGS ? s->set : NULL;
+  int small = v && size <= SCANRT_KEPT_BYTES;
+  if (a && small && a->size[i] == size && a->buffer[i] == mem
+      && !memcmp (a->value[i], v, size))
+    return;
+  s->err = clSetKernelArg (s->k, i, size, v);
+  if (a && small && s->err == CL_SUCCESS)
+    {
+      a->size[i] = (unsigned char) size;
+      a->buffer[i] = (unsigned char) mem;
+      memcpy (a->value[i], v, size);
+    }
+  else if (a)
+    a->size[i] = 0;
+}
+
 static void
 put (struct setter *s, size_t size, const void *v)
 {
-  if (s->err == CL_SUCCESS)
-    s->err = clSetKernelArg (s->k, s->i++, size, v);
+  put_arg (s, size, v, 0);
 }
 
 static void
 put_mem (struct setter *s, cl_mem m)
 {
-  put (s, sizeof m, &m);
+  put_arg (s, sizeof m, &m, 1);
 }
 
 static void
@@ -276,7 +305,8 @@ put_scan_head (struct setter *s, const struct scanrt_launch *l,
 static struct setter
 kernel (const struct scanrt_launch *l, const char *name)
 {
-  struct setter s = { scanrt_program_kernel (l->prog, name), 0, CL_SUCCESS };
+  struct setter s = { NULL, NULL, 0, CL_SUCCESS };
+  s.k = scanrt_program_kernel (l->prog, name, &s.set);
   if (!s.k)
     s.err = CL_INVALID_KERNEL_NAME;
   return s;
@@ -397,7 +427,7 @@ late_end (const struct scanrt_launch *l, cl_mem mem, int status)
           status = scanrt_status_of_cl (err);
         }
     }
-  clReleaseMemObject (mem);
+  scanrt_release_buffer (mem);
   return status;
 }
 
@@ -427,7 +457,7 @@ keep_scratch (const struct scanrt_launch *l, cl_mem *mem, size_t *have,
   if (*mem && *have >= bytes)
     return SCANRT_OK;
   if (*mem)
-    clReleaseMemObject (*mem);
+    scanrt_release_buffer (*mem);
   *have = 0;
   int status = SCANRT_OK;
   *mem = scratch (l, bytes, &status);
@@ -440,7 +470,7 @@ keep_scratch (const struct scanrt_launch *l, cl_mem *mem, size_t *have,
         {
           scanrt_report_cl ("clEnqueueFillBuffer", err,
                             "the device failed a plain fill");
-          clReleaseMemObject (*mem);
+          scanrt_release_buffer (*mem);
           *mem = NULL;
           status = scanrt_status_of_cl (err);
         }
@@ -463,7 +493,7 @@ chain_begin (const struct scanrt_launch *l, struct scanrt_chain *c,
 {
   if (c->epoch == 0x7fffffff)
     {
-      clReleaseMemObject (c->mem);
+      scanrt_release_buffer (c->mem);
       c->mem = NULL;
       c->bytes = 0;
     }
@@ -612,7 +642,7 @@ gpu_scan_array (const struct scanrt_launch *l, cl_mem a, size_t m)
       status = enqueue (l, &s, nb * l->wg, l->wg);
     }
   if (has)
-    clReleaseMemObject (sums);
+    scanrt_release_buffer (sums);
   return status;
 }
 
@@ -654,9 +684,9 @@ run_gpu (struct scanrt_launch *l)
   if (status == SCANRT_OK && l->total)
     status = read_total (l, total, 0);
   if (has && sums)
-    clReleaseMemObject (sums);
+    scanrt_release_buffer (sums);
   if (total)
-    clReleaseMemObject (total);
+    scanrt_release_buffer (total);
   return status;
 }
 
@@ -687,7 +717,7 @@ thesis_scan_array (const struct scanrt_launch *l, cl_mem a, size_t m)
           status = enqueue (l, &t, nb * l->wg, l->wg);
         }
     }
-  clReleaseMemObject (sums);
+  scanrt_release_buffer (sums);
   return status;
 }
 
@@ -726,9 +756,9 @@ run_thesis (struct scanrt_launch *l)
   if (status == SCANRT_OK && l->total)
     status = read_total (l, total, 0);
   if (tmp)
-    clReleaseMemObject (tmp);
+    scanrt_release_buffer (tmp);
   if (total)
-    clReleaseMemObject (total);
+    scanrt_release_buffer (total);
   return status;
 }
 
@@ -739,7 +769,7 @@ scanrt_launch_forget (struct scanrt_device *dev)
   for (unsigned i = 0; i < 2; i++)
     {
       if (chains[i]->mem)
-        clReleaseMemObject (chains[i]->mem);
+        scanrt_release_buffer (chains[i]->mem);
       memset (chains[i], 0, sizeof *chains[i]);
     }
 }
@@ -796,7 +826,7 @@ run_repro (struct scanrt_launch *l)
       for (size_t t = 0; t < tiles; t++)
         scanrt_exact_add (l->repro, dbl ? ((double *) host)[t]
                                         : ((float *) host)[t]);
-      clReleaseMemObject (m);
+      scanrt_release_buffer (m);
       free (host);
       return SCANRT_OK;
     }
@@ -833,7 +863,7 @@ run_repro (struct scanrt_launch *l)
     }
   if (status == SCANRT_OK && l->total)
     status = read_total (l, m, tiles);
-  clReleaseMemObject (m);
+  scanrt_release_buffer (m);
   free (host);
   return status;
 }
