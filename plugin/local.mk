@@ -59,6 +59,7 @@ uninstall-hook:
 	  $(DESTDIR)$(docdir)/docs/measured/2026-11-30-per-call \
 	  $(DESTDIR)$(docdir)/docs/measured/2026-11-30-mpi \
 	  $(DESTDIR)$(docdir)/docs/measured/2026-11-30-mpi-repro \
+	  $(DESTDIR)$(docdir)/docs/measured/2026-11-30-per-call-2 \
 	  $(DESTDIR)$(docdir)/docs/measured $(DESTDIR)$(docdir)/docs \
 	  $(DESTDIR)$(docdir)/LICENSES $(DESTDIR)$(docdir) 2>/dev/null
 
