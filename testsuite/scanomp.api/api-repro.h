@@ -13,7 +13,7 @@
 
 /* The definition, for T, `+' or (SUB) `-', each contribution then 0 - x.  */
 #define REFERENCE(T, SUF)                                                   \
-  static T                                                                  \
+  __attribute__ ((unused)) static T                                         \
   ref_##SUF (T *y, const T *x, size_t n, int sub, int exclusive, T seed)    \
   {                                                                         \
     __float128 exact = seed;                                                \
