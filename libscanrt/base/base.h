@@ -165,6 +165,9 @@ void scanrt_exact_merge (struct scanrt_exact *e,
 /* E rounded to the nearest double or float, ties to even.  */
 double scanrt_exact_double (const struct scanrt_exact *e);
 float scanrt_exact_float (const struct scanrt_exact *e);
+/* E so rounded to TYPE (SCANRT_DOUBLE, else float), stored at OUT.  */
+void scanrt_exact_store (const struct scanrt_exact *e, scanrt_type type,
+                         void *out);
 
 /* profile.c: SCANOMP_PROFILE=1.  */
 struct scanrt_timing

@@ -195,3 +195,19 @@ scanrt_exact_float (const struct scanrt_exact *e)
   float v = ldexpf ((float) r, scale);
   return neg ? -v : v;
 }
+
+void
+scanrt_exact_store (const struct scanrt_exact *e, scanrt_type type,
+                    void *out)
+{
+  if (type == SCANRT_DOUBLE)
+    {
+      double v = scanrt_exact_double (e);
+      memcpy (out, &v, sizeof v);
+    }
+  else
+    {
+      float v = scanrt_exact_float (e);
+      memcpy (out, &v, sizeof v);
+    }
+}

@@ -378,10 +378,8 @@ scanrt_scan_piece (void *out, const void *in, size_t n, scanrt_type type,
   /* No positions: the carry's value is the last inclusive one.  */
   if (n == 0)
     {
-      if (p.total && type == SCANRT_DOUBLE)
-        *(double *) p.total = scanrt_exact_double (e);
-      else if (p.total)
-        *(float *) p.total = scanrt_exact_float (e);
+      if (p.total)
+        scanrt_exact_store (e, type, p.total);
       return SCANRT_OK;
     }
   /* check_arrays asks a total alone for a place to put it.  */

@@ -835,10 +835,8 @@ run_repro (struct scanrt_launch *l)
       for (size_t t = 0; t < tiles; t++)
         {
           double total = dbl ? ((double *) host)[t] : ((float *) host)[t];
-          if (dbl)
-            ((double *) host)[t] = scanrt_exact_double (l->repro);
-          else
-            ((float *) host)[t] = scanrt_exact_float (l->repro);
+          scanrt_exact_store (l->repro, (scanrt_type) l->desc->type,
+                              host + t * elem);
           scanrt_exact_add (l->repro, total);
         }
       err = clEnqueueWriteBuffer (l->dev->queue, m, CL_TRUE, 0, tiles * elem,

@@ -545,10 +545,7 @@ scanrt_repro_team_scan (const struct scanrt_request *r, int team,
   if (r->repro)
     {
       seed = *r->repro;
-      if (dbl)
-        *(double *) end = scanrt_exact_double (&seed);
-      else
-        *(float *) end = scanrt_exact_float (&seed);
+      scanrt_exact_store (&seed, (scanrt_type) d->type, end);
     }
   else
     {
