@@ -228,3 +228,277 @@ scanomp_repro_scan_wg (ulong n_, long first_, uint flags_,
         carries_[(n_ + REPRO_TILE - 1) / REPRO_TILE] = v;
     }
 }
+
+/* The carries, on the device: the exact sum of the tiles' totals before
+   each tile, rounded once, as exact.c computes it on the host (the same
+   digits, the same rounding), so that no total crosses to the host and
+   back.  Tiles form chunks of REPRO_CHUNK; sums are kept in rows of
+   REPRO_ROW longs, exact.c's layout (SCANRT_EXACT_ROW): REPRO_DIGITS
+   digits, digit K weighing 2^(32 K - 1074), each a long so that many
+   values may be added before any carry moves; then how many values but
+   -0.0 were added; then the infinities' and NaNs' sum, the type's bits.
+
+   Kernel scanomp_repro_chunks (tiles_, totals_, rows_)
+     tiles_   ulong: the tile count;
+     totals_  scanomp_t[tiles]: each tile's total;
+     rows_    long[REPRO_ROW * (chunks + 1)]: on return, row C holds
+              chunk C's totals' sum.
+     One work-item a chunk.
+   Kernel scanomp_repro_prefix (chunks_, rows_)
+     rows_    the rows above, and row CHUNKS the sum to start from; on
+              return, each chunk's row holds the sum before the chunk
+              (the start's included), and row CHUNKS the sum of all.
+     One work-group a field of the row (REPRO_ROW of them), of up to
+     REPRO_PREFIX_WG work-items.
+   Kernel scanomp_repro_carries (tiles_, totals_, rows_)
+     totals_  on return, each tile's carry in place of its total.
+     One work-item a chunk.  */
+
+#define REPRO_CHUNK 16
+#define REPRO_DIGITS 67
+#define REPRO_ROW (REPRO_DIGITS + 2)
+#define REPRO_PREFIX_WG 128
+#define REPRO_WIDE (sizeof (scanomp_t) == 8)
+
+typedef union
+{
+  scanomp_t v;
+  ulong u;
+  uint w;
+} repro_bits_t;
+
+static long
+repro_bits (scanomp_t v)
+{
+  repro_bits_t b;
+  b.u = 0;
+  b.v = v;
+  return (long) (REPRO_WIDE ? b.u : b.w);
+}
+
+static scanomp_t
+repro_value (long bits)
+{
+  repro_bits_t b;
+  b.u = 0;
+  if (REPRO_WIDE)
+    b.u = (ulong) bits;
+  else
+    b.w = (uint) bits;
+  return b.v;
+}
+
+/* Add V, finite and not 0, to the digits D, widening [*LO, *HI], the
+   digits in use.  */
+static void
+repro_add (long *d, scanomp_t v, int *lo, int *hi)
+{
+  ulong bits = (ulong) repro_bits (v);
+  uint mant_bits = REPRO_WIDE ? 52 : 23;
+  uint biased = (uint) (bits >> mant_bits) & (REPRO_WIDE ? 0x7ffu : 0xffu);
+  ulong mant = bits & ((1ul << mant_bits) - 1);
+  /* V is MANT * 2^(POS - 1074); a float's least step is 2^-149.  */
+  uint pos = REPRO_WIDE ? 0 : 1074 - 149;
+  if (biased)
+    {
+      mant |= 1ul << mant_bits;
+      pos += biased - 1;
+    }
+  uint s = pos & 31;
+  int k = (int) (pos >> 5);
+  long d0 = (long) ((mant << s) & 0xffffffffu);
+  long d1 = (long) ((s ? mant >> (32 - s) : mant >> 32) & 0xffffffffu);
+  long d2 = (long) (s ? mant >> (64 - s) : 0);
+  if (bits >> (REPRO_WIDE ? 63 : 31))
+    {
+      d0 = -d0;
+      d1 = -d1;
+      d2 = -d2;
+    }
+  d[k] += d0;
+  d[k + 1] += d1;
+  d[k + 2] += d2;
+  *lo = min (*lo, k);
+  *hi = max (*hi, k + 2);
+}
+
+/* Carry each digit's excess into the next, as exact.c does: the digits
+   below *HI then lie in [0, 2^32), and the value has d[*HI]'s sign.  */
+static void
+repro_normalize (long *d, int lo, int *hi)
+{
+  for (int k = lo; k < *hi; k++)
+    {
+      long c = d[k] >> 32;
+      d[k] -= c * 4294967296l;
+      d[k + 1] += c;
+    }
+  while (*hi < REPRO_DIGITS - 1)
+    {
+      long c = d[*hi] >> 31;
+      if (c == 0 || c == -1)
+        break;
+      c = d[*hi] >> 32;
+      d[*hi] -= c * 4294967296l;
+      d[++*hi] += c;
+    }
+}
+
+/* Digit K of the magnitude of the normalized digits D, whose top digit
+   in use is H, whose least nonzero digit is J, negative where NEG.  */
+static ulong
+repro_mag (const long *d, int k, int j, int h, int neg)
+{
+  if (k < j)
+    return 0;
+  if (!neg)
+    return (ulong) d[k];
+  if (k == h)
+    return (ulong) (k == j ? -d[k] : -d[k] - 1);
+  return (k == j ? 4294967296ul : 4294967295ul) - (ulong) d[k];
+}
+
+/* The sum of the digits D (in use LO .. *HI) with NMZ and SP as a row
+   has them, rounded once to the nearest, ties to even, as exact.c's
+   odd_rounded and its callers do; D is normalized on the way.  */
+static scanomp_t
+repro_round (long *d, int lo, int *hi, long nmz, scanomp_t sp)
+{
+  if (sp != 0)
+    return sp;
+  repro_normalize (d, lo, hi);
+  int h = *hi, j = lo;
+  while (j <= h && d[j] == 0)
+    j++;
+  if (j > h)
+    return nmz ? (scanomp_t) 0 : -(scanomp_t) 0;
+  int neg = d[h] < 0;
+  while (!repro_mag (d, h, j, *hi, neg))
+    h--;
+  /* The magnitude's top three digits, rounded to odd into 64 bits.  */
+  ulong t2 = repro_mag (d, h, j, *hi, neg);
+  ulong t1 = h >= 1 ? repro_mag (d, h - 1, j, *hi, neg) : 0;
+  ulong t0 = h >= 2 ? repro_mag (d, h - 2, j, *hi, neg) : 0;
+  int wide = 32 - (int) clz ((uint) t2);
+  ulong r = t2 << (64 - wide) | t1 << (32 - wide) | t0 >> wide;
+  if (j <= h - 3 || (t0 & ((1ul << wide) - 1)))
+    r |= 1;
+  scanomp_t v = ldexp ((scanomp_t) r, 32 * (h - 2) - 1074 + wide);
+  return neg ? -v : v;
+}
+
+/* Add total V to the digits D, in use LO .. HI, and to NMZ and SP.  */
+static void
+repro_take (long *d, int *lo, int *hi, long *nmz, scanomp_t *sp,
+            scanomp_t v)
+{
+  if (v == 0)
+    *nmz += !signbit (v);
+  else if (!isfinite (v))
+    {
+      *nmz += 1;
+      *sp += v;
+    }
+  else
+    {
+      *nmz += 1;
+      repro_add (d, v, lo, hi);
+    }
+}
+
+__kernel void
+scanomp_repro_chunks (ulong tiles_, __global const scanomp_t *totals_,
+                      __global long *rows_)
+{
+  ulong c_ = get_global_id (0), from_ = c_ * REPRO_CHUNK;
+  if (from_ >= tiles_)
+    return;
+  ulong to_ = min (from_ + REPRO_CHUNK, tiles_);
+  long d_[REPRO_DIGITS], nmz_ = 0;
+  int lo_ = REPRO_DIGITS, hi_ = 0;
+  scanomp_t sp_ = 0;
+  for (int k_ = 0; k_ < REPRO_DIGITS; k_++)
+    d_[k_] = 0;
+  for (ulong t_ = from_; t_ < to_; t_++)
+    repro_take (d_, &lo_, &hi_, &nmz_, &sp_, totals_[t_]);
+  __global long *row_ = rows_ + c_ * REPRO_ROW;
+  for (int k_ = 0; k_ < REPRO_DIGITS; k_++)
+    row_[k_] = d_[k_];
+  row_[REPRO_DIGITS] = nmz_;
+  row_[REPRO_DIGITS + 1] = repro_bits (sp_);
+}
+
+/* A and B combined as field F of a row holds them: the infinities' sum
+   by the type's addition, which gives the same infinity or NaN in any
+   order; the others as integers, exactly.  */
+static long
+repro_field_add (uint f, long a, long b)
+{
+  if (f == REPRO_ROW - 1)
+    return repro_bits (repro_value (a) + repro_value (b));
+  return a + b;
+}
+
+__kernel void
+scanomp_repro_prefix (ulong chunks_, __global long *rows_)
+{
+  __local long part_[REPRO_PREFIX_WG];
+  uint f_ = get_group_id (0), i_ = get_local_id (0);
+  uint size_ = get_local_size (0);
+  __global long *col_ = rows_ + f_;
+  ulong per_ = (chunks_ + size_ - 1) / size_;
+  ulong a_ = min ((ulong) i_ * per_, chunks_);
+  ulong b_ = min (a_ + per_, chunks_);
+  long start_ = col_[chunks_ * REPRO_ROW], s_ = 0;
+  for (ulong c_ = a_; c_ < b_; c_++)
+    s_ = repro_field_add (f_, s_, col_[c_ * REPRO_ROW]);
+  part_[i_] = s_;
+  barrier (CLK_LOCAL_MEM_FENCE);
+  for (uint d_ = 1; d_ < size_; d_ <<= 1)
+    {
+      long o_ = i_ >= d_ ? part_[i_ - d_] : 0;
+      barrier (CLK_LOCAL_MEM_FENCE);
+      if (i_ >= d_)
+        part_[i_] = repro_field_add (f_, o_, part_[i_]);
+      barrier (CLK_LOCAL_MEM_FENCE);
+    }
+  long run_ = i_ ? repro_field_add (f_, start_, part_[i_ - 1]) : start_;
+  for (ulong c_ = a_; c_ < b_; c_++)
+    {
+      long v_ = col_[c_ * REPRO_ROW];
+      col_[c_ * REPRO_ROW] = run_;
+      run_ = repro_field_add (f_, run_, v_);
+    }
+  if (i_ == size_ - 1)
+    col_[chunks_ * REPRO_ROW] = repro_field_add (f_, start_, part_[i_]);
+}
+
+__kernel void
+scanomp_repro_carries (ulong tiles_, __global scanomp_t *totals_,
+                       __global const long *rows_)
+{
+  ulong c_ = get_global_id (0), from_ = c_ * REPRO_CHUNK;
+  if (from_ >= tiles_)
+    return;
+  ulong to_ = min (from_ + REPRO_CHUNK, tiles_);
+  __global const long *row_ = rows_ + c_ * REPRO_ROW;
+  long d_[REPRO_DIGITS];
+  int lo_ = REPRO_DIGITS, hi_ = 0;
+  for (int k_ = 0; k_ < REPRO_DIGITS; k_++)
+    {
+      d_[k_] = row_[k_];
+      if (d_[k_])
+        {
+          lo_ = min (lo_, k_);
+          hi_ = k_;
+        }
+    }
+  long nmz_ = row_[REPRO_DIGITS];
+  scanomp_t sp_ = repro_value (row_[REPRO_DIGITS + 1]);
+  for (ulong t_ = from_; t_ < to_; t_++)
+    {
+      scanomp_t v_ = totals_[t_];
+      totals_[t_] = repro_round (d_, lo_, &hi_, nmz_, sp_);
+      repro_take (d_, &lo_, &hi_, &nmz_, &sp_, v_);
+    }
+}

@@ -168,6 +168,16 @@ float scanrt_exact_float (const struct scanrt_exact *e);
 /* E so rounded to TYPE (SCANRT_DOUBLE, else float), stored at OUT.  */
 void scanrt_exact_store (const struct scanrt_exact *e, scanrt_type type,
                          void *out);
+/* The row that devices keep an exact sum in (templates/scan-repro.cl):
+   the SCANRT_EXACT_DIGITS digits, then whether a value but -0.0 was
+   added, then the infinities' and NaNs' sum as TYPE's bits.  */
+#define SCANRT_EXACT_ROW (SCANRT_EXACT_DIGITS + 2)
+/* E as a row, its digits normalized.  */
+void scanrt_exact_to_row (const struct scanrt_exact *e, scanrt_type type,
+                          int64_t *row);
+/* Set E to the sum in ROW, which a device computed.  */
+void scanrt_exact_from_row (struct scanrt_exact *e, scanrt_type type,
+                            const int64_t *row);
 
 /* profile.c: SCANOMP_PROFILE=1.  */
 struct scanrt_timing

@@ -211,3 +211,49 @@ scanrt_exact_store (const struct scanrt_exact *e, scanrt_type type,
       memcpy (out, &v, sizeof v);
     }
 }
+
+void
+scanrt_exact_to_row (const struct scanrt_exact *e, scanrt_type type,
+                     int64_t *row)
+{
+  struct scanrt_exact c = *e;
+  normalize (&c);
+  memcpy (row, c.digit, sizeof c.digit);
+  row[SCANRT_EXACT_DIGITS] = c.not_minus_zero;
+  row[SCANRT_EXACT_DIGITS + 1] = 0;
+  if (type == SCANRT_DOUBLE)
+    memcpy (&row[SCANRT_EXACT_DIGITS + 1], &c.special, sizeof c.special);
+  else
+    {
+      float f = (float) c.special;
+      uint32_t bits;
+      memcpy (&bits, &f, sizeof bits);
+      row[SCANRT_EXACT_DIGITS + 1] = bits;
+    }
+}
+
+void
+scanrt_exact_from_row (struct scanrt_exact *e, scanrt_type type,
+                       const int64_t *row)
+{
+  scanrt_exact_clear (e);
+  for (int k = 0; k < SCANRT_EXACT_DIGITS; k++)
+    if (row[k])
+      {
+        e->digit[k] = row[k];
+        if (k < e->lo)
+          e->lo = k;
+        e->hi = k;
+      }
+  normalize (e);
+  e->not_minus_zero = row[SCANRT_EXACT_DIGITS] != 0;
+  if (type == SCANRT_DOUBLE)
+    memcpy (&e->special, &row[SCANRT_EXACT_DIGITS + 1], sizeof e->special);
+  else
+    {
+      uint32_t bits = (uint32_t) row[SCANRT_EXACT_DIGITS + 1];
+      float f;
+      memcpy (&f, &bits, sizeof f);
+      e->special = f;
+    }
+}

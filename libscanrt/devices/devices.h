@@ -92,7 +92,7 @@ const char *scanrt_device_name (int number);
 struct scanrt_device *scanrt_device_open (int number);
 
 /* program.c: building and caching programs.  */
-#define SCANRT_MAX_KERNELS 6
+#define SCANRT_MAX_KERNELS 8
 
 struct scanrt_program
 {

@@ -790,25 +790,54 @@ repro_groups (const struct scanrt_launch *l)
   return word >= 0 ? word > 0 : !(l->dev->type & CL_DEVICE_TYPE_CPU);
 }
 
-/* The reproducible set (templates/scan-repro.cl): the tiles' totals,
-   read back; each tile's carry, the exact sum before it rounded once,
-   computed here and written; the tiles' scans.  */
+/* scan-repro.cl's tiles in a chunk, and the largest work-group of its
+   prefix kernel.  */
+#define REPRO_CHUNK 16
+#define REPRO_PREFIX_WG 128
+
+/* The reproducible set (templates/scan-repro.cl), all on the device: the
+   tiles' totals; their exact sums by chunks, then the sums before each
+   chunk from L's exact sum, and the sum of all; each tile's carry, the
+   exact sum before it rounded once; the tiles' scans.  L's exact sum
+   then becomes the sum of all, read back.  With TOTALS_ONLY, no carries
+   and no scans.  */
 static int
 run_repro (struct scanrt_launch *l)
 {
   size_t tiles = (l->n + SCANRT_REPRO_TILE - 1) / SCANRT_REPRO_TILE;
+  size_t chunks = (tiles + REPRO_CHUNK - 1) / REPRO_CHUNK;
+  size_t row_bytes = SCANRT_EXACT_ROW * sizeof (int64_t);
   size_t elem = l->desc->elem_size;
-  int dbl = l->desc->type == SCANRT_DOUBLE, status = SCANRT_OK;
+  int status = SCANRT_OK;
   int groups = repro_groups (l);
   size_t local = groups ? SCANRT_REPRO_TILE / 16 : 1;
+  size_t spread = groups ? 64 : 1, prefix = 1;
+  while (prefix * 2 <= REPRO_PREFIX_WG && prefix * 2 <= l->dev->max_wg)
+    prefix *= 2;
   if (!tiles)
     return SCANRT_OK;
-  unsigned char *host = malloc ((tiles + 1) * elem);
-  cl_mem m = host ? scratch (l, (tiles + 1) * elem, &status) : NULL;
-  if (!host || !m)
+  int64_t *row = malloc (row_bytes);
+  cl_mem m = row ? scratch (l, (tiles + 1) * elem, &status) : NULL;
+  cl_mem rows = m ? scratch (l, (chunks + 1) * row_bytes, &status) : NULL;
+  if (!rows)
     {
-      free (host);
-      return host ? status : SCANRT_ENOMEM;
+      if (m)
+        scanrt_release_buffer (m);
+      free (row);
+      return row ? status : SCANRT_ENOMEM;
+    }
+  scanrt_type type = (scanrt_type) l->desc->type;
+  scanrt_exact_to_row (l->repro, type, row);
+  /* ROW lives until the blocking read below, which the queue runs after
+     this write.  */
+  cl_int err = clEnqueueWriteBuffer (l->dev->queue, rows, CL_FALSE,
+                                     chunks * row_bytes, row_bytes, row, 0,
+                                     NULL, NULL);
+  if (err != CL_SUCCESS)
+    {
+      scanrt_report_cl ("clEnqueueWriteBuffer", err,
+                        "the scan's exact sum could not be written");
+      status = scanrt_status_of_cl (err);
     }
   struct setter s = kernel (l, groups ? "scanomp_repro_totals_wg"
                                       : "scanomp_repro_totals");
@@ -816,39 +845,28 @@ run_repro (struct scanrt_launch *l)
   put (&s, sizeof (cl_long), &l->first);
   put_mem (&s, m);
   put_hooks (&s, l);
-  status = enqueue (l, &s, tiles * local, local);
-  cl_int err = CL_SUCCESS;
   if (status == SCANRT_OK)
-    err = clEnqueueReadBuffer (l->dev->queue, m, CL_TRUE, 0, tiles * elem,
-                               host, 0, NULL, NULL);
-  if (status == SCANRT_OK && err == CL_SUCCESS && l->totals_only)
-    {
-      for (size_t t = 0; t < tiles; t++)
-        scanrt_exact_add (l->repro, dbl ? ((double *) host)[t]
-                                        : ((float *) host)[t]);
-      scanrt_release_buffer (m);
-      free (host);
-      return SCANRT_OK;
-    }
-  if (status == SCANRT_OK && err == CL_SUCCESS)
-    {
-      for (size_t t = 0; t < tiles; t++)
-        {
-          double total = dbl ? ((double *) host)[t] : ((float *) host)[t];
-          scanrt_exact_store (l->repro, (scanrt_type) l->desc->type,
-                              host + t * elem);
-          scanrt_exact_add (l->repro, total);
-        }
-      err = clEnqueueWriteBuffer (l->dev->queue, m, CL_TRUE, 0, tiles * elem,
-                                  host, 0, NULL, NULL);
-    }
-  if (err != CL_SUCCESS)
-    {
-      scanrt_report_cl ("clEnqueueRead/WriteBuffer", err,
-                        "the tiles' totals could not be moved");
-      status = scanrt_status_of_cl (err);
-    }
+    status = enqueue (l, &s, tiles * local, local);
+  s = kernel (l, "scanomp_repro_chunks");
+  put_ulong (&s, tiles);
+  put_mem (&s, m);
+  put_mem (&s, rows);
   if (status == SCANRT_OK)
+    status = enqueue (l, &s, chunks, spread);
+  s = kernel (l, "scanomp_repro_prefix");
+  put_ulong (&s, chunks);
+  put_mem (&s, rows);
+  if (status == SCANRT_OK)
+    status = enqueue (l, &s, SCANRT_EXACT_ROW * prefix, prefix);
+  if (status == SCANRT_OK && !l->totals_only)
+    {
+      s = kernel (l, "scanomp_repro_carries");
+      put_ulong (&s, tiles);
+      put_mem (&s, m);
+      put_mem (&s, rows);
+      status = enqueue (l, &s, chunks, spread);
+    }
+  if (status == SCANRT_OK && !l->totals_only)
     {
       cl_uint flags = l->flags;
       s = kernel (l, groups ? "scanomp_repro_scan_wg" : "scanomp_repro_scan");
@@ -859,10 +877,27 @@ run_repro (struct scanrt_launch *l)
       put_hooks (&s, l);
       status = enqueue (l, &s, tiles * local, local);
     }
-  if (status == SCANRT_OK && l->total)
+  if (status == SCANRT_OK && !l->totals_only && l->total)
     status = read_total (l, m, tiles);
+  /* Waited for even after a failure: ROW must outlive the write.  */
+  err = clEnqueueReadBuffer (l->dev->queue, rows, CL_TRUE,
+                             chunks * row_bytes, row_bytes, row, 0, NULL,
+                             NULL);
+  if (err != CL_SUCCESS)
+    {
+      clFinish (l->dev->queue);
+      if (status == SCANRT_OK)
+        {
+          scanrt_report_cl ("clEnqueueReadBuffer", err,
+                            "the scan's exact sum could not be read back");
+          status = scanrt_status_of_cl (err);
+        }
+    }
+  if (status == SCANRT_OK)
+    scanrt_exact_from_row (l->repro, type, row);
+  scanrt_release_buffer (rows);
   scanrt_release_buffer (m);
-  free (host);
+  free (row);
   return status;
 }
 

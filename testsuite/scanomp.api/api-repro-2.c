@@ -1,0 +1,228 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* Reproducible sums on a device compute each tile's carry there (the
+   exact sum of the tiles' totals before it, rounded once): the same bits
+   as the host's exact sums (exact.c), on data whose carries are hard to
+   round.  Each tile of 4096 holds one value and zeros, so the totals are
+   the values themselves:
+
+     ties      1, then half an ulp of 1 again and again: the exact sums
+               fall halfway between two floats, and round to even, or
+               just past halfway by a value far below, and round up;
+     wide      magnitudes from the least subnormal to near the largest
+               finite value, both signs;
+     cancel    large values that cancel to small ones and to zero;
+     over      sums past the largest finite value, and back;
+     zeros     -0.0 alone (the carries -0.0), then one +0.0;
+     special   an infinity, later the other one (a NaN from then on).
+
+   Each in float and double, inclusive and exclusive, seeded or not, on
+   the device with a work-item a tile and with a work-group a tile
+   (SCANOMP_VARIANT=gpu), against the host path, NaNs equal as NaNs.
+   One length spans more chunks of tiles than the prefix kernel's
+   work-group has work-items.  Then a piece (scanrt_scan_piece) on the
+   device leaves the carry the host's would.  */
+/* { dg-do run } */
+/* { dg-require-effective-target opencl_device } */
+/* { dg-options "-O2 -fopenmp" } */
+
+#include <float.h>
+#include <math.h>
+
+#include "api-check.h"
+
+enum { TILE = 4096 };
+enum kind { TIES, WIDE, CANCEL, OVER, ZEROS, SPECIAL, NKINDS };
+static const char *const kind_names[] = { "ties", "wide", "cancel",
+                                          "over", "zeros", "special" };
+
+/* Value T of kind K's sequence, for a type of DBL width.  */
+static double
+value (enum kind k, size_t t, int dbl)
+{
+  double big = dbl ? DBL_MAX : FLT_MAX;
+  double least = dbl ? ldexp (1, -1074) : ldexp (1, -149);
+  int digits = dbl ? DBL_MANT_DIG : FLT_MANT_DIG;
+  switch (k)
+    {
+    case TIES:
+      /* Half an ulp of 1; a value 80 binary places below it, which
+         breaks the tie, then its negation, which restores it.  */
+      return t == 0       ? 1
+             : t % 3 == 1 ? ldexp (1, -digits)
+             : t % 3 == 2 ? ldexp (1, -digits - 80)
+                          : -ldexp (1, -digits - 80);
+    case WIDE:
+      {
+        int span = dbl ? 2090 : 270;
+        double v = ldexp (1 + (double) (rnd () % 1000) / 1000,
+                          (int) (rnd () % span));
+        v *= least;
+        if (isinf (v) || v > big / 4)
+          v = big / 4;
+        return rnd () % 2 ? -v : v;
+      }
+    case CANCEL:
+      return t % 3 == 2 ? -ldexp ((double) (t % 7), 60) + least * (t % 5)
+                        : ldexp ((double) (t % 7), 59);
+    case OVER:
+      return t % 4 < 2 ? big / 1.5 : -big / 1.5;
+    case ZEROS:
+      return t == 40 ? 0.0 : -0.0;
+    case SPECIAL:
+      return t == 5 ? INFINITY : t == 29 ? -INFINITY : (double) t;
+    default:
+      return 0;
+    }
+}
+
+static int
+same (const unsigned char *a, const unsigned char *b, size_t n, int dbl,
+      size_t *at)
+{
+  for (size_t i = 0; i < n; i++)
+    {
+      double u = dbl ? ((const double *) a)[i] : ((const float *) a)[i];
+      double v = dbl ? ((const double *) b)[i] : ((const float *) b)[i];
+      size_t e = dbl ? 8 : 4;
+      if (memcmp (a + i * e, b + i * e, e) && !(isnan (u) && isnan (v)))
+        {
+          *at = i;
+          return 0;
+        }
+    }
+  return 1;
+}
+
+static int
+run (void *y, const void *x, size_t n, int dbl, int exclusive,
+     const void *seed, int device, void *total)
+{
+  scanrt_params p = SCANRT_PARAMS_INIT;
+  p.flags = SCANRT_REPRODUCIBLE | (exclusive ? SCANRT_EXCLUSIVE : 0)
+            | (device >= 0 && device < scanrt_get_num_devices ()
+                 ? SCANRT_NO_HOST : 0);
+  p.device = device;
+  p.seed = seed;
+  p.total = total;
+  return scanrt_scan (y, x, n, dbl ? SCANRT_DOUBLE : SCANRT_FLOAT,
+                      SCANRT_ADD, &p);
+}
+
+static void
+check_kind (enum kind k, size_t tiles, int dbl)
+{
+  size_t n = tiles * TILE, e = dbl ? 8 : 4;
+  unsigned char *x = calloc (n, e), *want = malloc (n * e);
+  unsigned char *got = malloc (n * e);
+  CHECK (x && want && got, "out of memory");
+  for (size_t t = 0; t < tiles; t++)
+    {
+      double v = value (k, t, dbl);
+      size_t at = t * TILE + (t * 37) % TILE;
+      if (dbl)
+        ((double *) x)[at] = v;
+      else
+        ((float *) x)[at] = (float) v;
+      if (k == ZEROS)
+        for (size_t i = t * TILE; i < (t + 1) * TILE; i++)
+          {
+            if (dbl)
+              ((double *) x)[i] = i == at ? v : -0.0;
+            else
+              ((float *) x)[i] = i == at ? (float) v : -0.0f;
+          }
+    }
+  int host = scanrt_get_num_devices ();
+  double sd = k == ZEROS ? -0.0 : 0.375;
+  float sf = (float) sd;
+  for (int seeded = 0; seeded < 2; seeded++)
+    for (int exclusive = 0; exclusive < 2; exclusive++)
+      {
+        const void *seed = seeded ? (dbl ? (void *) &sd : (void *) &sf)
+                                  : NULL;
+        unsigned char t_want[8], t_got[8];
+        CHECK (run (want, x, n, dbl, exclusive, seed, host, t_want)
+                 == SCANRT_HOST,
+               "the host path failed");
+        for (int groups = 0; groups < 2; groups++)
+          {
+            if (groups)
+              setenv ("SCANOMP_VARIANT", "gpu", 1);
+            memset (got, 0x55, n * e);
+            int s = run (got, x, n, dbl, exclusive, seed, 0, t_got);
+            unsetenv ("SCANOMP_VARIANT");
+            size_t at = 0;
+            CHECK (s == SCANRT_OK, "%s: the device failed: %d",
+                   kind_names[k], s);
+            CHECK (same (got, want, n, dbl, &at)
+                     && same (t_got, t_want, 1, dbl, &at),
+                   "%s %s, %zu tiles%s%s%s: element %zu is not the "
+                   "host's", kind_names[k], dbl ? "double" : "float", tiles,
+                   exclusive ? ", exclusive" : "",
+                   seeded ? ", seeded" : "",
+                   groups ? ", a work-group a tile" : "", at);
+          }
+      }
+  free (x);
+  free (want);
+  free (got);
+}
+
+/* A piece on the device, then one on the host from the carry it left:
+   the bits of both pieces on the host.  */
+static void
+check_piece (int dbl)
+{
+  size_t tiles = 40, n = tiles * TILE, e = dbl ? 8 : 4;
+  unsigned char *x = calloc (n, e), *want = malloc (n * e);
+  unsigned char *got = malloc (n * e);
+  CHECK (x && want && got, "out of memory");
+  for (size_t t = 0; t < tiles; t++)
+    if (dbl)
+      ((double *) x)[t * TILE + 3] = value (WIDE, t, 1);
+    else
+      ((float *) x)[t * TILE + 3] = (float) value (WIDE, t, 0);
+  scanrt_type type = dbl ? SCANRT_DOUBLE : SCANRT_FLOAT;
+  size_t cut = 23 * TILE;
+  for (int device = 0; device < 2; device++)
+    {
+      scanrt_carry c;
+      CHECK (scanrt_carry_init (&c, type, NULL) == SCANRT_OK,
+             "scanrt_carry_init failed");
+      scanrt_params p = SCANRT_PARAMS_INIT;
+      p.device = device ? 0 : scanrt_get_num_devices ();
+      p.flags = device ? SCANRT_NO_HOST : 0;
+      unsigned char *out = device ? got : want;
+      CHECK (scanrt_scan_piece (out, x, cut, type, SCANRT_ADD, &c, &p)
+               == (device ? SCANRT_OK : SCANRT_HOST),
+             "the first piece failed");
+      p.device = scanrt_get_num_devices ();
+      p.flags = 0;
+      CHECK (scanrt_scan_piece (out + cut * e, x + cut * e, n - cut, type,
+                                SCANRT_ADD, &c, &p)
+               == SCANRT_HOST,
+             "the second piece failed");
+    }
+  size_t at = 0;
+  CHECK (same (got, want, n, dbl, &at),
+         "%s pieces: element %zu differs after a piece on the device",
+         dbl ? "double" : "float", at);
+  free (x);
+  free (want);
+  free (got);
+}
+
+int
+main (void)
+{
+  for (int dbl = 0; dbl < 2; dbl++)
+    {
+      for (int k = 0; k < NKINDS; k++)
+        check_kind ((enum kind) k, 70, dbl);
+      check_piece (dbl);
+    }
+  /* More chunks of 16 tiles than the prefix kernel's 128 work-items.  */
+  check_kind (WIDE, 2100, 0);
+  printf ("the device's carries are the host's\n");
+  return 0;
+}
