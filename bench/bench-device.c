@@ -22,9 +22,10 @@
 
    Cases, as bench-cub names them: int32-sum, int32-xsum (exclusive),
    float-sum, float-xsum, double-sum, double-xsum, int32-max, and pair, a
-   user-defined operator on 8-byte affine maps (pair-op.h).  Every call is
-   timed two ways in the same repetition: device time (OpenCL profiling
-   events: scanrt_params.kernel_seconds, and the copies' own events) and
+   user-defined operator on 8-byte affine maps (pair-op.h).  Every method
+   is timed two ways in the same repetition: device time (OpenCL profiling
+   events: scanrt_params.kernel_seconds, and the copies' own events) and,
+   for libscanrt's methods on a call of its own that asks for no events,
    wall time per call including the wait.  Also reported: the first scan of
    the process (device start-up and build included), one int32 scan of
    arrays that are not resident (copied in and out), against the bare
@@ -188,7 +189,8 @@ struct args
   size_t n;
   int device;
   size_t wg, items;            /* lookback tile shape, 0: default */
-  double device_time;          /* of the last call */
+  int timed;                   /* ask for the kernels' device time */
+  double device_time;          /* of the last call, -1 where not timed */
 };
 
 /* Scan case A->c with method M on A's arrays; returns the status, and
@@ -204,7 +206,8 @@ scan (int m, struct args *a)
                               : SCANRT_VARIANT_LOOKBACK;
   if (m == M_REPRO)
     p.flags |= SCANRT_REPRODUCIBLE;
-  p.kernel_seconds = &a->device_time;
+  a->device_time = -1;
+  p.kernel_seconds = a->timed ? &a->device_time : NULL;
   p.work_group_size = a->wg;
   p.items = a->items;
   /* libscanrt reads SCANOMP_PTX at each call.  */
@@ -463,6 +466,12 @@ floors (FILE *out, const struct args *a)
           ok = scan (m == 2 ? M_LOOKBACK : M_LOOKBACK_PORTABLE, &small)
                == SCANRT_OK;
         t[m * reps + r] = bench_now () - t0;
+        /* The kernels' time from a call of its own, as medians.  */
+        small.timed = 1;
+        if (m >= 2)
+          ok = ok && scan (m == 2 ? M_LOOKBACK : M_LOOKBACK_PORTABLE, &small)
+                       == SCANRT_OK;
+        small.timed = 0;
         k[m * reps + r] = m < 2 ? -1 : small.device_time;
         if (!ok)
           {
@@ -494,7 +503,11 @@ floors (FILE *out, const struct args *a)
 }
 
 /* Time methods FROM .. TO - 1 on A over REPS rounds, round-robin; their
-   device and wall medians to DEV and WALL.  */
+   device and wall medians to DEV and WALL.  Each round runs a method
+   twice: once asking for the kernels' device time, once timed by the
+   clock alone, since profiling events cost a call time of their own
+   (some 9 us on NVIDIA's OpenCL, 2026-11-30), which neither a user's
+   call nor CUB's wall time pays.  */
 static int
 medians (int from, int to, int reps, struct args *a, double *dev,
          double *wall)
@@ -506,8 +519,12 @@ medians (int from, int to, int reps, struct args *a, double *dev,
   for (int r = 0; r < reps; r++)
     for (int m = from; m < to; m++)
       {
-        double d, t0 = bench_now ();
+        double d, ignored;
+        a->timed = 1;
         run_method (m, a, &d);
+        a->timed = 0;
+        double t0 = bench_now ();
+        run_method (m, a, &ignored);
         t[(m - from) * reps + r] = bench_now () - t0;
         t[(count + m - from) * reps + r] = d;
       }
@@ -606,7 +623,7 @@ main (int argc, char **argv)
           "CUB dev", "CUB wal", "copy");
 
   /* The first scan of the process: device start-up and build included.  */
-  struct args a = { 0, y, x, most, device, 0, 0, 0 };
+  struct args a = { 0, y, x, most, device, 0, 0, 1, 0 };
   fill (0, x, most);
   double t0 = bench_now ();
   int status = scan (M_LOOKBACK, &a);
@@ -618,6 +635,7 @@ main (int argc, char **argv)
       return 1;
     }
   row (out, "int32-sum", "first-call", most, 1, a.device_time, first, 0);
+  a.timed = 0;
 
   /* Not resident: copies in and out, against the bare copies.  */
   {
