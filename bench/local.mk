@@ -135,6 +135,7 @@ CLEANFILES += bench/bench-scan$(EXEEXT) bench/bench-clause$(EXEEXT) \
 	bench/bench-split$(EXEEXT) bench/bench-recurrence$(EXEEXT) \
 	bench/bench-compact$(EXEEXT) $(EXTRA_LIBRARIES)
 EXTRA_DIST += bench/plot.gp bench/bench-cub.cu bench/cub-compare.awk \
+	bench/libs-table.awk \
 	scripts/gpu-prepare scripts/gpu-run
 BENCH_ENV = POCL_CACHE_DIR=$(abs_top_builddir)/pocl-cache \
 	OMP_WAIT_POLICY=passive

@@ -3,11 +3,11 @@
    (SCANOMP_REPRODUCIBLE, libscanrt's run/repro.c, which has the
    definition): tiles of 4096 positions from position 0, 16 groups of 16
    lanes of 16 positions each, a fixed grouping within a tile, and
-   between tiles a carry that the host computes as the exact sum of the
-   totals before, rounded once.  Each work-item takes one tile, as the
-   host path's threads take runs of tiles, with the same operations in
-   the same order; contraction into fused multiply-adds is off, as in the
-   host's C.
+   between tiles a carry, the exact sum of the totals before, rounded
+   once, which the last three kernels below compute.  Each work-item
+   takes one tile, as the host path's threads take runs of tiles, with
+   the same operations in the same order; contraction into fused
+   multiply-adds is off, as in the host's C.
 
    Kernel scanomp_repro_totals (n_, first_, totals_, SCANOMP_PARAMS...)
      n_       ulong: element count, positions 0 .. n-1;
