@@ -15,8 +15,12 @@
                     path on NVIDIA (the same as lookback elsewhere)
      gpu            the multi-level kernel set (scan-gpu.cl)
      repro          float and double sums with SCANRT_REPRODUCIBLE, the
-                    reproducible kernel set (scan-repro.cl, a work-group
-                    a tile on GPUs); the other cases, as lookback
+                    reproducible kernel set (scan-repro.cl) as the device
+                    takes it: a work-item a tile on CPUs, a work-group a
+                    tile in one pass on GPUs; the other cases, as lookback
+     repro-2pass    the same, a work-group a tile in two passes
+                    (SCANOMP_VARIANT=gpu: the tiles' totals, then the
+                    scan), as GPUs took it before the one pass
      thesis         the thesis' Blelloch kernel set (scan-blelloch.cl),
                     int32-sum only
 
@@ -89,13 +93,18 @@ enum
   M_LOOKBACK_PORTABLE,
   M_GPU,
   M_REPRO,
+  M_REPRO_2PASS,
   M_THESIS,
   NMETHODS
 };
 static const char *const method_names[NMETHODS] = {
   "copy-kernel", "copy-buffer", "lookback", "lookback-port", "gpu", "repro",
-  "thesis"
+  "repro-2pass", "thesis"
 };
+
+/* SCANOMP_VARIANT as the benchmark was started with it, which the
+   repro-2pass method sets for its calls alone (NULL: unset).  */
+static char *user_variant;
 
 /* The copy baselines: a context, profiling queue, copy kernel and two
    buffers on the device libscanrt numbers DEVICE, found by its name.  */
@@ -204,8 +213,15 @@ scan (int m, struct args *a)
   p.variant = m == M_GPU ? SCANRT_VARIANT_GPU
               : m == M_THESIS ? SCANRT_VARIANT_THESIS
                               : SCANRT_VARIANT_LOOKBACK;
-  if (m == M_REPRO)
+  if (m == M_REPRO || m == M_REPRO_2PASS)
     p.flags |= SCANRT_REPRODUCIBLE;
+  /* libscanrt reads SCANOMP_VARIANT at each call too.  */
+  if (m == M_REPRO_2PASS)
+    setenv ("SCANOMP_VARIANT", "gpu", 1);
+  else if (user_variant)
+    setenv ("SCANOMP_VARIANT", user_variant, 1);
+  else
+    unsetenv ("SCANOMP_VARIANT");
   a->device_time = -1;
   p.kernel_seconds = a->timed ? &a->device_time : NULL;
   p.work_group_size = a->wg;
@@ -569,6 +585,8 @@ main (int argc, char **argv)
 {
   int sweep = 0, compare = 0, step = 2;
   const char *anchor_path = NULL;
+  if (getenv ("SCANOMP_VARIANT"))
+    user_variant = strdup (getenv ("SCANOMP_VARIANT"));
   for (; argc > 1 && argv[1][0] == '-'; argc--, argv++)
     if (!strcmp (argv[1], "--sweep"))
       sweep = 1;

@@ -174,6 +174,65 @@ scanomp_repro_totals_wg (ulong n_, long first_, __global scanomp_t *totals_,
     TILE_TOTAL (v_, totals_[t_])
 }
 
+/* Lane L_'s prefix in the tile, from the lanes' totals V_ (of which
+   lane G_ * REPRO_GROUP is its group's first), into Q_[L_]: within its
+   group in order, as the host's chain, then after the totals of the
+   groups before, in order.  Q_[REPRO_LANES - 1] is then the tile's
+   total.  */
+#define LANE_PREFIXES(v_, q_, l_, g_)                                       \
+  {                                                                         \
+    scanomp_t q = (v_)[(g_) * REPRO_GROUP];                                 \
+    for (uint i_ = (g_) * REPRO_GROUP + 1; i_ <= (l_); i_++)                \
+      q = SCANOMP_COMBINE (q, (v_)[i_]);                                    \
+    (q_)[l_] = q;                                                           \
+    barrier (CLK_LOCAL_MEM_FENCE);                                          \
+    if (g_)                                                                 \
+      {                                                                     \
+        scanomp_t e_ = (q_)[REPRO_GROUP - 1];                               \
+        for (uint h_ = 1; h_ < (g_); h_++)                                  \
+          e_ = SCANOMP_COMBINE (e_, (q_)[h_ * REPRO_GROUP + REPRO_GROUP     \
+                                         - 1]);                             \
+        q = SCANOMP_COMBINE (e_, q);                                        \
+      }                                                                     \
+    barrier (CLK_LOCAL_MEM_FENCE);                                          \
+    (q_)[l_] = q;                                                           \
+    barrier (CLK_LOCAL_MEM_FENCE);                                          \
+  }
+
+/* Lane L_ scanned from the tile's carry CARRY_ and the lanes' prefixes
+   Q_ (its inclusive values into C_, its start into S_), then the
+   tile's COUNT_ results from index BASE_ stored in coalesced order; LAST_
+   receives the last position's inclusive value where the tile, from
+   position LO_, holds the last of N_.  */
+#define LANES_SCAN(carry_, q_, c_, s_, l_, base_, count_, lo_, n_, flags_,  \
+                   last_)                                                   \
+  {                                                                         \
+    scanomp_t a_ = (l_) ? SCANOMP_COMBINE (carry_, (q_)[(l_) - 1])          \
+                        : (carry_);                                         \
+    (s_)[l_] = a_;                                                          \
+    for (uint k_ = 0;                                                       \
+         k_ < REPRO_LANE && (l_) * REPRO_LANE + k_ < (count_); k_++)        \
+      {                                                                     \
+        uint p_ = (l_) * REPRO_LANE + k_;                                   \
+        a_ = SCANOMP_COMBINE (a_, (c_)[PAD (p_)]);                          \
+        (c_)[PAD (p_)] = a_;                                                \
+      }                                                                     \
+    barrier (CLK_LOCAL_MEM_FENCE);                                          \
+    int exclusive_ = ((flags_) & SCANOMP_FLAG_EXCLUSIVE) != 0;              \
+    for (uint j_ = 0; j_ < REPRO_LANE; j_++)                                \
+      {                                                                     \
+        uint p_ = (l_) + j_ * REPRO_LANES;                                  \
+        if (p_ >= (count_))                                                 \
+          break;                                                            \
+        scanomp_t v = (c_)[PAD (p_)];                                       \
+        scanomp_t w = p_ % REPRO_LANE ? (c_)[PAD (p_ - 1)]                  \
+                                      : (s_)[p_ / REPRO_LANE];              \
+        SCANOMP_OUTPUT ((base_) + (long) p_, exclusive_ ? w : v, w, 0);     \
+        if ((lo_) + p_ + 1 == (n_))                                         \
+          (last_) = v;                                                      \
+      }                                                                     \
+  }
+
 __kernel __attribute__ ((reqd_work_group_size (REPRO_LANES, 1, 1))) void
 scanomp_repro_scan_wg (ulong n_, long first_, uint flags_,
                        __global scanomp_t *carries_, SCANOMP_PARAMS)
@@ -185,48 +244,10 @@ scanomp_repro_scan_wg (ulong n_, long first_, uint flags_,
   uint count_ = (uint) min (n_ - lo_, (ulong) REPRO_TILE);
   long base_ = first_ + (long) lo_;
   STAGE_LANES (base_, count_, c_, v_, l_)
-  /* Lane l's prefix within its group, in order, as the host's chain.  */
-  scanomp_t q = v_[g_ * REPRO_GROUP];
-  for (uint i_ = g_ * REPRO_GROUP + 1; i_ <= l_; i_++)
-    q = SCANOMP_COMBINE (q, v_[i_]);
-  q_[l_] = q;
-  barrier (CLK_LOCAL_MEM_FENCE);
-  /* After the totals of the groups before, in order.  */
-  if (g_)
-    {
-      scanomp_t e_ = q_[REPRO_GROUP - 1];
-      for (uint h_ = 1; h_ < g_; h_++)
-        e_ = SCANOMP_COMBINE (e_, q_[h_ * REPRO_GROUP + REPRO_GROUP - 1]);
-      q = SCANOMP_COMBINE (e_, q);
-    }
-  barrier (CLK_LOCAL_MEM_FENCE);
-  q_[l_] = q;
-  barrier (CLK_LOCAL_MEM_FENCE);
-  /* The lane from its start; the inclusive values into C_, the starts
-     into S_.  */
+  LANE_PREFIXES (v_, q_, l_, g_)
   scanomp_t carry_ = carries_[t_];
-  scanomp_t a_ = l_ ? SCANOMP_COMBINE (carry_, q_[l_ - 1]) : carry_;
-  s_[l_] = a_;
-  for (uint k_ = 0; k_ < REPRO_LANE && l_ * REPRO_LANE + k_ < count_; k_++)
-    {
-      uint p_ = l_ * REPRO_LANE + k_;
-      a_ = SCANOMP_COMBINE (a_, c_[PAD (p_)]);
-      c_[PAD (p_)] = a_;
-    }
-  barrier (CLK_LOCAL_MEM_FENCE);
-  int exclusive_ = (flags_ & SCANOMP_FLAG_EXCLUSIVE) != 0;
-  for (uint j_ = 0; j_ < REPRO_LANE; j_++)
-    {
-      uint p_ = l_ + j_ * REPRO_LANES;
-      if (p_ >= count_)
-        break;
-      scanomp_t v = c_[PAD (p_)];
-      scanomp_t w = p_ % REPRO_LANE ? c_[PAD (p_ - 1)]
-                                    : s_[p_ / REPRO_LANE];
-      SCANOMP_OUTPUT (base_ + (long) p_, exclusive_ ? w : v, w, 0);
-      if (lo_ + p_ + 1 == n_)
-        carries_[(n_ + REPRO_TILE - 1) / REPRO_TILE] = v;
-    }
+  LANES_SCAN (carry_, q_, c_, s_, l_, base_, count_, lo_, n_, flags_,
+              carries_[(n_ + REPRO_TILE - 1) / REPRO_TILE])
 }
 
 /* The carries, on the device: the exact sum of the tiles' totals before
@@ -288,10 +309,10 @@ repro_value (long bits)
   return b.v;
 }
 
-/* Add V, finite and not 0, to the digits D, widening [*LO, *HI], the
-   digits in use.  */
+/* V, finite and not 0, as digits: D0, D1 and D2, to be added to digits
+   *K, *K + 1 and *K + 2.  */
 static void
-repro_add (long *d, scanomp_t v, int *lo, int *hi)
+repro_split (scanomp_t v, int *k, long *d0, long *d1, long *d2)
 {
   ulong bits = (ulong) repro_bits (v);
   uint mant_bits = REPRO_WIDE ? 52 : 23;
@@ -305,16 +326,26 @@ repro_add (long *d, scanomp_t v, int *lo, int *hi)
       pos += biased - 1;
     }
   uint s = pos & 31;
-  int k = (int) (pos >> 5);
-  long d0 = (long) ((mant << s) & 0xffffffffu);
-  long d1 = (long) ((s ? mant >> (32 - s) : mant >> 32) & 0xffffffffu);
-  long d2 = (long) (s ? mant >> (64 - s) : 0);
+  *k = (int) (pos >> 5);
+  *d0 = (long) ((mant << s) & 0xffffffffu);
+  *d1 = (long) ((s ? mant >> (32 - s) : mant >> 32) & 0xffffffffu);
+  *d2 = (long) (s ? mant >> (64 - s) : 0);
   if (bits >> (REPRO_WIDE ? 63 : 31))
     {
-      d0 = -d0;
-      d1 = -d1;
-      d2 = -d2;
+      *d0 = -*d0;
+      *d1 = -*d1;
+      *d2 = -*d2;
     }
+}
+
+/* Add V, finite and not 0, to the digits D, widening [*LO, *HI], the
+   digits in use.  */
+static void
+repro_add (long *d, scanomp_t v, int *lo, int *hi)
+{
+  int k;
+  long d0, d1, d2;
+  repro_split (v, &k, &d0, &d1, &d2);
   d[k] += d0;
   d[k + 1] += d1;
   d[k + 2] += d2;
@@ -502,3 +533,278 @@ scanomp_repro_carries (ulong tiles_, __global scanomp_t *totals_,
       repro_take (d_, &lo_, &hi_, &nmz_, &sp_, v_);
     }
 }
+
+/* The single pass, for GPUs (scanomp_repro_onepass_wg): each tile's
+   work-group reads its contributions once, finds its total, and takes
+   the exact sum before it from the tiles before it by a decoupled
+   look-back, as scan-lookback.cl's tiles take their prefixes, but over
+   exact sums, which no grouping changes: the look-back's timing chooses
+   which published sums it reads, never the bits.  A tile publishes its
+   total, then the exact sum through it; a tile that looks back adds the
+   totals of the tiles before it up to the nearest one that has
+   published its sum, and that sum.  It rounds the sum before it once,
+   its carry, and scans its lanes from there, as the kernels above do.
+   The data is read once and written once, where the kernels above read
+   it twice.
+
+   Kernel scanomp_repro_onepass_wg (n_, first_, flags_, rows_, last_,
+                                    state_, ticket_base_, epoch_,
+                                    SCANOMP_PARAMS...)
+     rows_    long[2 * REPRO_ROW]: row 0 the sum to start from; on return,
+              row 1 the sum of all;
+     last_    scanomp_t[1]: on return, the last position's inclusive
+              value;
+     state_, ticket_base_, epoch_  as scan-lookback.cl's: state_ is
+              ulong[1 + ONEPASS_SLOT * tiles], kept from launch to launch;
+              tile t's slot starts at 1 + ONEPASS_SLOT * t, its total's
+              ONEPASS_TOTAL words, then its sum's ONEPASS_SUM.
+   Launch with ceil (n / 4096) * 256 work-items, a local size of 256.
+   Each 64-bit word of a slot holds 32 bits of the value in its low half
+   and a tag in its high half, (epoch << 1) for a total and
+   (epoch << 1) | 1 for a sum, so that no fence is needed between a value
+   and its flag.  A sum is published with its digits carried up to the
+   last (base/exact.c's layout): each digit then fits a word, the last
+   one signed.  SCANOMP_WALK=1 (CPU devices): one work-item walks the
+   look-back, with no barrier inside a loop (see scan-lookback.cl);
+   else a window of ONEPASS_WINDOW tiles is read at once.  */
+
+#ifdef cl_khr_int64_base_atomics
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+
+#ifndef SCANOMP_WALK
+#define SCANOMP_WALK 0
+#endif
+
+#define ONEPASS_TOTAL 2
+#define ONEPASS_SUM (REPRO_DIGITS + 4)
+#define ONEPASS_SLOT (ONEPASS_TOTAL + ONEPASS_SUM)
+#define ONEPASS_WINDOW 32
+
+/* What a tile's slot holds.  */
+#define NOT_YET 0u
+#define TOTAL 1u
+#define SUM 2u
+
+/* The tag of EPOCH's words of a total (SUM_KIND 0) or a sum (1).  */
+static ulong
+onepass_tag (uint epoch, uint sum_kind)
+{
+  return (ulong) (epoch << 1 | sum_kind) << 32;
+}
+
+/* The low 32 bits of word W, once it carries TAG.  */
+static uint
+onepass_wait (__global ulong *w, ulong tag)
+{
+  ulong v;
+  do
+    v = *(volatile __global ulong *) w;
+  while ((v & 0xffffffff00000000ul) != tag);
+  return (uint) v;
+}
+
+/* What tile slot SLOT holds in EPOCH: NOT_YET, TOTAL with the total in
+   *V, or SUM (whose words may still be on their way).  */
+static uint
+onepass_status (__global ulong *slot, uint epoch, scanomp_t *v)
+{
+  ulong w = ((volatile __global ulong *) slot)[ONEPASS_TOTAL];
+  if ((w & 0xffffffff00000000ul) == onepass_tag (epoch, 1))
+    return SUM;
+  ulong lo = ((volatile __global ulong *) slot)[0];
+  ulong hi = ((volatile __global ulong *) slot)[1];
+  ulong tag = onepass_tag (epoch, 0);
+  if ((lo & 0xffffffff00000000ul) != tag
+      || (hi & 0xffffffff00000000ul) != tag)
+    return NOT_YET;
+  *v = repro_value ((long) (hi << 32 | (lo & 0xffffffffu)));
+  return TOTAL;
+}
+
+/* Field F of a row holding total V alone, as repro_take adds it.  */
+static long
+onepass_part (uint f, scanomp_t v)
+{
+  if (f == REPRO_DIGITS)
+    return v == 0 ? !signbit (v) : 1;
+  if (f == REPRO_DIGITS + 1)
+    return repro_bits (v != 0 && !isfinite (v) ? v : 0);
+  if (v == 0 || !isfinite (v))
+    return 0;
+  int k;
+  long d0, d1, d2;
+  repro_split (v, &k, &d0, &d1, &d2);
+  return (int) f == k ? d0 : (int) f == k + 1 ? d1 : (int) f == k + 2 ? d2
+                                                                      : 0;
+}
+
+/* Field F of the sum published at SUM in EPOCH, waiting for its
+   words.  */
+static long
+onepass_field (__global ulong *sum, uint f, uint epoch)
+{
+  ulong tag = onepass_tag (epoch, 1);
+  if (f < REPRO_DIGITS)
+    {
+      uint w = onepass_wait (&sum[f], tag);
+      return f == REPRO_DIGITS - 1 ? (long) (int) w : (long) w;
+    }
+  uint at = REPRO_DIGITS + 2 * (f - REPRO_DIGITS);
+  ulong lo = onepass_wait (&sum[at], tag), hi = onepass_wait (&sum[at + 1],
+                                                              tag);
+  return (long) (hi << 32 | lo);
+}
+
+/* Word F of the sum to publish from the row D.  */
+static uint
+onepass_word (__local const long *d, uint f)
+{
+  if (f < REPRO_DIGITS)
+    return (uint) d[f];
+  f -= REPRO_DIGITS;
+  ulong v = (ulong) d[REPRO_DIGITS + (f >> 1)];
+  return (uint) (f & 1 ? v >> 32 : v);
+}
+
+__kernel __attribute__ ((reqd_work_group_size (REPRO_LANES, 1, 1))) void
+scanomp_repro_onepass_wg (ulong n_, long first_, uint flags_,
+                          __global long *rows_, __global scanomp_t *last_,
+                          __global ulong *state_, uint ticket_base_,
+                          uint epoch_, SCANOMP_PARAMS)
+{
+  __local scanomp_t c_[PADDED], v_[REPRO_LANES], q_[REPRO_LANES];
+  __local scanomp_t s_[REPRO_LANES], win_[ONEPASS_WINDOW], carry_;
+  __local long acc_[REPRO_ROW];
+  __local uint counters_[2], tile_;
+  uint l_ = get_local_id (0), g_ = l_ / REPRO_GROUP;
+  if (l_ == 0)
+    tile_ = atomic_inc ((volatile __global uint *) state_) - ticket_base_;
+  if (l_ < REPRO_ROW)
+    acc_[l_] = 0;
+  barrier (CLK_LOCAL_MEM_FENCE);
+  uint t_ = tile_;
+  ulong lo_ = (ulong) t_ * REPRO_TILE;
+  uint count_ = (uint) min (n_ - lo_, (ulong) REPRO_TILE);
+  long base_ = first_ + (long) lo_;
+  __global ulong *slots_ = state_ + 1;
+  STAGE_LANES (base_, count_, c_, v_, l_)
+  LANE_PREFIXES (v_, q_, l_, g_)
+  scanomp_t total_ = q_[REPRO_LANES - 1];
+  __global ulong *own_ = slots_ + ONEPASS_SLOT * (ulong) t_;
+  if (l_ < ONEPASS_TOTAL)
+    {
+      ulong bits = (ulong) repro_bits (total_);
+      atom_xchg ((volatile __global ulong *) &own_[l_],
+                 onepass_tag (epoch_, 0) | (uint) (l_ ? bits >> 32 : bits));
+    }
+
+  /* The look-back: into ACC_, the exact sum before the tile; tile -1's
+     sum is row 0 of ROWS_.  */
+#if SCANOMP_WALK
+  if (l_ == 0)
+    for (long j_ = (long) t_ - 1;; j_--)
+      {
+        __global ulong *slot_ = slots_ + ONEPASS_SLOT * j_;
+        scanomp_t v;
+        uint f;
+        while ((f = j_ < 0 ? SUM : onepass_status (slot_, epoch_, &v))
+               == NOT_YET)
+          ;
+        for (uint i_ = 0; i_ < REPRO_ROW; i_++)
+          acc_[i_] = repro_field_add (i_, acc_[i_],
+                                      f == TOTAL ? onepass_part (i_, v)
+                                      : j_ < 0 ? rows_[i_]
+                                      : onepass_field (slot_ + ONEPASS_TOTAL,
+                                                       i_, epoch_));
+        if (f == SUM)
+          break;
+      }
+#else
+  /* Work-item i reads tile K_ - 1 - i of the window; once every tile up
+     to the window's nearest sum has published its total (or the whole
+     window has, with no sum), field owner i adds them up into
+     ACC_[i].  (One way out of the loop, at its head: pocl's barriers in
+     loops want it so.)  */
+  long k_ = t_;
+  for (bool more_ = true; more_;)
+    {
+      if (l_ == 0)
+        counters_[0] = counters_[1] = ONEPASS_WINDOW;
+      barrier (CLK_LOCAL_MEM_FENCE);
+      if (l_ < ONEPASS_WINDOW)
+        {
+          long j = k_ - 1 - (long) l_;
+          scanomp_t v = 0;
+          uint f = j < 0 ? SUM : onepass_status (slots_ + ONEPASS_SLOT * j,
+                                                 epoch_, &v);
+          win_[l_] = v;
+          if (f == NOT_YET)
+            atomic_min (&counters_[0], l_);
+          else if (f == SUM)
+            atomic_min (&counters_[1], l_);
+        }
+      barrier (CLK_LOCAL_MEM_FENCE);
+      uint m = counters_[1];
+      bool ready = counters_[0] >= m;
+      if (ready && l_ < REPRO_ROW)
+        {
+          long a = acc_[l_];
+          for (uint i = 0; i < m; i++)
+            a = repro_field_add (l_, a, onepass_part (l_, win_[i]));
+          long j = k_ - 1 - (long) m;
+          if (m < ONEPASS_WINDOW)
+            a = repro_field_add (l_, a,
+                                 j < 0 ? rows_[l_]
+                                 : onepass_field (slots_ + ONEPASS_SLOT * j
+                                                  + ONEPASS_TOTAL, l_,
+                                                  epoch_));
+          acc_[l_] = a;
+        }
+      more_ = !ready || m == ONEPASS_WINDOW;
+      if (ready)
+        k_ -= ONEPASS_WINDOW;
+      barrier (CLK_LOCAL_MEM_FENCE);
+    }
+#endif
+  barrier (CLK_LOCAL_MEM_FENCE);
+
+  /* The carry, the sum before rounded once; the sum through the tile,
+     its digits carried up to the last, published.  */
+  if (l_ == 0)
+    {
+      long d[REPRO_DIGITS];
+      int lo = REPRO_DIGITS, hi = 0;
+      for (int k = 0; k < REPRO_DIGITS; k++)
+        {
+          d[k] = acc_[k];
+          if (d[k])
+            {
+              lo = min (lo, k);
+              hi = k;
+            }
+        }
+      long nmz = acc_[REPRO_DIGITS];
+      scanomp_t sp = repro_value (acc_[REPRO_DIGITS + 1]);
+      carry_ = repro_round (d, lo, &hi, nmz, sp);
+      repro_take (d, &lo, &hi, &nmz, &sp, total_);
+      for (int k = 0; k < REPRO_DIGITS - 1; k++)
+        {
+          long c = d[k] >> 32;
+          d[k] -= c * 4294967296l;
+          d[k + 1] += c;
+        }
+      for (int k = 0; k < REPRO_DIGITS; k++)
+        acc_[k] = d[k];
+      acc_[REPRO_DIGITS] = nmz;
+      acc_[REPRO_DIGITS + 1] = repro_bits (sp);
+    }
+  barrier (CLK_LOCAL_MEM_FENCE);
+  if (l_ < ONEPASS_SUM)
+    atom_xchg ((volatile __global ulong *) &own_[ONEPASS_TOTAL + l_],
+               onepass_tag (epoch_, 1) | onepass_word (acc_, l_));
+  if (l_ < REPRO_ROW && lo_ + count_ == n_)
+    rows_[REPRO_ROW + l_] = acc_[l_];
+  LANES_SCAN (carry_, q_, c_, s_, l_, base_, count_, lo_, n_, flags_,
+              last_[0])
+}
+#endif /* cl_khr_int64_base_atomics */

@@ -57,6 +57,7 @@ enum scanrt_setting
   SCANRT_SET_ITEMS,             /* SCANOMP_ITEMS */
   SCANRT_SET_LOCAL_MEM,         /* SCANOMP_LOCAL_MEM */
   SCANRT_SET_PTX,               /* SCANOMP_PTX */
+  SCANRT_SET_WALK,              /* SCANOMP_WALK */
   SCANRT_SET_CACHE,             /* SCANOMP_CACHE */
   SCANRT_SET_CACHE_DIR,         /* SCANOMP_CACHE_DIR */
   SCANRT_SET_PROFILE,           /* SCANOMP_PROFILE */

@@ -122,6 +122,9 @@ static const struct
                              "bytes of local memory assumed" },
   [SCANRT_SET_PTX] = { "SCANOMP_PTX", NUMBER, 0, SIZE_MAX, 0, NULL, NULL,
                        "1", "0: no inline PTX on NVIDIA's OpenCL" },
+  [SCANRT_SET_WALK] = { "SCANOMP_WALK", NUMBER, 0, 1, 0, NULL, NULL,
+                        "1 on CPU devices, else 0", "1: a look-back walked "
+                        "by one work-item; 0: a window at once" },
   [SCANRT_SET_CACHE] = { "SCANOMP_CACHE", NUMBER, 0, SIZE_MAX, 0, NULL,
                          NULL, "1", "0: no program binary cache" },
   [SCANRT_SET_CACHE_DIR] = { "SCANOMP_CACHE_DIR", TEXT, 0, 0, 0, NULL,

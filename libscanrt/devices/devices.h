@@ -64,11 +64,13 @@ struct scanrt_device
   cl_context context;
   cl_command_queue queue;
   /* Scratch space of the single-pass kernel sets, kept between launches
-     (see templates/scan-cpu.cl and scan-lookback.cl): the CPU set's
-     carries, the LOOKBACK set's total, and the state of each.  */
-  cl_mem cpu_carry, lookback_total;
-  size_t cpu_carry_bytes, lookback_total_bytes;
-  struct scanrt_chain cpu_chain, lookback_chain;
+     (see templates/scan-cpu.cl, scan-lookback.cl and scan-repro.cl): the
+     CPU set's carries, the LOOKBACK set's total (which the reproducible
+     single pass takes for its last value), the reproducible single
+     pass's two rows of exact sums, and the state of each.  */
+  cl_mem cpu_carry, lookback_total, repro_rows;
+  size_t cpu_carry_bytes, lookback_total_bytes, repro_rows_bytes;
+  struct scanrt_chain cpu_chain, lookback_chain, repro_chain;
 };
 
 enum scanrt_offload scanrt_offload_policy (void);

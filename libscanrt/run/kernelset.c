@@ -74,6 +74,18 @@ unused (const char *set, const enum scanrt_setting *s, unsigned count)
     }
 }
 
+/* Whether the look-backs on DEV walk with one work-item rather than
+   read a window at once: as SCANOMP_WALK says, else on CPU devices,
+   since pocl cannot be trusted with barriers inside loops
+   (scan-lookback.cl).  */
+static int
+walk_lookback (const struct scanrt_device *dev)
+{
+  return scanrt_setting_size (SCANRT_SET_WALK,
+                              (dev->type & CL_DEVICE_TYPE_CPU) != 0, 1,
+                              NULL) != 0;
+}
+
 /* Bytes of local memory that kernel set V needs in work-groups of WG
    work-items with ITEMS elements of ELEM bytes each: the block and the
    group scan's (GPU); the padded tile, the group scan's, the look-back
@@ -193,10 +205,8 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
   l->ptx = l->variant != SCANRT_VARIANT_THESIS && dev->nvidia
            && !dev->ptx_refused && l->wg >= 32
            && scanrt_setting_size (SCANRT_SET_PTX, 1, 0, NULL) != 0;
-  /* CPU devices walk the look-back with one work-item: pocl cannot be
-     trusted with barriers inside loops (scan-lookback.cl).  */
   int walk = l->variant == SCANRT_VARIANT_LOOKBACK && !l->ptx
-             && (dev->type & CL_DEVICE_TYPE_CPU);
+             && walk_lookback (dev);
   if (l->variant == SCANRT_VARIANT_THESIS)
     snprintf (options, size, "-DSCANOMP_WG=%zu", l->wg);
   else
@@ -765,14 +775,23 @@ run_thesis (struct scanrt_launch *l)
 void
 scanrt_launch_forget (struct scanrt_device *dev)
 {
-  struct scanrt_chain *chains[] = { &dev->cpu_chain, &dev->lookback_chain };
-  for (unsigned i = 0; i < 2; i++)
+  struct scanrt_chain *chains[] = { &dev->cpu_chain, &dev->lookback_chain,
+                                     &dev->repro_chain };
+  for (unsigned i = 0; i < 3; i++)
     {
       if (chains[i]->mem)
         scanrt_release_buffer (chains[i]->mem);
       memset (chains[i], 0, sizeof *chains[i]);
     }
 }
+
+/* scan-repro.cl's single pass: a tile's slot of 64-bit words (its
+   total's two, its exact sum's digits and two fields of two each), and
+   the local memory it needs beyond the two-pass kernels' (its window of
+   totals, its row, the carry).  */
+#define ONEPASS_SLOT (2 + SCANRT_EXACT_DIGITS + 4)
+#define ONEPASS_LOCAL(elem) \
+  (33 * (elem) + SCANRT_EXACT_ROW * sizeof (int64_t) + 3 * sizeof (cl_uint))
 
 /* Whether L's reproducible set takes a work-group of 256 a tile (the
    _wg kernels), as GPUs want, rather than a work-item: on devices other
@@ -781,13 +800,34 @@ scanrt_launch_forget (struct scanrt_device *dev)
 static int
 repro_groups (const struct scanrt_launch *l)
 {
-  size_t lanes = SCANRT_REPRO_TILE / 16;
+  size_t lanes = SCANRT_REPRO_TILE / 16, elem = l->desc->elem_size;
   size_t local = (SCANRT_REPRO_TILE + SCANRT_REPRO_TILE / 16 + 3 * lanes)
-                 * l->desc->elem_size;
+                 * elem + ONEPASS_LOCAL (elem);
   if (l->dev->max_wg < lanes || l->dev->local_mem < local)
     return 0;
   int word = scanrt_setting_word (SCANRT_SET_VARIANT, -1);
   return word >= 0 ? word > 0 : !(l->dev->type & CL_DEVICE_TYPE_CPU);
+}
+
+/* Whether L's reproducible set, in work-groups, scans in a single pass
+   (scanomp_repro_onepass_wg): where the device has the 64-bit atomics
+   it publishes with, unless SCANOMP_VARIANT names another set than
+   lookback (gpu, thesis: the two passes).  A sum of the totals alone
+   (TOTALS_ONLY) takes the first pass only.  */
+static int
+repro_onepass (const struct scanrt_launch *l)
+{
+  int word = scanrt_setting_word (SCANRT_SET_VARIANT, -1);
+  return repro_groups (l) && l->dev->int64_atomics && !l->totals_only
+         && (word < 0 || word == 2);
+}
+
+int
+scanrt_repro_plan (const struct scanrt_launch *l, char *options,
+                   size_t size)
+{
+  snprintf (options, size, "-DSCANOMP_WALK=%d", walk_lookback (l->dev));
+  return SCANRT_OK;
 }
 
 /* scan-repro.cl's tiles in a chunk, and the largest work-group of its
@@ -901,11 +941,88 @@ run_repro (struct scanrt_launch *l)
   return status;
 }
 
+/* The reproducible set's single pass (scanomp_repro_onepass_wg): from
+   L's exact sum, written to the device with the launch, which becomes
+   the sum of all, read back.  The buffers are the device's, kept from
+   call to call: the chain, the rows, and the last value in the lookback
+   set's total.  */
+static int
+run_repro_onepass (struct scanrt_launch *l)
+{
+  struct scanrt_device *dev = l->dev;
+  size_t tiles = count_blocks (l, SCANRT_REPRO_TILE, "tiles");
+  size_t row_bytes = SCANRT_EXACT_ROW * sizeof (int64_t);
+  scanrt_type type = (scanrt_type) l->desc->type;
+  if (!tiles)
+    return l->n ? SCANRT_EINVAL : SCANRT_OK;
+  int made;
+  int status = chain_begin (l, &dev->repro_chain,
+                            (1 + ONEPASS_SLOT * tiles) * sizeof (cl_ulong));
+  if (status == SCANRT_OK)
+    status = keep_scratch (l, &dev->lookback_total,
+                           &dev->lookback_total_bytes, l->desc->elem_size, 0,
+                           &made);
+  if (status == SCANRT_OK)
+    status = keep_scratch (l, &dev->repro_rows, &dev->repro_rows_bytes,
+                           2 * row_bytes, 0, &made);
+  if (status != SCANRT_OK)
+    return status;
+  cl_mem last = dev->lookback_total, rows = dev->repro_rows;
+  int64_t *row = malloc (2 * row_bytes);
+  if (!row)
+    return SCANRT_ENOMEM;
+  scanrt_exact_to_row (l->repro, type, row);
+  /* ROW lives until the blocking read below, which the queue runs after
+     this write.  */
+  cl_int err = clEnqueueWriteBuffer (dev->queue, rows, CL_FALSE, 0,
+                                     row_bytes, row, 0, NULL, NULL);
+  if (err != CL_SUCCESS)
+    {
+      scanrt_report_cl ("clEnqueueWriteBuffer", err,
+                        "the scan's exact sum could not be written");
+      status = scanrt_status_of_cl (err);
+    }
+  cl_uint flags = l->flags;
+  struct setter s = kernel (l, "scanomp_repro_onepass_wg");
+  put_ulong (&s, l->n);
+  put (&s, sizeof (cl_long), &l->first);
+  put (&s, sizeof flags, &flags);
+  put_mem (&s, rows);
+  put_mem (&s, last);
+  put_chain (&s, &dev->repro_chain);
+  put_hooks (&s, l);
+  size_t local = SCANRT_REPRO_TILE / 16;
+  if (status == SCANRT_OK)
+    status = enqueue (l, &s, tiles * local, local);
+  if (status == SCANRT_OK)
+    dev->repro_chain.tickets += (cl_uint) tiles;
+  if (status == SCANRT_OK && l->total)
+    status = read_total (l, last, 0);
+  /* Waited for even after a failure: ROW must outlive the write.  */
+  err = clEnqueueReadBuffer (dev->queue, rows, CL_TRUE, row_bytes,
+                             row_bytes, row + SCANRT_EXACT_ROW, 0, NULL,
+                             NULL);
+  if (err != CL_SUCCESS)
+    {
+      clFinish (dev->queue);
+      if (status == SCANRT_OK)
+        {
+          scanrt_report_cl ("clEnqueueReadBuffer", err,
+                            "the scan's exact sum could not be read back");
+          status = scanrt_status_of_cl (err);
+        }
+    }
+  if (status == SCANRT_OK)
+    scanrt_exact_from_row (l->repro, type, row + SCANRT_EXACT_ROW);
+  free (row);
+  return status;
+}
+
 int
 scanrt_launch_run (struct scanrt_launch *l)
 {
   if (l->repro)
-    return run_repro (l);
+    return repro_onepass (l) ? run_repro_onepass (l) : run_repro (l);
   switch (l->variant)
     {
     case SCANRT_VARIANT_CPU:

@@ -68,7 +68,7 @@ static int
 plan (struct scanrt_launch *l, const struct scanrt_request *r, char *options,
       size_t size)
 {
-  int status = l->repro ? (*options = 0, SCANRT_OK)
+  int status = l->repro ? scanrt_repro_plan (l, options, size)
                         : scanrt_launch_plan (l, r->params, options, size);
   if (status == SCANRT_OK && r->total_only)
     strncat (options, " -DSCANOMP_TOTAL_ONLY=1", size - strlen (options) - 1);

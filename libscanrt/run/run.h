@@ -76,6 +76,10 @@ struct scanrt_launch
    the -D options into OPTIONS.  */
 int scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
                         char *options, size_t size);
+/* The build options of L's reproducible set (templates/scan-repro.cl)
+   on its device, into OPTIONS.  */
+int scanrt_repro_plan (const struct scanrt_launch *l, char *options,
+                       size_t size);
 /* Enqueue the kernel set, and the read of the total; does not wait.  */
 int scanrt_launch_run (struct scanrt_launch *l);
 /* Once L's run is complete (OK: it succeeded), join the late items its

@@ -7,7 +7,9 @@
    (many work-groups, whose hand-offs vary most with timing), the
    multi-level set, a split across pocl's two devices with no weights
    given (measured speeds, which vary, would move the cut), and the
-   reproducible mode's kernels; inclusive and exclusive.
+   reproducible mode's kernels: a work-item a tile, and the single pass
+   in work-groups (SCANOMP_VARIANT=lookback) with its look-back walked
+   and read a window at once (SCANOMP_WALK); inclusive and exclusive.
 
      SCANOMP_REPEAT_N     elements (default 2^18)
      SCANOMP_REPEAT_RUNS  repetitions of each path (default 12)
@@ -28,14 +30,20 @@ static const struct
   size_t work_group_size, items;
   const char *devices;
   unsigned flags;
+  const char *variant_set, *walk_set;    /* SCANOMP_VARIANT, SCANOMP_WALK */
 } paths[] = {
-  { "host", 1, SCANRT_VARIANT_AUTO, 0, 0, NULL, 0 },
-  { "device", 0, SCANRT_VARIANT_AUTO, 0, 0, NULL, 0 },
-  { "lookback-small", 0, SCANRT_VARIANT_LOOKBACK, 32, 2, NULL, 0 },
-  { "gpu", 0, SCANRT_VARIANT_GPU, 0, 0, NULL, 0 },
-  { "split", 0, SCANRT_VARIANT_AUTO, 0, 0, "0,1", 0 },
+  { "host", 1, SCANRT_VARIANT_AUTO, 0, 0, NULL, 0, NULL, NULL },
+  { "device", 0, SCANRT_VARIANT_AUTO, 0, 0, NULL, 0, NULL, NULL },
+  { "lookback-small", 0, SCANRT_VARIANT_LOOKBACK, 32, 2, NULL, 0, NULL,
+    NULL },
+  { "gpu", 0, SCANRT_VARIANT_GPU, 0, 0, NULL, 0, NULL, NULL },
+  { "split", 0, SCANRT_VARIANT_AUTO, 0, 0, "0,1", 0, NULL, NULL },
   { "reproducible", 0, SCANRT_VARIANT_AUTO, 0, 0, NULL,
-    SCANRT_REPRODUCIBLE },
+    SCANRT_REPRODUCIBLE, NULL, NULL },
+  { "repro-walk", 0, SCANRT_VARIANT_AUTO, 0, 0, NULL, SCANRT_REPRODUCIBLE,
+    "lookback", "1" },
+  { "repro-window", 0, SCANRT_VARIANT_AUTO, 0, 0, NULL,
+    SCANRT_REPRODUCIBLE, "lookback", "0" },
 };
 #define NPATHS (sizeof paths / sizeof paths[0])
 
@@ -82,6 +90,10 @@ main (void)
           params.items = paths[p].items;
           params.devices = paths[p].devices;
           params.flags |= paths[p].flags;
+          if (paths[p].variant_set)
+            setenv ("SCANOMP_VARIANT", paths[p].variant_set, 1);
+          if (paths[p].walk_set)
+            setenv ("SCANOMP_WALK", paths[p].walk_set, 1);
           size_t diff = 0;
           for (size_t r = 0; r <= runs; r++)
             {
@@ -94,6 +106,8 @@ main (void)
               if (r && memcmp (first, again, bytes))
                 diff++;
             }
+          unsetenv ("SCANOMP_VARIANT");
+          unsetenv ("SCANOMP_WALK");
           printf ("%-15s %-6s %-9s %zu of %zu runs differed from the "
                   "first\n", paths[p].name, t ? "double" : "float",
                   exclusive ? "exclusive" : "inclusive", diff, runs);

@@ -16,11 +16,11 @@
      special   an infinity, later the other one (a NaN from then on).
 
    Each in float and double, inclusive and exclusive, seeded or not, on
-   the device with a work-item a tile and with a work-group a tile
-   (SCANOMP_VARIANT=gpu), against the host path, NaNs equal as NaNs.
+   the device in each of its forms (form_sets below), against the host
+   path, NaNs equal as NaNs.
    One length spans more chunks of tiles than the prefix kernel's
    work-group has work-items.  Then a piece (scanrt_scan_piece) on the
-   device leaves the carry the host's would.  */
+   device, in each form, leaves the carry the host's would.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
 /* { dg-options "-O2 -fopenmp" } */
@@ -31,6 +31,19 @@
 #include "api-check.h"
 
 enum { TILE = 4096 };
+
+/* The device's forms of the set: a work-item a tile; a work-group a tile
+   in two passes (SCANOMP_VARIANT=gpu); in one pass, the look-back over
+   exact sums (lookback), walked by one work-item and read a window at
+   once (SCANOMP_WALK).  */
+enum { NFORMS = 4 };
+static const char *const form_sets[NFORMS] = { NULL, "gpu", "lookback",
+                                               "lookback" };
+static const char *const form_walks[NFORMS] = { NULL, NULL, "1", "0" };
+static const char *const form_names[NFORMS] = {
+  "", ", a work-group a tile", ", one pass, walked",
+  ", one pass, a window"
+};
 enum kind { TIES, WIDE, CANCEL, OVER, ZEROS, SPECIAL, NKINDS };
 static const char *const kind_names[] = { "ties", "wide", "cancel",
                                           "over", "zeros", "special" };
@@ -144,13 +157,16 @@ check_kind (enum kind k, size_t tiles, int dbl)
         CHECK (run (want, x, n, dbl, exclusive, seed, host, t_want)
                  == SCANRT_HOST,
                "the host path failed");
-        for (int groups = 0; groups < 2; groups++)
+        for (int form = 0; form < NFORMS; form++)
           {
-            if (groups)
-              setenv ("SCANOMP_VARIANT", "gpu", 1);
+            if (form_sets[form])
+              setenv ("SCANOMP_VARIANT", form_sets[form], 1);
+            if (form_walks[form])
+              setenv ("SCANOMP_WALK", form_walks[form], 1);
             memset (got, 0x55, n * e);
             int s = run (got, x, n, dbl, exclusive, seed, 0, t_got);
             unsetenv ("SCANOMP_VARIANT");
+            unsetenv ("SCANOMP_WALK");
             size_t at = 0;
             CHECK (s == SCANRT_OK, "%s: the device failed: %d",
                    kind_names[k], s);
@@ -160,7 +176,7 @@ check_kind (enum kind k, size_t tiles, int dbl)
                    "host's", kind_names[k], dbl ? "double" : "float", tiles,
                    exclusive ? ", exclusive" : "",
                    seeded ? ", seeded" : "",
-                   groups ? ", a work-group a tile" : "", at);
+                   form_names[form], at);
           }
       }
   free (x);
@@ -168,10 +184,10 @@ check_kind (enum kind k, size_t tiles, int dbl)
   free (got);
 }
 
-/* A piece on the device, then one on the host from the carry it left:
-   the bits of both pieces on the host.  */
+/* A piece on the device in FORM, then one on the host from the carry it
+   left: the bits of both pieces on the host.  */
 static void
-check_piece (int dbl)
+check_piece (int dbl, int form)
 {
   size_t tiles = 40, n = tiles * TILE, e = dbl ? 8 : 4;
   unsigned char *x = calloc (n, e), *want = malloc (n * e);
@@ -193,9 +209,15 @@ check_piece (int dbl)
       p.device = device ? 0 : scanrt_get_num_devices ();
       p.flags = device ? SCANRT_NO_HOST : 0;
       unsigned char *out = device ? got : want;
+      if (device && form_sets[form])
+        setenv ("SCANOMP_VARIANT", form_sets[form], 1);
+      if (device && form_walks[form])
+        setenv ("SCANOMP_WALK", form_walks[form], 1);
       CHECK (scanrt_scan_piece (out, x, cut, type, SCANRT_ADD, &c, &p)
                == (device ? SCANRT_OK : SCANRT_HOST),
              "the first piece failed");
+      unsetenv ("SCANOMP_VARIANT");
+      unsetenv ("SCANOMP_WALK");
       p.device = scanrt_get_num_devices ();
       p.flags = 0;
       CHECK (scanrt_scan_piece (out + cut * e, x + cut * e, n - cut, type,
@@ -205,8 +227,8 @@ check_piece (int dbl)
     }
   size_t at = 0;
   CHECK (same (got, want, n, dbl, &at),
-         "%s pieces: element %zu differs after a piece on the device",
-         dbl ? "double" : "float", at);
+         "%s pieces%s: element %zu differs after a piece on the device",
+         dbl ? "double" : "float", form_names[form], at);
   free (x);
   free (want);
   free (got);
@@ -219,7 +241,8 @@ main (void)
     {
       for (int k = 0; k < NKINDS; k++)
         check_kind ((enum kind) k, 70, dbl);
-      check_piece (dbl);
+      for (int form = 0; form < NFORMS; form++)
+        check_piece (dbl, form);
     }
   /* More chunks of 16 tiles than the prefix kernel's 128 work-items.  */
   check_kind (WIDE, 2100, 0);
