@@ -52,6 +52,7 @@ uninstall-hook:
 	  $(DESTDIR)$(cmakedir) \
 	  $(DESTDIR)$(docdir)/docs/measured/2026-11-28-h200 \
 	  $(DESTDIR)$(docdir)/docs/measured/2026-11-30-h200 \
+	  $(DESTDIR)$(docdir)/docs/measured/2026-11-30-repro-onepass \
 	  $(DESTDIR)$(docdir)/docs/measured/2026-11-29-recurrence \
 	  $(DESTDIR)$(docdir)/docs/measured/2026-11-29-compact-target \
 	  $(DESTDIR)$(docdir)/docs/measured/2026-11-30-mps-target \

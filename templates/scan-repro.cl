@@ -4,10 +4,14 @@
    definition): tiles of 4096 positions from position 0, 16 groups of 16
    lanes of 16 positions each, a fixed grouping within a tile, and
    between tiles a carry, the exact sum of the totals before, rounded
-   once, which the last three kernels below compute.  Each work-item
-   takes one tile, as the host path's threads take runs of tiles, with
-   the same operations in the same order; contraction into fused
-   multiply-adds is off, as in the host's C.
+   once.  Two passes: the tiles' totals, their carries (three kernels
+   over exact sums, below), the tiles' scans; or, for GPUs with 64-bit
+   atomics, one (scanomp_repro_onepass_wg, last in this file), whose
+   tiles take their carries by a look-back over exact sums.  Each
+   work-item takes one tile, as the host path's threads take runs of
+   tiles, with the same operations in the same order (on GPUs, a
+   work-group, the _wg kernels); contraction into fused multiply-adds is
+   off, as in the host's C.
 
    Kernel scanomp_repro_totals (n_, first_, totals_, SCANOMP_PARAMS...)
      n_       ulong: element count, positions 0 .. n-1;
