@@ -279,10 +279,14 @@ scanomp_repro_scan_wg (ulong n_, long first_, uint flags_,
      totals_  on return, each tile's carry in place of its total.
      One work-item a chunk.  */
 
-#define REPRO_CHUNK 16
-#define REPRO_DIGITS 67
+/* From libscanrt (run/kernelset.c), as build options: the digits of an
+   exact sum (base/exact.c), the tiles in a chunk, the largest work-group
+   of the prefix kernel.  */
+#if !defined (REPRO_DIGITS) || !defined (REPRO_CHUNK) \
+    || !defined (REPRO_PREFIX_WG)
+#error "scanomp: define REPRO_DIGITS, REPRO_CHUNK and REPRO_PREFIX_WG"
+#endif
 #define REPRO_ROW (REPRO_DIGITS + 2)
-#define REPRO_PREFIX_WG 128
 #define REPRO_WIDE (sizeof (scanomp_t) == 8)
 
 typedef union

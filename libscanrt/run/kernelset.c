@@ -785,6 +785,12 @@ scanrt_launch_forget (struct scanrt_device *dev)
     }
 }
 
+/* What scan-repro.cl takes from here, as build options
+   (scanrt_repro_plan): the tiles in a chunk of its two passes, and the
+   largest work-group of their prefix kernel.  */
+#define REPRO_CHUNK 16
+#define REPRO_PREFIX_WG 128
+
 /* scan-repro.cl's single pass: a tile's slot of 64-bit words (its
    total's two, its exact sum's digits and two fields of two each), and
    the local memory it needs beyond the two-pass kernels' (its window of
@@ -826,14 +832,11 @@ int
 scanrt_repro_plan (const struct scanrt_launch *l, char *options,
                    size_t size)
 {
-  snprintf (options, size, "-DSCANOMP_WALK=%d", walk_lookback (l->dev));
+  snprintf (options, size, "-DSCANOMP_WALK=%d -DREPRO_DIGITS=%d "
+            "-DREPRO_CHUNK=%d -DREPRO_PREFIX_WG=%d", walk_lookback (l->dev),
+            SCANRT_EXACT_DIGITS, REPRO_CHUNK, REPRO_PREFIX_WG);
   return SCANRT_OK;
 }
-
-/* scan-repro.cl's tiles in a chunk, and the largest work-group of its
-   prefix kernel.  */
-#define REPRO_CHUNK 16
-#define REPRO_PREFIX_WG 128
 
 /* The reproducible set (templates/scan-repro.cl), all on the device: the
    tiles' totals; their exact sums by chunks, then the sums before each
