@@ -426,6 +426,21 @@ repro_round (long *d, int lo, int *hi, long nmz, scanomp_t sp)
   return neg ? -v : v;
 }
 
+/* The digits of D in use: *LO the least that is not 0, *HI the greatest
+   (REPRO_DIGITS and 0 where all are).  */
+static void
+repro_span (const long *d, int *lo, int *hi)
+{
+  *lo = REPRO_DIGITS;
+  *hi = 0;
+  for (int k = 0; k < REPRO_DIGITS; k++)
+    if (d[k])
+      {
+        *lo = min (*lo, k);
+        *hi = k;
+      }
+}
+
 /* Add total V to the digits D, in use LO .. HI, and to NMZ and SP.  */
 static void
 repro_take (long *d, int *lo, int *hi, long *nmz, scanomp_t *sp,
@@ -522,16 +537,10 @@ scanomp_repro_carries (ulong tiles_, __global scanomp_t *totals_,
   ulong to_ = min (from_ + REPRO_CHUNK, tiles_);
   __global const long *row_ = rows_ + c_ * REPRO_ROW;
   long d_[REPRO_DIGITS];
-  int lo_ = REPRO_DIGITS, hi_ = 0;
+  int lo_, hi_;
   for (int k_ = 0; k_ < REPRO_DIGITS; k_++)
-    {
-      d_[k_] = row_[k_];
-      if (d_[k_])
-        {
-          lo_ = min (lo_, k_);
-          hi_ = k_;
-        }
-    }
+    d_[k_] = row_[k_];
+  repro_span (d_, &lo_, &hi_);
   long nmz_ = row_[REPRO_DIGITS];
   scanomp_t sp_ = repro_value (row_[REPRO_DIGITS + 1]);
   for (ulong t_ = from_; t_ < to_; t_++)
@@ -781,16 +790,10 @@ scanomp_repro_onepass_wg (ulong n_, long first_, uint flags_,
   if (l_ == 0)
     {
       long d[REPRO_DIGITS];
-      int lo = REPRO_DIGITS, hi = 0;
+      int lo, hi;
       for (int k = 0; k < REPRO_DIGITS; k++)
-        {
-          d[k] = acc_[k];
-          if (d[k])
-            {
-              lo = min (lo, k);
-              hi = k;
-            }
-        }
+        d[k] = acc_[k];
+      repro_span (d, &lo, &hi);
       long nmz = acc_[REPRO_DIGITS];
       scanomp_t sp = repro_value (acc_[REPRO_DIGITS + 1]);
       carry_ = repro_round (d, lo, &hi, nmz, sp);
