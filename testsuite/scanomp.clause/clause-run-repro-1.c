@@ -2,9 +2,9 @@
 /* SCANOMP_REPRODUCIBLE=1: float and double sums written as the scan
    clause and as inscan loops (inclusive, exclusive, `+' and `-') give the
    same bits under 1, 2, 3 and 7 threads, orphaned in a team of 3,
-   through pocl's kernels (SCANOMP_HOST=opencl), in segments
-   (SCANOMP_MAX_BUFFER) and inside `target', whole and split across two
-   devices, and the bits of scanrt_scan's reproducible scan of the same
+   through pocl's kernels (SCANOMP_HOST=opencl) in each of their forms,
+   in segments (SCANOMP_MAX_BUFFER) and inside `target', whole and split
+   across two devices, and the bits of scanrt_scan's reproducible scan of the same
    contributions: the definition is one (docs/determinism.md), whichever
    way the loop is written and wherever it runs.  The inputs span forty
    binary orders of magnitude and both signs, so that any other grouping
@@ -91,8 +91,10 @@ target_float (float *y, const float *x, long n)
 static const long lengths[] = { 2, 17, 4097, 3 * 4096 + 100, 300001 };
 /* Threads on the host path; then pocl's kernels, whole, in segments of
    4 tiles of floats, 2 of doubles, (the target loop) split across
-   pocl's two devices, and the kernels that GPUs take.  */
-static const int teams[] = { 1, 2, 3, 7, 0, 0, 0, 0 };
+   pocl's two devices, and the kernels that GPUs take: a work-group a
+   tile in two passes (SCANOMP_VARIANT=gpu), and in one (lookback), its
+   look-back walked and read a window at once (SCANOMP_WALK).  */
+static const int teams[] = { 1, 2, 3, 7, 0, 0, 0, 0, 0, 0 };
 #define WAYS (sizeof teams / sizeof *teams)
 
 int
@@ -124,6 +126,10 @@ main (void)
           setenv ("SCANOMP_DEVICES", "0,1", 1);
         if (t == 7)
           setenv ("SCANOMP_VARIANT", "gpu", 1);
+        if (t >= 8)
+          setenv ("SCANOMP_VARIANT", "lookback", 1);
+        if (t == 9)
+          setenv ("SCANOMP_WALK", "0", 1);
         scanrt_params p = SCANRT_PARAMS_INIT;
         p.flags = SCANRT_REPRODUCIBLE;
 
@@ -180,6 +186,7 @@ main (void)
         unsetenv ("SCANOMP_MAX_BUFFER");
         unsetenv ("SCANOMP_DEVICES");
         unsetenv ("SCANOMP_VARIANT");
+        unsetenv ("SCANOMP_WALK");
       }
   free (xf);
   free (yf);
