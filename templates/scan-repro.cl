@@ -281,7 +281,9 @@ scanomp_repro_scan_wg (ulong n_, long first_, uint flags_,
 
 /* From libscanrt (run/kernelset.c), as build options: the digits of an
    exact sum (base/exact.c), the tiles in a chunk, the largest work-group
-   of the prefix kernel.  */
+   of the prefix kernel; and REPRO_ONEPASS, 1 where the device has the
+   64-bit atomics that the single pass publishes with (the kernel is
+   left out elsewhere).  */
 #if !defined (REPRO_DIGITS) || !defined (REPRO_CHUNK) \
     || !defined (REPRO_PREFIX_WG)
 #error "scanomp: define REPRO_DIGITS, REPRO_CHUNK and REPRO_PREFIX_WG"
@@ -585,7 +587,7 @@ scanomp_repro_carries (ulong tiles_, __global scanomp_t *totals_,
    look-back, with no barrier inside a loop (see scan-lookback.cl);
    else a window of ONEPASS_WINDOW tiles is read at once.  */
 
-#ifdef cl_khr_int64_base_atomics
+#if REPRO_ONEPASS
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 
 #ifndef SCANOMP_WALK
@@ -818,4 +820,4 @@ scanomp_repro_onepass_wg (ulong n_, long first_, uint flags_,
   LANES_SCAN (carry_, q_, c_, s_, l_, base_, count_, lo_, n_, flags_,
               last_[0])
 }
-#endif /* cl_khr_int64_base_atomics */
+#endif /* REPRO_ONEPASS */

@@ -8,7 +8,8 @@
    Tuning can be overridden through scanrt_params, or the environment:
    SCANOMP_VARIANT (cpu, gpu, lookback, thesis), SCANOMP_CPU_UNROLL,
    SCANOMP_CPU_CHUNK, SCANOMP_STREAM_BYTES (outputs past this size bypass
-   the cache), SCANOMP_WG and SCANOMP_ITEMS.  */
+   the cache), SCANOMP_WG and SCANOMP_ITEMS, and SCANOMP_WALK (how the
+   single-pass sets read the tiles before their own).  */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -833,8 +834,9 @@ scanrt_repro_plan (const struct scanrt_launch *l, char *options,
                    size_t size)
 {
   snprintf (options, size, "-DSCANOMP_WALK=%d -DREPRO_DIGITS=%d "
-            "-DREPRO_CHUNK=%d -DREPRO_PREFIX_WG=%d", walk_lookback (l->dev),
-            SCANRT_EXACT_DIGITS, REPRO_CHUNK, REPRO_PREFIX_WG);
+            "-DREPRO_CHUNK=%d -DREPRO_PREFIX_WG=%d -DREPRO_ONEPASS=%d",
+            walk_lookback (l->dev), SCANRT_EXACT_DIGITS, REPRO_CHUNK,
+            REPRO_PREFIX_WG, l->dev->int64_atomics);
   return SCANRT_OK;
 }
 
