@@ -566,11 +566,14 @@ scanomp_repro_carries (ulong tiles_, __global scanomp_t *totals_,
    The data is read once and written once, where the kernels above read
    it twice.
 
-   Kernel scanomp_repro_onepass_wg (n_, first_, flags_, rows_, last_,
-                                    state_, ticket_base_, epoch_,
+   Kernel scanomp_repro_onepass_wg (n_, first_, flags_, start_, rows_,
+                                    last_, state_, ticket_base_, epoch_,
                                     SCANOMP_PARAMS...)
-     rows_    long[2 * REPRO_ROW]: row 0 the sum to start from; on return,
-              row 1 the sum of all;
+     flags_   uint: SCANOMP_FLAG_EXCLUSIVE, and REPRO_FLAG_START where the
+              sum to start from is START_'s alone;
+     start_   scanomp_t: that value;
+     rows_    long[2 * REPRO_ROW]: row 0 the sum to start from, unless
+              REPRO_FLAG_START; on return, row 1 the sum of all;
      last_    scanomp_t[1]: on return, the last position's inclusive
               value;
      state_, ticket_base_, epoch_  as scan-lookback.cl's: state_ is
@@ -598,6 +601,7 @@ scanomp_repro_carries (ulong tiles_, __global scanomp_t *totals_,
 #define ONEPASS_SUM (REPRO_DIGITS + 4)
 #define ONEPASS_SLOT (ONEPASS_TOTAL + ONEPASS_SUM)
 #define ONEPASS_WINDOW 32
+#define REPRO_FLAG_START 4u
 
 /* What a tile's slot holds.  */
 #define NOT_YET 0u
@@ -687,7 +691,8 @@ onepass_word (__local const long *d, uint f)
 
 __kernel __attribute__ ((reqd_work_group_size (REPRO_LANES, 1, 1))) void
 scanomp_repro_onepass_wg (ulong n_, long first_, uint flags_,
-                          __global long *rows_, __global scanomp_t *last_,
+                          scanomp_t start_, __global long *rows_,
+                          __global scanomp_t *last_,
                           __global ulong *state_, uint ticket_base_,
                           uint epoch_, SCANOMP_PARAMS)
 {
@@ -718,7 +723,8 @@ scanomp_repro_onepass_wg (ulong n_, long first_, uint flags_,
     }
 
   /* The look-back: into ACC_, the exact sum before the tile; tile -1's
-     sum is row 0 of ROWS_.  */
+     sum is START_'s, or row 0 of ROWS_.  */
+  bool from_start_ = (flags_ & REPRO_FLAG_START) != 0;
 #if SCANOMP_WALK
   if (l_ == 0)
     for (long j_ = (long) t_ - 1;; j_--)
@@ -732,7 +738,9 @@ scanomp_repro_onepass_wg (ulong n_, long first_, uint flags_,
         for (uint i_ = 0; i_ < REPRO_ROW; i_++)
           acc_[i_] = repro_field_add (i_, acc_[i_],
                                       f == TOTAL ? onepass_part (i_, v)
-                                      : j_ < 0 ? rows_[i_]
+                                      : j_ < 0 ? (from_start_
+                                                  ? onepass_part (i_, start_)
+                                                  : rows_[i_])
                                       : onepass_field (slot_ + ONEPASS_TOTAL,
                                                        i_, epoch_));
         if (f == SUM)
@@ -773,7 +781,9 @@ scanomp_repro_onepass_wg (ulong n_, long first_, uint flags_,
           long j = k_ - 1 - (long) m;
           if (m < ONEPASS_WINDOW)
             a = repro_field_add (l_, a,
-                                 j < 0 ? rows_[l_]
+                                 j < 0 ? (from_start_
+                                          ? onepass_part (l_, start_)
+                                          : rows_[l_])
                                  : onepass_field (slots_ + ONEPASS_SLOT * j
                                                   + ONEPASS_TOTAL, l_,
                                                   epoch_));

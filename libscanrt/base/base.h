@@ -166,6 +166,10 @@ void scanrt_exact_merge (struct scanrt_exact *e,
 /* E rounded to the nearest double or float, ties to even.  */
 double scanrt_exact_double (const struct scanrt_exact *e);
 float scanrt_exact_float (const struct scanrt_exact *e);
+/* Whether E is the exact sum of one finite value of TYPE alone (a seed's),
+   that value then in *V.  */
+int scanrt_exact_single (const struct scanrt_exact *e, scanrt_type type,
+                         double *v);
 /* E so rounded to TYPE (SCANRT_DOUBLE, else float), stored at OUT.  */
 void scanrt_exact_store (const struct scanrt_exact *e, scanrt_type type,
                          void *out);

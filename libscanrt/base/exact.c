@@ -196,6 +196,24 @@ scanrt_exact_float (const struct scanrt_exact *e)
   return neg ? -v : v;
 }
 
+int
+scanrt_exact_single (const struct scanrt_exact *e, scanrt_type type,
+                     double *v)
+{
+  if (e->special != 0)
+    return 0;
+  *v = type == SCANRT_DOUBLE ? scanrt_exact_double (e)
+                             : (double) scanrt_exact_float (e);
+  if (!isfinite (*v))
+    return 0;
+  /* E less its rounding, exactly: 0 where the rounding lost nothing.  A
+     zero's sign follows whether a value but -0.0 was added, as the
+     rounding's does.  */
+  struct scanrt_exact d = *e;
+  scanrt_exact_add (&d, -*v);
+  return scanrt_exact_double (&d) == 0;
+}
+
 void
 scanrt_exact_store (const struct scanrt_exact *e, scanrt_type type,
                     void *out)

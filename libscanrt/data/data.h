@@ -39,6 +39,9 @@ struct scanrt_request
      exact sum of the seed and the tiles' totals before position 0, which
      the run adds its own tiles' totals to; R's seed is then unused.  */
   struct scanrt_exact *repro;
+  /* Where set, nothing reads REPRO after a run that succeeds (a scan
+     run whole, not a piece): a device need not bring the sum back.  */
+  int repro_end_unread;
   /* A call of the API with a built-in operator: the arrays it scans,
      DESC's elements each, which ARGS name too.  */
   const void *plain_in;

@@ -797,6 +797,9 @@ scanrt_launch_forget (struct scanrt_device *dev)
    the local memory it needs beyond the two-pass kernels' (its window of
    totals, its row, the carry).  */
 #define ONEPASS_SLOT (2 + SCANRT_EXACT_DIGITS + 4)
+/* scan-repro.cl's REPRO_FLAG_START: the single pass starts from a value
+   passed, not from the row in memory.  */
+#define REPRO_FLAG_START 4u
 #define ONEPASS_LOCAL(elem) \
   (33 * (elem) + SCANRT_EXACT_ROW * sizeof (int64_t) + 3 * sizeof (cl_uint))
 
@@ -973,25 +976,38 @@ run_repro_onepass (struct scanrt_launch *l)
   if (status != SCANRT_OK)
     return status;
   cl_mem last = dev->lookback_total, rows = dev->repro_rows;
+  /* A sum of one value (a seed's) goes as that value, with no transfer;
+     the sum after is read back where the caller reads it.  */
+  double single;
+  int from_value = scanrt_exact_single (l->repro, type, &single);
+  int read_end = !l->repro_end_unread;
   int64_t *row = malloc (2 * row_bytes);
   if (!row)
     return SCANRT_ENOMEM;
-  scanrt_exact_to_row (l->repro, type, row);
-  /* ROW lives until the blocking read below, which the queue runs after
-     this write.  */
-  cl_int err = clEnqueueWriteBuffer (dev->queue, rows, CL_FALSE, 0,
-                                     row_bytes, row, 0, NULL, NULL);
+  cl_int err = CL_SUCCESS;
+  if (!from_value)
+    {
+      /* ROW lives until the blocking read or the wait below.  */
+      scanrt_exact_to_row (l->repro, type, row);
+      err = clEnqueueWriteBuffer (dev->queue, rows, CL_FALSE, 0, row_bytes,
+                                  row, 0, NULL, NULL);
+    }
   if (err != CL_SUCCESS)
     {
       scanrt_report_cl ("clEnqueueWriteBuffer", err,
                         "the scan's exact sum could not be written");
       status = scanrt_status_of_cl (err);
     }
-  cl_uint flags = l->flags;
+  cl_uint flags = l->flags | (from_value ? REPRO_FLAG_START : 0);
+  float single_float = (float) single;
   struct setter s = kernel (l, "scanomp_repro_onepass_wg");
   put_ulong (&s, l->n);
   put (&s, sizeof (cl_long), &l->first);
   put (&s, sizeof flags, &flags);
+  if (type == SCANRT_DOUBLE)
+    put (&s, sizeof single, &single);
+  else
+    put (&s, sizeof single_float, &single_float);
   put_mem (&s, rows);
   put_mem (&s, last);
   put_chain (&s, &dev->repro_chain);
@@ -1004,20 +1020,24 @@ run_repro_onepass (struct scanrt_launch *l)
   if (status == SCANRT_OK && l->total)
     status = read_total (l, last, 0);
   /* Waited for even after a failure: ROW must outlive the write.  */
-  err = clEnqueueReadBuffer (dev->queue, rows, CL_TRUE, row_bytes,
-                             row_bytes, row + SCANRT_EXACT_ROW, 0, NULL,
-                             NULL);
+  if (read_end)
+    err = clEnqueueReadBuffer (dev->queue, rows, CL_TRUE, row_bytes,
+                               row_bytes, row + SCANRT_EXACT_ROW, 0, NULL,
+                               NULL);
+  else if (!from_value)
+    err = clFinish (dev->queue);
   if (err != CL_SUCCESS)
     {
       clFinish (dev->queue);
       if (status == SCANRT_OK)
         {
-          scanrt_report_cl ("clEnqueueReadBuffer", err,
-                            "the scan's exact sum could not be read back");
+          scanrt_report_cl (read_end ? "clEnqueueReadBuffer" : "clFinish",
+                            err, "the scan's exact sum could not be read "
+                            "back");
           status = scanrt_status_of_cl (err);
         }
     }
-  if (status == SCANRT_OK)
+  if (status == SCANRT_OK && read_end)
     scanrt_exact_from_row (l->repro, type, row + SCANRT_EXACT_ROW);
   free (row);
   return status;

@@ -106,6 +106,7 @@ scanrt_run_on (struct scanrt_device *dev, const struct scanrt_request *r,
   l.gather_late = r->desc->join_late && !r->total_only;
   l.repro = r->repro;
   l.totals_only = r->total_only;
+  l.repro_end_unread = r->repro_end_unread;
   cl_event events[2] = { NULL, NULL };
   double *kernel_seconds = r->params ? r->params->kernel_seconds : NULL;
   if (kernel_seconds)

@@ -234,6 +234,8 @@ on_devices (const struct scanrt_request *r, size_t *done, int chosen)
       struct scanrt_request one = *r;
       if (r->total_optional)
         one.total = NULL;
+      /* Nor the exact sum after a reproducible scan, but a piece's.  */
+      one.repro_end_unread = !piece;
       status = scanrt_run_device (device, &one, strict, &t);
     }
   if (done && status == SCANRT_OK)

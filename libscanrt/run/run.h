@@ -69,6 +69,7 @@ struct scanrt_launch
      TOTALS_ONLY, it does that alone.  */
   struct scanrt_exact *repro;
   int totals_only;
+  int repro_end_unread;    /* the request's */
 };
 
 /* The build options and tuning of L's variant on its device, from the

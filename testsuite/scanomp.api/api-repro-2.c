@@ -20,7 +20,8 @@
    path, NaNs equal as NaNs.
    One length spans more chunks of tiles than the prefix kernel's
    work-group has work-items.  Then a piece (scanrt_scan_piece) on the
-   device, in each form, leaves the carry the host's would.  */
+   device, in each form, leaves the carry the host's would, and goes on
+   from the host's.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
 /* { dg-options "-O2 -fopenmp" } */
@@ -35,15 +36,33 @@ enum { TILE = 4096 };
 /* The device's forms of the set: a work-item a tile; a work-group a tile
    in two passes (SCANOMP_VARIANT=gpu); in one pass, the look-back over
    exact sums (lookback), walked by one work-item and read a window at
-   once (SCANOMP_WALK).  */
-enum { NFORMS = 4 };
+   once (SCANOMP_WALK), and in segments of 4 float tiles
+   (SCANOMP_MAX_BUFFER), each from the exact sum the one before left.  */
+enum { NFORMS = 5 };
 static const char *const form_sets[NFORMS] = { NULL, "gpu", "lookback",
-                                               "lookback" };
-static const char *const form_walks[NFORMS] = { NULL, NULL, "1", "0" };
+                                               "lookback", "lookback" };
+static const char *const form_walks[NFORMS] = { NULL, NULL, "1", "0",
+                                                NULL };
+static const char *const form_buffers[NFORMS] = { NULL, NULL, NULL, NULL,
+                                                  "65536" };
 static const char *const form_names[NFORMS] = {
   "", ", a work-group a tile", ", one pass, walked",
-  ", one pass, a window"
+  ", one pass, a window", ", one pass, in segments"
 };
+
+/* Set the environment of FORM, or (FORM < 0) unset it.  */
+static void
+set_form (int form)
+{
+  static const char *const names[] = { "SCANOMP_VARIANT", "SCANOMP_WALK",
+                                       "SCANOMP_MAX_BUFFER" };
+  const char *const *values[] = { form_sets, form_walks, form_buffers };
+  for (int k = 0; k < 3; k++)
+    if (form >= 0 && values[k][form])
+      setenv (names[k], values[k][form], 1);
+    else
+      unsetenv (names[k]);
+}
 enum kind { TIES, WIDE, CANCEL, OVER, ZEROS, SPECIAL, NKINDS };
 static const char *const kind_names[] = { "ties", "wide", "cancel",
                                           "over", "zeros", "special" };
@@ -159,14 +178,10 @@ check_kind (enum kind k, size_t tiles, int dbl)
                "the host path failed");
         for (int form = 0; form < NFORMS; form++)
           {
-            if (form_sets[form])
-              setenv ("SCANOMP_VARIANT", form_sets[form], 1);
-            if (form_walks[form])
-              setenv ("SCANOMP_WALK", form_walks[form], 1);
+            set_form (form);
             memset (got, 0x55, n * e);
             int s = run (got, x, n, dbl, exclusive, seed, 0, t_got);
-            unsetenv ("SCANOMP_VARIANT");
-            unsetenv ("SCANOMP_WALK");
+            set_form (-1);
             size_t at = 0;
             CHECK (s == SCANRT_OK, "%s: the device failed: %d",
                    kind_names[k], s);
@@ -184,10 +199,12 @@ check_kind (enum kind k, size_t tiles, int dbl)
   free (got);
 }
 
-/* A piece on the device in FORM, then one on the host from the carry it
-   left: the bits of both pieces on the host.  */
+/* Two pieces, one of them (SECOND: the second) on the device in FORM,
+   the other on the host, each going on from the carry the other left:
+   the bits of both pieces on the host.  A device's first piece starts
+   from a value, its second from an exact sum that no value holds.  */
 static void
-check_piece (int dbl, int form)
+check_piece (int dbl, int form, int second)
 {
   size_t tiles = 40, n = tiles * TILE, e = dbl ? 8 : 4;
   unsigned char *x = calloc (n, e), *want = malloc (n * e);
@@ -199,36 +216,33 @@ check_piece (int dbl, int form)
     else
       ((float *) x)[t * TILE + 3] = (float) value (WIDE, t, 0);
   scanrt_type type = dbl ? SCANRT_DOUBLE : SCANRT_FLOAT;
-  size_t cut = 23 * TILE;
+  size_t cut = 23 * TILE, from[2] = { 0, cut }, len[2] = { cut, n - cut };
   for (int device = 0; device < 2; device++)
     {
       scanrt_carry c;
       CHECK (scanrt_carry_init (&c, type, NULL) == SCANRT_OK,
              "scanrt_carry_init failed");
-      scanrt_params p = SCANRT_PARAMS_INIT;
-      p.device = device ? 0 : scanrt_get_num_devices ();
-      p.flags = device ? SCANRT_NO_HOST : 0;
       unsigned char *out = device ? got : want;
-      if (device && form_sets[form])
-        setenv ("SCANOMP_VARIANT", form_sets[form], 1);
-      if (device && form_walks[form])
-        setenv ("SCANOMP_WALK", form_walks[form], 1);
-      CHECK (scanrt_scan_piece (out, x, cut, type, SCANRT_ADD, &c, &p)
-               == (device ? SCANRT_OK : SCANRT_HOST),
-             "the first piece failed");
-      unsetenv ("SCANOMP_VARIANT");
-      unsetenv ("SCANOMP_WALK");
-      p.device = scanrt_get_num_devices ();
-      p.flags = 0;
-      CHECK (scanrt_scan_piece (out + cut * e, x + cut * e, n - cut, type,
-                                SCANRT_ADD, &c, &p)
-               == SCANRT_HOST,
-             "the second piece failed");
+      for (int k = 0; k < 2; k++)
+        {
+          int there = device && k == second;
+          scanrt_params p = SCANRT_PARAMS_INIT;
+          p.device = there ? 0 : scanrt_get_num_devices ();
+          p.flags = there ? SCANRT_NO_HOST : 0;
+          if (there)
+            set_form (form);
+          int s = scanrt_scan_piece (out + from[k] * e, x + from[k] * e,
+                                     len[k], type, SCANRT_ADD, &c, &p);
+          set_form (-1);
+          CHECK (s == (there ? SCANRT_OK : SCANRT_HOST),
+                 "piece %d failed: %d", k, s);
+        }
     }
   size_t at = 0;
   CHECK (same (got, want, n, dbl, &at),
-         "%s pieces%s: element %zu differs after a piece on the device",
-         dbl ? "double" : "float", form_names[form], at);
+         "%s pieces%s: element %zu differs with the %s piece on the "
+         "device", dbl ? "double" : "float", form_names[form], at,
+         second ? "second" : "first");
   free (x);
   free (want);
   free (got);
@@ -242,7 +256,8 @@ main (void)
       for (int k = 0; k < NKINDS; k++)
         check_kind ((enum kind) k, 70, dbl);
       for (int form = 0; form < NFORMS; form++)
-        check_piece (dbl, form);
+        for (int second = 0; second < 2; second++)
+          check_piece (dbl, form, second);
     }
   /* More chunks of 16 tiles than the prefix kernel's 128 work-items.  */
   check_kind (WIDE, 2100, 0);
