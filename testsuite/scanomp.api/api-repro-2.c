@@ -63,6 +63,7 @@ set_form (int form)
     else
       unsetenv (names[k]);
 }
+
 enum kind { TIES, WIDE, CANCEL, OVER, ZEROS, SPECIAL, NKINDS };
 static const char *const kind_names[] = { "ties", "wide", "cancel",
                                           "over", "zeros", "special" };
