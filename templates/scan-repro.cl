@@ -678,6 +678,20 @@ onepass_field (__global ulong *sum, uint f, uint epoch)
   return (long) (hi << 32 | lo);
 }
 
+/* Field F of the exact sum through tile J, once published in EPOCH
+   (SLOTS as the kernel's); through tile -1, the sum to start from:
+   START's alone where FROM_START, else row 0 of ROWS.  */
+static long
+onepass_through (long j, uint f, __global ulong *slots, uint epoch,
+                 __global const long *rows, bool from_start,
+                 scanomp_t start)
+{
+  if (j >= 0)
+    return onepass_field (slots + ONEPASS_SLOT * j + ONEPASS_TOTAL, f,
+                          epoch);
+  return from_start ? onepass_part (f, start) : rows[f];
+}
+
 /* Word F of the sum to publish from the row D.  */
 static uint
 onepass_word (__local const long *d, uint f)
@@ -738,11 +752,10 @@ scanomp_repro_onepass_wg (ulong n_, long first_, uint flags_,
         for (uint i_ = 0; i_ < REPRO_ROW; i_++)
           acc_[i_] = repro_field_add (i_, acc_[i_],
                                       f == TOTAL ? onepass_part (i_, v)
-                                      : j_ < 0 ? (from_start_
-                                                  ? onepass_part (i_, start_)
-                                                  : rows_[i_])
-                                      : onepass_field (slot_ + ONEPASS_TOTAL,
-                                                       i_, epoch_));
+                                      : onepass_through (j_, i_, slots_,
+                                                         epoch_, rows_,
+                                                         from_start_,
+                                                         start_));
         if (f == SUM)
           break;
       }
@@ -778,15 +791,11 @@ scanomp_repro_onepass_wg (ulong n_, long first_, uint flags_,
           long a = acc_[l_];
           for (uint i = 0; i < m; i++)
             a = repro_field_add (l_, a, onepass_part (l_, win_[i]));
-          long j = k_ - 1 - (long) m;
           if (m < ONEPASS_WINDOW)
             a = repro_field_add (l_, a,
-                                 j < 0 ? (from_start_
-                                          ? onepass_part (l_, start_)
-                                          : rows_[l_])
-                                 : onepass_field (slots_ + ONEPASS_SLOT * j
-                                                  + ONEPASS_TOTAL, l_,
-                                                  epoch_));
+                                 onepass_through (k_ - 1 - (long) m, l_,
+                                                  slots_, epoch_, rows_,
+                                                  from_start_, start_));
           acc_[l_] = a;
         }
       more_ = !ready || m == ONEPASS_WINDOW;

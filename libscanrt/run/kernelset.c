@@ -843,6 +843,50 @@ scanrt_repro_plan (const struct scanrt_launch *l, char *options,
   return SCANRT_OK;
 }
 
+/* Write L's exact sum as a row, through ROW, to byte AT of MEM, without
+   waiting: ROW must live until the queue has run the write (a blocking
+   read after it, or a wait).  */
+static int
+repro_sum_write (const struct scanrt_launch *l, cl_mem mem, size_t at,
+                 int64_t *row)
+{
+  scanrt_exact_to_row (l->repro, (scanrt_type) l->desc->type, row);
+  cl_int err = clEnqueueWriteBuffer (l->dev->queue, mem, CL_FALSE, at,
+                                     SCANRT_EXACT_ROW * sizeof *row, row, 0,
+                                     NULL, NULL);
+  if (err == CL_SUCCESS)
+    return SCANRT_OK;
+  scanrt_report_cl ("clEnqueueWriteBuffer", err,
+                    "the scan's exact sum could not be written");
+  return scanrt_status_of_cl (err);
+}
+
+/* After L's kernels, whose run gave STATUS: the row at byte AT of MEM
+   read into ROW, waited for even after a failure (a write from ROW may
+   be queued before it), and where all went well made L's exact sum; the
+   status then.  */
+static int
+repro_sum_read (const struct scanrt_launch *l, cl_mem mem, size_t at,
+                int64_t *row, int status)
+{
+  cl_int err = clEnqueueReadBuffer (l->dev->queue, mem, CL_TRUE, at,
+                                    SCANRT_EXACT_ROW * sizeof *row, row, 0,
+                                    NULL, NULL);
+  if (err != CL_SUCCESS)
+    {
+      clFinish (l->dev->queue);
+      if (status == SCANRT_OK)
+        {
+          scanrt_report_cl ("clEnqueueReadBuffer", err,
+                            "the scan's exact sum could not be read back");
+          status = scanrt_status_of_cl (err);
+        }
+    }
+  if (status == SCANRT_OK)
+    scanrt_exact_from_row (l->repro, (scanrt_type) l->desc->type, row);
+  return status;
+}
+
 /* The reproducible set (templates/scan-repro.cl), all on the device: the
    tiles' totals; their exact sums by chunks, then the sums before each
    chunk from L's exact sum, and the sum of all; each tile's carry, the
@@ -864,29 +908,17 @@ run_repro (struct scanrt_launch *l)
     prefix *= 2;
   if (!tiles)
     return SCANRT_OK;
-  int64_t *row = malloc (row_bytes);
-  cl_mem m = row ? scratch (l, (tiles + 1) * elem, &status) : NULL;
+  cl_mem m = scratch (l, (tiles + 1) * elem, &status);
   cl_mem rows = m ? scratch (l, (chunks + 1) * row_bytes, &status) : NULL;
   if (!rows)
     {
       if (m)
         scanrt_release_buffer (m);
-      free (row);
-      return row ? status : SCANRT_ENOMEM;
+      return status;
     }
-  scanrt_type type = (scanrt_type) l->desc->type;
-  scanrt_exact_to_row (l->repro, type, row);
-  /* ROW lives until the blocking read below, which the queue runs after
-     this write.  */
-  cl_int err = clEnqueueWriteBuffer (l->dev->queue, rows, CL_FALSE,
-                                     chunks * row_bytes, row_bytes, row, 0,
-                                     NULL, NULL);
-  if (err != CL_SUCCESS)
-    {
-      scanrt_report_cl ("clEnqueueWriteBuffer", err,
-                        "the scan's exact sum could not be written");
-      status = scanrt_status_of_cl (err);
-    }
+  /* ROW lives until the blocking read at the end.  */
+  int64_t row[SCANRT_EXACT_ROW];
+  status = repro_sum_write (l, rows, chunks * row_bytes, row);
   struct setter s = kernel (l, groups ? "scanomp_repro_totals_wg"
                                       : "scanomp_repro_totals");
   put_ulong (&s, l->n);
@@ -927,33 +959,17 @@ run_repro (struct scanrt_launch *l)
     }
   if (status == SCANRT_OK && !l->totals_only && l->total)
     status = read_total (l, m, tiles);
-  /* Waited for even after a failure: ROW must outlive the write.  */
-  err = clEnqueueReadBuffer (l->dev->queue, rows, CL_TRUE,
-                             chunks * row_bytes, row_bytes, row, 0, NULL,
-                             NULL);
-  if (err != CL_SUCCESS)
-    {
-      clFinish (l->dev->queue);
-      if (status == SCANRT_OK)
-        {
-          scanrt_report_cl ("clEnqueueReadBuffer", err,
-                            "the scan's exact sum could not be read back");
-          status = scanrt_status_of_cl (err);
-        }
-    }
-  if (status == SCANRT_OK)
-    scanrt_exact_from_row (l->repro, type, row);
+  status = repro_sum_read (l, rows, chunks * row_bytes, row, status);
   scanrt_release_buffer (rows);
   scanrt_release_buffer (m);
-  free (row);
   return status;
 }
 
 /* The reproducible set's single pass (scanomp_repro_onepass_wg): from
-   L's exact sum, written to the device with the launch, which becomes
-   the sum of all, read back.  The buffers are the device's, kept from
-   call to call: the chain, the rows, and the last value in the lookback
-   set's total.  */
+   L's exact sum, which goes to the device with the launch, as a value or
+   a row, and becomes the sum of all, read back unless nothing reads it.
+   The buffers are the device's, kept from call to call: the chain, the
+   rows, and the last value in the lookback set's total.  */
 static int
 run_repro_onepass (struct scanrt_launch *l)
 {
@@ -977,27 +993,13 @@ run_repro_onepass (struct scanrt_launch *l)
     return status;
   cl_mem last = dev->lookback_total, rows = dev->repro_rows;
   /* A sum of one value (a seed's) goes as that value, with no transfer;
-     the sum after is read back where the caller reads it.  */
+     the sum after is read back where the caller reads it, and where a
+     row was written (ROW must live until the queue has run the write).  */
   double single;
   int from_value = scanrt_exact_single (l->repro, type, &single);
-  int read_end = !l->repro_end_unread;
-  int64_t *row = malloc (2 * row_bytes);
-  if (!row)
-    return SCANRT_ENOMEM;
-  cl_int err = CL_SUCCESS;
+  int64_t row[SCANRT_EXACT_ROW];
   if (!from_value)
-    {
-      /* ROW lives until the blocking read or the wait below.  */
-      scanrt_exact_to_row (l->repro, type, row);
-      err = clEnqueueWriteBuffer (dev->queue, rows, CL_FALSE, 0, row_bytes,
-                                  row, 0, NULL, NULL);
-    }
-  if (err != CL_SUCCESS)
-    {
-      scanrt_report_cl ("clEnqueueWriteBuffer", err,
-                        "the scan's exact sum could not be written");
-      status = scanrt_status_of_cl (err);
-    }
+    status = repro_sum_write (l, rows, 0, row);
   cl_uint flags = l->flags | (from_value ? REPRO_FLAG_START : 0);
   float single_float = (float) single;
   struct setter s = kernel (l, "scanomp_repro_onepass_wg");
@@ -1019,27 +1021,8 @@ run_repro_onepass (struct scanrt_launch *l)
     dev->repro_chain.tickets += (cl_uint) tiles;
   if (status == SCANRT_OK && l->total)
     status = read_total (l, last, 0);
-  /* Waited for even after a failure: ROW must outlive the write.  */
-  if (read_end)
-    err = clEnqueueReadBuffer (dev->queue, rows, CL_TRUE, row_bytes,
-                               row_bytes, row + SCANRT_EXACT_ROW, 0, NULL,
-                               NULL);
-  else if (!from_value)
-    err = clFinish (dev->queue);
-  if (err != CL_SUCCESS)
-    {
-      clFinish (dev->queue);
-      if (status == SCANRT_OK)
-        {
-          scanrt_report_cl (read_end ? "clEnqueueReadBuffer" : "clFinish",
-                            err, "the scan's exact sum could not be read "
-                            "back");
-          status = scanrt_status_of_cl (err);
-        }
-    }
-  if (status == SCANRT_OK && read_end)
-    scanrt_exact_from_row (l->repro, type, row + SCANRT_EXACT_ROW);
-  free (row);
+  if (!l->repro_end_unread || !from_value)
+    status = repro_sum_read (l, rows, row_bytes, row, status);
   return status;
 }
 

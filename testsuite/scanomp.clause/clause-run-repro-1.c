@@ -4,11 +4,11 @@
    same bits under 1, 2, 3 and 7 threads, orphaned in a team of 3,
    through pocl's kernels (SCANOMP_HOST=opencl) in each of their forms,
    in segments (SCANOMP_MAX_BUFFER) and inside `target', whole and split
-   across two devices, and the bits of scanrt_scan's reproducible scan of the same
-   contributions: the definition is one (docs/determinism.md), whichever
-   way the loop is written and wherever it runs.  The inputs span forty
-   binary orders of magnitude and both signs, so that any other grouping
-   of the additions shows.  */
+   across two devices, and the bits of scanrt_scan's reproducible scan of
+   the same contributions: the definition is one (docs/determinism.md),
+   whichever way the loop is written and wherever it runs.  The inputs
+   span forty binary orders of magnitude and both signs, so that any
+   other grouping of the additions shows.  */
 /* { dg-do run } */
 /* { dg-set-target-env-var SCANOMP_REPRODUCIBLE 1 } */
 /* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
