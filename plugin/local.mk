@@ -58,6 +58,7 @@ uninstall-hook:
 	  $(DESTDIR)$(docdir)/docs/measured/2026-11-30-mps-target \
 	  $(DESTDIR)$(docdir)/docs/measured/2026-11-30-repro \
 	  $(DESTDIR)$(docdir)/docs/measured/2026-11-30-repro-clause \
+	  $(DESTDIR)$(docdir)/docs/measured/2026-11-30-repro-chain \
 	  $(DESTDIR)$(docdir)/docs/measured/2026-11-30-per-call \
 	  $(DESTDIR)$(docdir)/docs/measured/2026-11-30-mpi \
 	  $(DESTDIR)$(docdir)/docs/measured/2026-11-30-mpi-repro \

@@ -328,7 +328,17 @@ scanrt_repro_wanted (const struct scanrt_request *r)
    beforehand, two thirds, so that every thread's scan ends together; a
    run is the tiles over the team.  Of heads of 1/4, 1/3, 2/5 and 1/2 a
    run, a third was as fast as any at 2^20 and 2^24 floats on 2 threads
-   (2026-11-30).  */
+   (2026-11-30).
+
+   Chunks of 8 tiles taken in turn, each summed, its carry found by a
+   look-back over the exact sums published before it and scanned from the
+   cache, read each element from memory once; on the machine measured
+   (two vCPUs that share one core's adders) they made the API's doubles
+   1.1 to 1.2 times as fast at 2^24 and 2^26 and the clause slower at
+   most sizes, 0.7 times as fast at 2^26 floats: the runs here overlap
+   one thread's sums, which wait on memory, with another's scans, which
+   wait on the core (docs/measured/2026-11-30-repro-chain, with the
+   patch, to measure where threads are cores).  */
 struct runs
 {
   size_t tiles;   /* in all */
