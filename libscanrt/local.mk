@@ -13,8 +13,10 @@ include_HEADERS = libscanrt/scanrt.h libscanrt/scanrt-abi.h
 libscanrt_libscanrt_la_SOURCES = \
 	libscanrt/entry/abi.c libscanrt/entry/api.c \
 	libscanrt/run/run.h libscanrt/run/route.c libscanrt/run/host.c \
-	libscanrt/run/launch.c libscanrt/run/kernelset.c libscanrt/run/tuning.c \
-	libscanrt/run/segments.c libscanrt/run/split.c libscanrt/run/repro.c \
+	libscanrt/run/launch.c libscanrt/run/kernelset.c \
+	libscanrt/run/reproset.c libscanrt/run/enqueue.c \
+	libscanrt/run/tuning.c libscanrt/run/segments.c libscanrt/run/split.c \
+	libscanrt/run/repro.c \
 	libscanrt/data/data.h libscanrt/data/request.c libscanrt/data/place.c \
 	libscanrt/data/memory.c libscanrt/data/pieces.c \
 	libscanrt/devices/devices.h libscanrt/devices/device.c \

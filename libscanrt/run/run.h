@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* run.h: running a scan.  route.c decides where a scan runs, once, and
-   runs it there: on the host path (host.c), on one device (launch.c, with
-   the kernel set of kernelset.c, in the tile shapes of tuning.c), in
-   segments of one device's largest buffer (segments.c), or split across
-   several devices (split.c).  */
+   runs it there: on the host path (host.c), on one device (launch.c,
+   with the kernel set of kernelset.c or reproset.c, enqueued through
+   enqueue.c, in the tile shapes of tuning.c), in segments of one
+   device's largest buffer (segments.c), or split across several devices
+   (split.c).  */
 
 #ifndef SCANRT_RUN_H
 #define SCANRT_RUN_H
@@ -77,11 +78,8 @@ struct scanrt_launch
    the -D options into OPTIONS.  */
 int scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
                         char *options, size_t size);
-/* The build options of L's reproducible set (templates/scan-repro.cl)
-   on its device, into OPTIONS.  */
-int scanrt_repro_plan (const struct scanrt_launch *l, char *options,
-                       size_t size);
-/* Enqueue the kernel set, and the read of the total; does not wait.  */
+/* Enqueue the kernel set (reproset.c's, where L->repro is set), and
+   the read of the total; does not wait.  */
 int scanrt_launch_run (struct scanrt_launch *l);
 /* Once L's run is complete (OK: it succeeded), join the late items its
    blocks gathered into L's total, then the seed's, as the host path's
@@ -90,6 +88,67 @@ void scanrt_launch_join_late (struct scanrt_launch *l, int ok);
 /* After a failure on DEV: drop the state kept between launches, which the
    failed launch may have left half updated.  Call with dev->lock held.  */
 void scanrt_launch_forget (struct scanrt_device *dev);
+
+/* reproset.c: the reproducible kernel set.  */
+/* The build options of L's reproducible set (templates/scan-repro.cl)
+   on its device, into OPTIONS.  */
+int scanrt_repro_plan (const struct scanrt_launch *l, char *options,
+                       size_t size);
+/* Enqueue L's reproducible set, from and into L's exact sum, and the
+   read of the total; waits only where it reads the exact sum back.  */
+int scanrt_repro_launch (struct scanrt_launch *l);
+
+/* enqueue.c: what every kernel set does to run its kernels.  */
+
+/* Setting a kernel's arguments in order; the first error sticks.  An
+   argument whose bytes are those last set on the kernel is not set again:
+   OpenCL keeps a kernel's arguments from launch to launch.  A buffer
+   counts as the same only where no buffer was released since
+   (scanrt_program_kernel forgets them): one made after a release may
+   have the released one's address, and be another buffer to the
+   driver.  */
+struct scanrt_setter
+{
+  cl_kernel k;
+  struct scanrt_kernel_args *set;    /* NULL: set every argument */
+  cl_uint i;
+  cl_int err;
+};
+
+/* Start setting the arguments of kernel NAME of L's program.  */
+struct scanrt_setter scanrt_setter_for (const struct scanrt_launch *l,
+                                        const char *name);
+/* Set the next argument: SIZE bytes at V, buffer M, or V as a ulong.  */
+void scanrt_put (struct scanrt_setter *s, size_t size, const void *v);
+void scanrt_put_mem (struct scanrt_setter *s, cl_mem m);
+void scanrt_put_ulong (struct scanrt_setter *s, cl_ulong v);
+/* The arguments behind SCANOMP_PARAMS, L's hooks.  */
+void scanrt_put_hooks (struct scanrt_setter *s,
+                       const struct scanrt_launch *l);
+/* The arguments that pass look-back chain C.  */
+void scanrt_put_chain (struct scanrt_setter *s,
+                       const struct scanrt_chain *c);
+/* Enqueue the kernel of S over GLOBAL work-items in groups of LOCAL.  */
+int scanrt_enqueue (const struct scanrt_launch *l, struct scanrt_setter *s,
+                    size_t global, size_t local);
+/* A scratch buffer of BYTES on L's device; NULL and *STATUS set where
+   none could be made.  */
+cl_mem scanrt_scratch (const struct scanrt_launch *l, size_t bytes,
+                       int *status);
+/* Enqueue the read of L's total from element INDEX of M.  */
+int scanrt_read_total (const struct scanrt_launch *l, cl_mem m,
+                       size_t index);
+/* Make *MEM a buffer of at least BYTES, kept from launch to launch.  */
+int scanrt_keep_scratch (const struct scanrt_launch *l, cl_mem *mem,
+                         size_t *have, size_t bytes, int zero, int *made);
+/* Ready look-back chain C with BYTES of state for a new launch.  */
+int scanrt_chain_begin (const struct scanrt_launch *l,
+                        struct scanrt_chain *c, size_t bytes);
+/* How many blocks of BLOCK elements hold L's elements; 0 if too many.  */
+size_t scanrt_count_blocks (const struct scanrt_launch *l, size_t block,
+                            const char *what);
+/* Whether look-backs on DEV walk with one work-item.  */
+int scanrt_walks (const struct scanrt_device *dev);
 
 /* launch.c: one scan on one device.  */
 /* Run R on DEV, which is open, with no fallback; T collects the times.  */
