@@ -279,14 +279,20 @@ scanomp_repro_scan_wg (ulong n_, long first_, uint flags_,
      totals_  on return, each tile's carry in place of its total.
      One work-item a chunk.  */
 
-/* From libscanrt (run/kernelset.c), as build options: the digits of an
+/* From libscanrt (run/reproset.c), as build options: the digits of an
    exact sum (base/exact.c), the tiles in a chunk, the largest work-group
-   of the prefix kernel; and REPRO_ONEPASS, 1 where the device has the
-   64-bit atomics that the single pass publishes with (the kernel is
-   left out elsewhere).  */
+   of the prefix kernel; REPRO_ONEPASS, 1 where the device has the 64-bit
+   atomics that the single pass publishes with (the kernel is left out
+   elsewhere); and the single pass's words a tile (ONEPASS_SLOT, which
+   libscanrt sizes its state by, checked below) and its flag
+   REPRO_FLAG_START.  */
 #if !defined (REPRO_DIGITS) || !defined (REPRO_CHUNK) \
-    || !defined (REPRO_PREFIX_WG)
-#error "scanomp: define REPRO_DIGITS, REPRO_CHUNK and REPRO_PREFIX_WG"
+    || !defined (REPRO_PREFIX_WG) || !defined (ONEPASS_SLOT) \
+    || !defined (REPRO_FLAG_START)
+#error "scanomp: the build options run/reproset.c passes are missing"
+#endif
+#if (REPRO_FLAG_START) & (SCANOMP_FLAG_EXCLUSIVE | SCANOMP_FLAG_SEED_AT)
+#error "scanomp: REPRO_FLAG_START is another flag's bit"
 #endif
 #define REPRO_ROW (REPRO_DIGITS + 2)
 #define REPRO_WIDE (sizeof (scanomp_t) == 8)
@@ -599,9 +605,10 @@ scanomp_repro_carries (ulong tiles_, __global scanomp_t *totals_,
 
 #define ONEPASS_TOTAL 2
 #define ONEPASS_SUM (REPRO_DIGITS + 4)
-#define ONEPASS_SLOT (ONEPASS_TOTAL + ONEPASS_SUM)
+#if ONEPASS_SLOT != ONEPASS_TOTAL + ONEPASS_SUM
+#error "scanomp: libscanrt's ONEPASS_SLOT is not a total's and a sum's words"
+#endif
 #define ONEPASS_WINDOW 32
-#define REPRO_FLAG_START 4u
 
 /* What a tile's slot holds.  */
 #define NOT_YET 0u

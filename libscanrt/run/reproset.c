@@ -15,13 +15,14 @@
 #define REPRO_CHUNK 16
 #define REPRO_PREFIX_WG 128
 
-/* scan-repro.cl's single pass: a tile's slot of 64-bit words (its
-   total's two, its exact sum's digits and two fields of two each), and
-   the local memory it needs beyond the two-pass kernels' (its window of
-   totals, its row, the carry).  */
+/* The single pass's, also passed as build options, which scan-repro.cl
+   checks: a tile's slot of 64-bit words (its total's two, its exact
+   sum's digits and two fields of two each), and the flag that says it
+   starts from a value passed, not from the row in memory (a bit that
+   scanomp-common.h's flags leave free).  And the local memory it needs
+   beyond the two-pass kernels' (its window of totals, its row, the
+   carry).  */
 #define ONEPASS_SLOT (2 + SCANRT_EXACT_DIGITS + 4)
-/* scan-repro.cl's REPRO_FLAG_START: the single pass starts from a value
-   passed, not from the row in memory.  */
 #define REPRO_FLAG_START 4u
 #define ONEPASS_LOCAL(elem) \
   (33 * (elem) + SCANRT_EXACT_ROW * sizeof (int64_t) + 3 * sizeof (cl_uint))
@@ -60,9 +61,11 @@ scanrt_repro_plan (const struct scanrt_launch *l, char *options,
                    size_t size)
 {
   snprintf (options, size, "-DSCANOMP_WALK=%d -DREPRO_DIGITS=%d "
-            "-DREPRO_CHUNK=%d -DREPRO_PREFIX_WG=%d -DREPRO_ONEPASS=%d",
+            "-DREPRO_CHUNK=%d -DREPRO_PREFIX_WG=%d -DREPRO_ONEPASS=%d "
+            "-DONEPASS_SLOT=%d -DREPRO_FLAG_START=%uu",
             scanrt_walks (l->dev), SCANRT_EXACT_DIGITS, REPRO_CHUNK,
-            REPRO_PREFIX_WG, l->dev->int64_atomics);
+            REPRO_PREFIX_WG, l->dev->int64_atomics, ONEPASS_SLOT,
+            REPRO_FLAG_START);
   return SCANRT_OK;
 }
 
