@@ -108,7 +108,7 @@ struct scanrt_program
   cl_kernel kernels[SCANRT_MAX_KERNELS];
   const char *kernel_names[SCANRT_MAX_KERNELS];
   /* The values of the small arguments last set on each kernel, which a
-     launch need not set again (run/kernelset.c).  */
+     launch need not set again (run/enqueue.c).  */
   struct scanrt_kernel_args *set[SCANRT_MAX_KERNELS];
 };
 /* Arguments of a kernel as last set: argument I's SIZE[I] bytes (0:

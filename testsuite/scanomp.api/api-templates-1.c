@@ -90,6 +90,25 @@ main (void)
   build ("scan-cpu.cl",
          "-DSCANOMP_T=double -DSCANOMP_OP=9 -DSCANOMP_T_MIN=(-INFINITY) "
          "-DSCANOMP_T_MAX=INFINITY -DSCANOMP_CPU_UNROLL=2", NULL);
+  /* The reproducible set, as run/reproset.c builds it, its single pass
+     walked and windowed.  */
+  const char *repro = "-DSCANOMP_T=float -DSCANOMP_OP=1 -DREPRO_DIGITS=67 "
+                      "-DREPRO_CHUNK=16 -DREPRO_PREFIX_WG=128";
+  snprintf (opts, sizeof opts, "%s -DSCANOMP_WALK=1 -DREPRO_ONEPASS=1 "
+            "-DONEPASS_SLOT=73 -DREPRO_FLAG_START=4u", repro);
+  build ("scan-repro.cl", opts, NULL);
+  snprintf (opts, sizeof opts, "%s -DSCANOMP_WALK=0 -DREPRO_ONEPASS=1 "
+            "-DONEPASS_SLOT=73 -DREPRO_FLAG_START=4u", repro);
+  build ("scan-repro.cl", opts, NULL);
+  snprintf (opts, sizeof opts, "%s -DREPRO_ONEPASS=1 -DONEPASS_SLOT=74 "
+            "-DREPRO_FLAG_START=4u", repro);
+  build ("scan-repro.cl", opts, "not a total's and a sum's words");
+  snprintf (opts, sizeof opts, "%s -DREPRO_ONEPASS=0 -DONEPASS_SLOT=73 "
+            "-DREPRO_FLAG_START=2u", repro);
+  build ("scan-repro.cl", opts, "is another flag's bit");
+  snprintf (opts, sizeof opts, "%s -DREPRO_ONEPASS=0 -DONEPASS_SLOT=73",
+            repro);
+  build ("scan-repro.cl", opts, "options run/reproset.c passes are missing");
 
   build ("scan-cpu.cl", base, "define SCANOMP_CPU_UNROLL");
   build ("scan-gpu.cl", "-DSCANOMP_T=int -DSCANOMP_OP=1 -DSCANOMP_ITEMS=2",
