@@ -375,6 +375,22 @@ run_lookback (struct scanrt_launch *l)
   return status;
 }
 
+/* Enqueue level kernel NAME over NB blocks, a work-group each, with the
+   level's element count M, its array A and the blocks' sums SUMS, and
+   then, where HAS is not NULL, *HAS.  */
+static int
+level_kernel (const struct scanrt_launch *l, const char *name, size_t m,
+              cl_mem a, cl_mem sums, const cl_uint *has, size_t nb)
+{
+  struct scanrt_setter s = scanrt_setter_for (l, name);
+  scanrt_put_ulong (&s, m);
+  scanrt_put_mem (&s, a);
+  scanrt_put_mem (&s, sums);
+  if (has)
+    scanrt_put (&s, sizeof *has, has);
+  return scanrt_enqueue (l, &s, nb * l->wg, l->wg);
+}
+
 /* GPU: exclusive scan in place of the M elements of level array A.  */
 static int
 gpu_scan_array (const struct scanrt_launch *l, cl_mem a, size_t m)
@@ -388,24 +404,14 @@ gpu_scan_array (const struct scanrt_launch *l, cl_mem a, size_t m)
     return status;
   if (has)
     {
-      struct scanrt_setter s
-        = scanrt_setter_for (l, "scanomp_gpu_reduce_level");
-      scanrt_put_ulong (&s, m);
-      scanrt_put_mem (&s, a);
-      scanrt_put_mem (&s, sums);
-      status = scanrt_enqueue (l, &s, nb * l->wg, l->wg);
+      status = level_kernel (l, "scanomp_gpu_reduce_level", m, a, sums,
+                             NULL, nb);
       if (status == SCANRT_OK)
         status = gpu_scan_array (l, sums, nb);
     }
   if (status == SCANRT_OK)
-    {
-      struct scanrt_setter s = scanrt_setter_for (l, "scanomp_gpu_scan_level");
-      scanrt_put_ulong (&s, m);
-      scanrt_put_mem (&s, a);
-      scanrt_put_mem (&s, sums);
-      scanrt_put (&s, sizeof has, &has);
-      status = scanrt_enqueue (l, &s, nb * l->wg, l->wg);
-    }
+    status = level_kernel (l, "scanomp_gpu_scan_level", m, a, sums, &has,
+                           nb);
   if (has)
     scanrt_release_buffer (sums);
   return status;
@@ -465,23 +471,14 @@ thesis_scan_array (const struct scanrt_launch *l, cl_mem a, size_t m)
   cl_mem sums = scanrt_scratch (l, nb * l->desc->elem_size, &status);
   if (!sums)
     return status;
-  struct scanrt_setter s = scanrt_setter_for (l, "scanomp_blelloch_block");
-  scanrt_put_ulong (&s, m);
-  scanrt_put_mem (&s, a);
-  scanrt_put_mem (&s, sums);
-  status = scanrt_enqueue (l, &s, nb * l->wg, l->wg);
+  status = level_kernel (l, "scanomp_blelloch_block", m, a, sums, NULL,
+                         nb);
   if (status == SCANRT_OK && nb > 1)
     {
       status = thesis_scan_array (l, sums, nb);
       if (status == SCANRT_OK)
-        {
-          struct scanrt_setter t
-            = scanrt_setter_for (l, "scanomp_blelloch_add");
-          scanrt_put_ulong (&t, m);
-          scanrt_put_mem (&t, a);
-          scanrt_put_mem (&t, sums);
-          status = scanrt_enqueue (l, &t, nb * l->wg, l->wg);
-        }
+        status = level_kernel (l, "scanomp_blelloch_add", m, a, sums, NULL,
+                               nb);
     }
   scanrt_release_buffer (sums);
   return status;
