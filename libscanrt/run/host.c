@@ -22,9 +22,10 @@
    user-defined operator, say), the head is a whole block: two threads
    then take two thirds of the loop's time, where blocks scanned from the
    seed would take all of it; where it costs half of one
-   (SCANRT_HALF_REDUCE: a recurrence's pairs in lanes), half a block.  Where the scan stores what the reduce
-   reads (SCANRT_READS_STORED), thread 0 waits for block 0's partial
-   before it scans that block.  Below the cutoff (route.c), or on a team
+   (SCANRT_HALF_REDUCE: a recurrence's pairs in lanes), half a block.
+   Where the scan stores what the reduce reads (SCANRT_READS_STORED),
+   thread 0 waits for block 0's partial before it scans that block.
+   Below the cutoff (route.c), or on a team
    of one, the calling thread scans alone, with no region started; so it
    does in a process forked from one that may have started libgomp's
    threads, whose team libgomp cannot start again there (a `parallel'
@@ -160,9 +161,9 @@ struct blocks
 
 /* The blocks of R's positions for a team of TEAM.  A reduce costs a
    quarter of a scan, half of it (SCANRT_HALF_REDUCE) or all of it
-   (SCANRT_SERIAL_REDUCE): the head is that much of a block.  Where the positions' contributions are KEPT,
-   there is no head: each block is reduced, keeping them, and scanned
-   from them.  */
+   (SCANRT_SERIAL_REDUCE): the head is that much of a block.  Where the
+   positions' contributions are KEPT, there is no head: each block is
+   reduced, keeping them, and scanned from them.  */
 static struct blocks
 blocks_of (const struct scanrt_request *r, int team, int kept)
 {
