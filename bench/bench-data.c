@@ -42,8 +42,8 @@
    the runtime's own time a call: the API's and the clause's wall time
    less the floor and the kernels ("own"), or less l.args's floor and
    the kernels ("lib": libscanrt's alone, the driver's handling of the
-   arguments taken out).  The clause's kernels are taken to cost what the API's do (the
-   same kernel set over the same array).
+   arguments taken out).  The clause's kernels are taken to cost what
+   the API's do (the same kernel set over the same array).
 
      bench-data [RESULTS.TSV]
 
