@@ -56,10 +56,9 @@
                        warp) with SCANOMP_PTX.
                        Default 32, or SCANOMP_WG if smaller.
      SCANOMP_WALK      1: one work-item reads the window and walks it, with
-                       no barrier inside a loop (CPU devices: pocl 7.1
-                       hung on the group's window in work-groups of 64 or
-                       more, pocl 3.1 in those of 8 or fewer).  Always so
-                       in work-groups under 32 without PTX.  Default 0.
+                       no barrier inside a loop (libscanrt's default on
+                       CPU devices); 0: the group reads it at once.
+                       Default 0.
 
    Kernel scanomp_lookback_scan (n_, first_, seed_, flags_, seed_mem_,
                                  seed_at_, state_, ticket_base_, epoch_,
@@ -94,14 +93,9 @@
 #ifndef SCANOMP_LOOKBACK
 #define SCANOMP_LOOKBACK (SCANOMP_WG < 32 ? SCANOMP_WG : 32)
 #endif
-/* The look-back by one work-item: where asked (CPU devices), and in
-   work-groups under 32 without PTX.  */
+/* The look-back by one work-item: where asked (CPU devices).  */
 #ifndef SCANOMP_WALK
 #define SCANOMP_WALK 0
-#endif
-#if !SCANOMP_PTX && SCANOMP_WG < 32
-#undef SCANOMP_WALK
-#define SCANOMP_WALK 1
 #endif
 #if SCANOMP_PTX && SCANOMP_WALK
 #error "scanomp: SCANOMP_PTX and SCANOMP_WALK exclude each other"
@@ -429,18 +423,24 @@ scanomp_lookback_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
     publish (tiles_ + SCANOMP_WORDS * (ulong) t_, aggregate_, AGGREGATE,
              epoch_);
   scanomp_t part_ = SCANOMP_IDENTITY;
+#if SCANOMP_PTX || SCANOMP_WALK
   if (i_ > 0)
     {
 #if SCANOMP_PTX
       if (l_ < 32)
         part_ = block_part (tiles_, t_, i_, epoch_);
-#elif SCANOMP_WALK
+#else
       if (l_ == 0)
         part_ = block_part (tiles_, t_, i_, epoch_);
-#else
-      part_ = block_part (tiles_, t_, i_, epoch_, win_, counters_);
 #endif
     }
+#else
+  /* The group's look-backs run in every tile, block_part's over no tile
+     where I_ is 0, blocks_before's from the seed alone in block 0: no
+     barrier lies inside a branch (pocl 3.1 and 7.1 hung on
+     blocks_before's inside `blk_ > 0', once a scan had two blocks).  */
+  part_ = block_part (tiles_, t_, i_, epoch_, win_, counters_);
+#endif
   /* The block's last tile publishes its sum, and P (k + 1) once it has
      P (k); block 0's, P (1) at once.  */
   __global ulong *block_ = blocks_ + SCANOMP_WORDS * (ulong) blk_;
@@ -449,20 +449,22 @@ scanomp_lookback_scan (ulong n_, long first_, scanomp_t seed_, uint flags_,
     publish (block_, blk_ ? sum_ : SCANOMP_COMBINE (seed_, sum_),
              blk_ ? AGGREGATE : PREFIX, epoch_);
   scanomp_t before_ = seed_;
+#if SCANOMP_PTX || SCANOMP_WALK
   if (blk_ > 0)
     {
 #if SCANOMP_PTX
       if (l_ < 32)
         before_ = blocks_before (blocks_, blk_, epoch_, seed_);
-#elif SCANOMP_WALK
+#else
       if (l_ == 0)
         before_ = blocks_before (blocks_, blk_, epoch_, seed_);
-#else
-      before_ = blocks_before (blocks_, blk_, epoch_, seed_, win_, counters_);
 #endif
-      if (l_ == 0 && closes_)
-        publish (block_, SCANOMP_COMBINE (before_, sum_), PREFIX, epoch_);
     }
+#else
+  before_ = blocks_before (blocks_, blk_, epoch_, seed_, win_, counters_);
+#endif
+  if (l_ == 0 && closes_ && blk_ > 0)
+    publish (block_, SCANOMP_COMBINE (before_, sum_), PREFIX, epoch_);
   if (i_ > 0)
     before_ = SCANOMP_COMBINE (before_, part_);
   if (l_ == 0)

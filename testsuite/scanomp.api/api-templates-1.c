@@ -84,8 +84,11 @@ main (void)
             "%s -DSCANOMP_WG=64 -DSCANOMP_ITEMS=3 -DSCANOMP_LOOKBACK=16",
             base);
   build ("scan-lookback.cl", opts, NULL);
-  /* Under 32 work-items, one work-item walks back.  */
+  /* Under 32 work-items, the window and the walk.  */
   snprintf (opts, sizeof opts, "%s -DSCANOMP_WG=16 -DSCANOMP_ITEMS=3", base);
+  build ("scan-lookback.cl", opts, NULL);
+  snprintf (opts, sizeof opts, "%s -DSCANOMP_WG=16 -DSCANOMP_ITEMS=3 "
+            "-DSCANOMP_WALK=1", base);
   build ("scan-lookback.cl", opts, NULL);
   build ("scan-cpu.cl",
          "-DSCANOMP_T=double -DSCANOMP_OP=9 -DSCANOMP_T_MIN=(-INFINITY) "
