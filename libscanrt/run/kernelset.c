@@ -165,15 +165,25 @@ scanrt_launch_plan (struct scanrt_launch *l, const scanrt_params *params,
   if (limit > dev->local_mem)
     limit = dev->local_mem;
   /* A shape not given shrinks until the tile fits: a loop's carried state
-     can make an element too large for the default shape.  */
+     can make an element too large for the default shape.  The
+     multi-level set's levels shrink by a work-group's elements: it needs
+     2 or more, or they would never end.  */
+  size_t least = l->variant == SCANRT_VARIANT_GPU ? 2 : 1;
   while (local_bytes (l->variant, l->wg, l->items, elem) > limit)
-    if (!given_items && l->items > 1)
+    if (!given_items && l->items > 1 && l->items / 2 * l->wg >= least)
       l->items /= 2;
-    else if (!given_wg && l->wg > 1)
+    else if (!given_wg && l->wg > 1 && l->wg / 2 * l->items >= least)
       l->wg /= 2;
     else
       break;
   size_t local = local_bytes (l->variant, l->wg, l->items, elem);
+  if (l->wg * l->items == 1 && least == 2)
+    {
+      scanrt_report ("the gpu kernel set needs 2 or more elements a "
+                     "work-group, not a work-group size of 1 with 1 item "
+                     "per work-item; give more");
+      return SCANRT_EINVAL;
+    }
   if (l->wg == 0 || (l->wg & (l->wg - 1)) || l->wg > dev->max_wg
       || l->items == 0 || l->items > 4096 || local > limit)
     {

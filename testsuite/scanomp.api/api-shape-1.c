@@ -4,7 +4,8 @@
    256-byte element, as a loop's carried state can make it, is too large
    for each tiled kernel set's default shape.  The shape shrinks until it
    fits, and every set still gives the sequential loop's results.  A shape
-   the caller gives that does not fit is refused, said, and not shrunk.  */
+   the caller gives that does not fit is refused, said, and not shrunk;
+   so is one element a work-group for the multi-level set.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
 
@@ -95,7 +96,30 @@ main (void)
   status = scanrt_scan_user (out, in, n, &op, &p);
   CHECK (status == SCANRT_HOST && !memcmp (out, ref, n * sizeof *out),
          "the host fallback: %s", scanrt_status_name (status));
+
+  /* The multi-level set's levels shrink by a work-group's elements, so
+     it needs 2 or more: given 1 with 1 item, refused (it recursed until
+     the stack ran out); not given, the shape shrinks to 2 at the least,
+     which in 1000 bytes (1024 for two 256-byte elements and a sum each)
+     does not fit either.  */
+  p.flags = SCANRT_NO_HOST;
+  p.work_group_size = 1;
+  p.items = 1;
+  status = scanrt_scan_user (out, in, n, &op, &p);
+  CHECK (status == SCANRT_EINVAL, "a given shape of one element: %s",
+         scanrt_status_name (status));
+  setenv ("SCANOMP_LOCAL_MEM", "1000", 1);
+  p.work_group_size = 0;
+  p.items = 0;
+  status = scanrt_scan_user (out, in, n, &op, &p);
+  CHECK (status == SCANRT_EINVAL, "room for one element: %s",
+         scanrt_status_name (status));
+  p.flags = 0;
+  memset (out, 0, n * sizeof *out);
+  status = scanrt_scan_user (out, in, n, &op, &p);
+  CHECK (status == SCANRT_HOST && !memcmp (out, ref, n * sizeof *out),
+         "the host fallback: %s", scanrt_status_name (status));
   puts ("shapes fit");
   return 0;
 }
-/* { dg-output "libscanrt: work-group size 256 with 4 items per work-item does not fit this device \\(a power of two up to \[0-9\]+, and 49152 bytes of local memory\\); use smaller sizes.*shapes fit" } */
+/* { dg-output "libscanrt: work-group size 256 with 4 items per work-item does not fit this device \\(a power of two up to \[0-9\]+, and 49152 bytes of local memory\\); use smaller sizes.*libscanrt: the gpu kernel set needs 2 or more elements a work-group, not a work-group size of 1 with 1 item per work-item; give more.*libscanrt: an element of 256 bytes needs 1024 bytes of local memory even in work-groups of 2 with 1 items each, more than the 1000 this device has.*shapes fit" } */
