@@ -10,9 +10,8 @@
 
 /* Whether the look-backs on DEV walk with one work-item rather than
    read a window at once: as SCANOMP_WALK says, else on CPU devices,
-   where one work-item's walk was as fast as the group's window or
-   faster (pocl 3.1, 2026-11-30: the window at 0.65 to 1.0 times the
-   walk's speed).  */
+   where one work-item's walk was the faster (pocl 3.1, 2026-11-30: the
+   group's window at 0.82 times its speed in the median).  */
 int
 scanrt_walks (const struct scanrt_device *dev)
 {
