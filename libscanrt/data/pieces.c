@@ -38,9 +38,12 @@
 
 #include "data.h"
 
-/* Pieces start a multiple of GRAIN bytes into the range.  */
+/* Pieces start a multiple of GRAIN bytes into the range.  A margin
+   takes a few bytes of windows, and the start of a reproducible scan's
+   tile of doubles: its blocks are whole tiles (split.c), which do not end
+   where the pieces do.  */
 #define GRAIN ((size_t) 4096)
-#define MARGIN ((size_t) 4096)
+#define MARGIN ((size_t) 4096 + SCANRT_REPRO_TILE * sizeof (double))
 
 /* One range mapped across devices: its pieces, in the order of the
    range.  */
@@ -503,6 +506,9 @@ scanrt_pieces_cut (const struct scanrt_request *r, int *devices,
                         : room <= 0 ? 0 : (size_t) room / step;
       devices[k] = m->dev->number;
       ends[k] = k + 1 == cutter->count || fit > r->n ? r->n : fit;
+      /* A reproducible scan's blocks are whole tiles (split.c).  */
+      if (r->repro && ends[k] < r->n)
+        ends[k] -= ends[k] % SCANRT_REPRO_TILE;
     }
 
   /* Each block's windows of the arrays it writes must lie in its device's
@@ -571,13 +577,25 @@ scanrt_pieces_ready (const struct scanrt_request *b, struct SCANRT_arg *args,
   for (unsigned i = 0; i < nargs; i++)
     {
       holds[i] = holder (b, i, device);
+      /* What the block writes goes to its pieces, never to a copy
+         (scanrt_pieces_cut chose the blocks so).  */
+      if (!holds[i] && written (b, i))
+        {
+          *saved = NULL;
+          return SCANRT_EINVAL;
+        }
       if (holds[i] && written (b, i))
         copies += 2 * MARGIN;
-      else if (!holds[i] && group_of (b, i))
+      else if (group_of (b, i))
         bytes += args[i].bytes;
     }
-  if (!(*saved = malloc (copies + bytes + 1)))
-    return SCANRT_ENOMEM;
+  unsigned char *copy = malloc (MARGIN);
+  *saved = copy ? malloc (copies + bytes + 1) : NULL;
+  if (!*saved)
+    {
+      free (copy);
+      return SCANRT_ENOMEM;
+    }
   for (unsigned i = 0; i < nargs && status == SCANRT_OK; i++)
     {
       struct scanrt_map *m = holds[i];
@@ -603,7 +621,6 @@ scanrt_pieces_ready (const struct scanrt_request *b, struct SCANRT_arg *args,
       margins (b, i, m, start, len);
       for (int s = 0; s < 2 && status == SCANRT_OK; s++)
         {
-          unsigned char copy[MARGIN];
           if (len[s] == 0)
             continue;
           status = group_read (m->group, copy, start[s], len[s]);
@@ -613,6 +630,7 @@ scanrt_pieces_ready (const struct scanrt_request *b, struct SCANRT_arg *args,
             memcpy (*saved + at, copy, len[s]), at += len[s];
         }
     }
+  free (copy);
   if (status != SCANRT_OK)
     {
       free (*saved);
@@ -627,6 +645,9 @@ scanrt_pieces_settle (const struct scanrt_request *b, int device,
 {
   size_t at = 0;
   int status = SCANRT_OK;
+  unsigned char *after = malloc (MARGIN);
+  if (!after)
+    return SCANRT_ENOMEM;
   for (unsigned i = 0; i < b->desc->nargs && status == SCANRT_OK; i++)
     {
       struct scanrt_map *m = written (b, i) ? holder (b, i, device) : NULL;
@@ -637,7 +658,6 @@ scanrt_pieces_settle (const struct scanrt_request *b, int device,
       margins (b, i, m, start, len);
       for (int s = 0; s < 2 && status == SCANRT_OK; s++)
         {
-          unsigned char after[MARGIN];
           if (len[s] == 0)
             continue;
           status = piece_copy (m, start[s], after, len[s], 0);
@@ -655,5 +675,6 @@ scanrt_pieces_settle (const struct scanrt_request *b, int device,
           at += len[s];
         }
     }
+  free (after);
   return status;
 }
