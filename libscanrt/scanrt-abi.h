@@ -194,10 +194,11 @@ struct SCANRT_desc
   SCANRT_host_scan scan_plain;
 };
 
-/* SCANRT_scan's DEVICE for a loop outside any target construct: it runs
-   on the host's own OpenMP threads through the descriptor's host
-   functions; with SCANOMP_HOST=opencl, or where there are none, through
-   the first OpenCL CPU device (pocl), and on the default device only if
+/* SCANRT_scan's DEVICE for a loop outside any target construct, or a
+   target's whose if() is false: it runs on the host's own OpenMP threads
+   through the descriptor's host functions, from the host's copy of the
+   data; with SCANOMP_HOST=opencl, or where there are none, through the
+   first OpenCL CPU device (pocl), and on the default device only if
    there is none.  */
 #define SCANRT_DEVICE_HOST_CPU (-2)
 

@@ -183,6 +183,8 @@ int scanrt_pieces_read (int device, void *dst, const void *src,
 /* Before R runs otherwise than on the pieces: bring every piece its
    arrays touch back to the host, whose copy is then the current one.  */
 void scanrt_pieces_to_host (const struct scanrt_request *r);
+/* Whether R's arrays touch data spread across devices.  */
+int scanrt_pieces_touched (const struct scanrt_request *r);
 /* Whether any data is spread across devices.  */
 int scanrt_pieces_any (void);
 /* A split scan on the pieces holds their lock throughout.  */

@@ -413,6 +413,21 @@ scanrt_pieces_to_host (const struct scanrt_request *r)
   pthread_mutex_unlock (&group_lock);
 }
 
+int
+scanrt_pieces_touched (const struct scanrt_request *r)
+{
+  int touched = 0;
+  if (!__atomic_load_n (&groups, __ATOMIC_RELAXED))
+    return 0;
+  pthread_mutex_lock (&group_lock);
+  for (struct scanrt_group *g = groups; g && !touched; g = g->next)
+    for (unsigned i = 0; i < r->desc->nargs && !touched; i++)
+      touched = scanrt_arg_is_array (r->desc->args[i].kind)
+                && overlaps (g, r->args[i].ptr, r->args[i].bytes);
+  pthread_mutex_unlock (&group_lock);
+  return touched;
+}
+
 /* The piece of G on DEVICE, or NULL.  */
 static struct scanrt_map *
 piece_on (const struct scanrt_group *g, int device)

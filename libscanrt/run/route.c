@@ -2,12 +2,14 @@
 /* route.c: where a scan runs, decided here alone, once a scan, and run
    there.
 
-   A loop the plugin compiled outside any target construct runs on the
-   host path (host.c): the program's own OpenMP threads, or the calling
-   thread alone below the host path's cutoff.  SCANOMP_HOST=opencl sends
-   it to a CPU device instead, as a target loop but whatever its size (no
-   device cutoff); SCANOMP_HOST=off leaves it to the caller, which runs
-   the loop as written.
+   A loop the plugin compiled outside any target construct, or in one
+   whose if() is false, runs on the host path (host.c): the program's own
+   OpenMP threads, or the calling thread alone below the host path's
+   cutoff.  SCANOMP_HOST=opencl sends it to a CPU device instead, as a
+   target loop but whatever its size (no device cutoff), unless its
+   arrays lie in data mapped on a device, whose copy it must not see: the
+   host's is the loop's; SCANOMP_HOST=off leaves it to the caller, which
+   runs the loop as written.
 
    A call of the API takes the host path too, where it may fall back to
    the host, names no device, and works on no data mapped on one: its
@@ -249,6 +251,24 @@ on_devices (const struct scanrt_request *r, size_t *done, int chosen)
   return status;
 }
 
+/* Whether R, a loop on the host, works on arrays that a device holds a
+   copy of, which kernels on that device would take for the loop's (said
+   once a call site).  */
+static int
+host_copy_mapped (const struct scanrt_request *r)
+{
+  if (!scanrt_pieces_touched (r)
+      && !(scanrt_maps_any ()
+           && scanrt_resident (scanrt_device_info (scanrt_cpu_device ()),
+                               r->desc, r->args)))
+    return 0;
+  if (scanrt_first_report ("host copy", r->desc->site))
+    scanrt_report ("%s: SCANOMP_HOST=opencl, but this loop runs on the host "
+                   "and works on the host's copy of arrays that a device "
+                   "holds a copy of: it runs on the host path", r->site);
+  return 1;
+}
+
 int
 scanrt_route_loop (const struct scanrt_request *r, int threads, size_t *done)
 {
@@ -269,6 +289,9 @@ scanrt_route_loop (const struct scanrt_request *r, int threads, size_t *done)
   if (way == HOST_OFF)
     return SCANRT_HOST;
   int native = way == HOST_NATIVE && desc->scan;
+  if (way == HOST_OPENCL && r->device == SCANRT_DEVICE_HOST_CPU
+      && desc->scan && host_copy_mapped (r))
+    native = 1;
   if (!native && desc->source)
     status = on_devices (r, done ? &finished : NULL,
                          r->device == SCANRT_DEVICE_HOST_CPU

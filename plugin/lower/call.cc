@@ -202,8 +202,8 @@ written_index_at (scan_loop *l, tree type, tree k)
 
 /* Append to P's code the first index, the positions and the last index
    of the loop, going on at DONE where there is none and at FALLBACK
-   where the target's if() is false or a stride taken for 1 is not;
-   RESUME, where not null, starts at the first index.  */
+   where a stride taken for 1 is not; RESUME, where not null, starts at
+   the first index.  */
 static void
 add_bounds (call_parts *p, tree resume, tree fallback, tree done)
 {
@@ -239,11 +239,6 @@ add_bounds (call_parts *p, tree resume, tree fallback, tree done)
     gimple_seq_add_stmt (seq, gimple_build_cond (code, a, b, yes, fallback));
     gimple_seq_add_stmt (seq, gimple_build_label (yes));
   };
-  if (l->if_cond)
-    {
-      tree c = scanomp_value (l->if_cond, seq);
-      only_if (NE_EXPR, c, build_zero_cst (TREE_TYPE (c)));
-    }
   /* A Fortran array of an unknown stride runs here where it is 1.  */
   for (tree v : l->unit_strides)
     only_if (EQ_EXPR, v, build_one_cst (TREE_TYPE (v)));
@@ -561,7 +556,7 @@ add_call (call_parts *p, tree desc, tree resume, tree fallback, tree done)
 
 gimple_seq
 lower_call (scan_loop *l, tree seed_type, tree desc, unsigned nargs,
-            tree resume, tree fallback, tree done)
+            tree resume, tree fallback, tree done, bool host_path)
 {
   call_parts p;
   p.l = l;
@@ -578,12 +573,31 @@ lower_call (scan_loop *l, tree seed_type, tree desc, unsigned nargs,
     }
   add_bounds (&p, resume, fallback, done);
   add_args (&p, nargs, fallback);
+  tree cond = NULL_TREE;
+  if (l->if_cond)
+    {
+      tree c = scanomp_value (l->if_cond, &p.seq);
+      tree zero = build_zero_cst (TREE_TYPE (c));
+      if (host_path)
+        cond = fold_build2 (NE_EXPR, boolean_type_node, c, zero);
+      else
+        {
+          tree yes = create_artificial_label (UNKNOWN_LOCATION);
+          gimple_seq_add_stmt (&p.seq, gimple_build_cond (NE_EXPR, c, zero,
+                                                          yes, fallback));
+          gimple_seq_add_stmt (&p.seq, gimple_build_label (yes));
+        }
+    }
   /* A target's device, or its default; a loop outside any target runs on
-     the host's CPU device.  */
-  tree device = l->device ? fold_convert (integer_type_node, l->device)
-                : build_int_cst (integer_type_node,
-                                 scanomp_on_host (l) ? SCANRT_DEVICE_HOST_CPU
-                                                     : -1);
+     the host, as does a target's whose if() is false: on the host path,
+     the threads of its `parallel', from the host's copy of the data
+     (without the host path, the fallback runs it).  */
+  tree it = integer_type_node;
+  tree host = build_int_cst (it, SCANRT_DEVICE_HOST_CPU);
+  tree device = l->device ? fold_convert (it, l->device)
+                : scanomp_on_host (l) ? host : build_int_cst (it, -1);
+  if (cond)
+    device = fold_build3 (COND_EXPR, it, cond, device, host);
   p.device = scanomp_value (device, &p.seq);
   add_seed (&p, seed_type);
   add_call (&p, desc, resume, fallback, done);

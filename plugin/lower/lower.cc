@@ -249,7 +249,8 @@ scanomp_lower (scan_loop *l, const scan_outline *o,
       tree to_done = orphan ? create_artificial_label (UNKNOWN_LOCATION)
                             : done;
       gimple_seq seq = lower_call (l, o->seed_type, desc, nargs,
-                                   NULL_TREE, to_fallback, to_done);
+                                   NULL_TREE, to_fallback, to_done,
+                                   o->host[0] != NULL_TREE);
       if (orphan)
         seq = decided_by_one (seq, to_fallback, to_done, fallback, done);
       gbind *bind = gimple_build_bind (NULL_TREE, seq, NULL_TREE);
@@ -267,7 +268,8 @@ scanomp_lower (scan_loop *l, const scan_outline *o,
   tree resume = l->inscan ? NULL_TREE
                 : scanomp_tmp_var (TREE_TYPE (l->iv), "scan_resume");
   gimple_seq_add_seq (&seq, lower_call (l, o->seed_type, desc, nargs,
-                                        resume, fallback, done));
+                                        resume, fallback, done,
+                                        o->host[0] != NULL_TREE));
   gimple_seq_add_stmt (&seq, gimple_build_label (fallback));
   gimple_seq_add_seq (&seq, privatize (l, sequential_loop
                                             (l, resume ? resume

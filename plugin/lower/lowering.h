@@ -24,8 +24,11 @@ bool lower_seed_at (scan_loop *l, tree seed_type);
 /* The host code: bounds, extents, NARGS arguments, seed and the call
    with DESC, jumping to FALLBACK or DONE.  RESUME, where the fallback
    can go on from the positions the runtime finished, is the index it
-   starts from: the first, or the one after them.  */
+   starts from: the first, or the one after them.  HOST_PATH: whether
+   DESC has the host path's functions, which a target's false if() then
+   calls on; without them it goes to FALLBACK.  */
 gimple_seq lower_call (scan_loop *l, tree seed_type, tree desc,
-                       unsigned nargs, tree resume, tree fallback, tree done);
+                       unsigned nargs, tree resume, tree fallback, tree done,
+                       bool host_path);
 
 #endif /* SCANOMP_LOWERING_H */

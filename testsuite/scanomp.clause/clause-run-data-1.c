@@ -39,6 +39,27 @@ scan_model (long *a)
     a[i] = a[i-1] + a[i];
 }
 
+/* The same scan on the host: outside any target, and in one whose if()
+   is false.  Each works on the host's copy of data mapped on the
+   device.  */
+static void
+scan_here (int outside)
+{
+  if (outside)
+    {
+#pragma omp parallel for scan(+: y)
+      for (long i = 1; i < N; i++)
+        y[i] = y[i-1] + y[i];
+    }
+  else
+    {
+#pragma omp target map(tofrom: y[0:N]) if(outside)
+#pragma omp parallel for scan(+: y)
+      for (long i = 1; i < N; i++)
+        y[i] = y[i-1] + y[i];
+    }
+}
+
 /* A region inside a parallel region, its device a long and its if a
    char: what the mapping calls take are computed there.  */
 static void
@@ -138,6 +159,24 @@ main (void)
   in_parallel (0, 1);
   scan_model (host);
   same (host, "a region in a parallel region");
+
+  /* Loops on the host inside a region see the host's copy, which the
+     host changed, and leave the device's as it was, until `target
+     update from' brings it.  */
+  fill ();
+#pragma omp target data map(to: y[0:N])
+  {
+    y[0] = host[0] = 1000;
+    scan_here (1);
+    scan_model (host);
+    same (host, "a loop outside target, in a region");
+    y[1] = host[1] = -1000;
+    scan_here (0);
+    scan_model (host);
+    same (host, "a target's if(0), in a region");
+#pragma omp target update from(y[0:N])
+    same (dev, "the device's copy after loops on the host");
+  }
 
   /* if(0) maps nothing.  */
   fill ();
