@@ -71,7 +71,7 @@ scanrt_place_read (int device, void *dst, const void *src, size_t bytes)
   int d = scanrt_offload_policy () == SCANRT_OFFLOAD_DISABLED
           || device == SCANRT_DEVICE_HOST_CPU
           ? -1 : scanrt_resolve_device (device);
-  if (!scanrt_device_info (d)
+  if (d < 0 || !scanrt_device_info (d)
       || (!scanrt_pieces_read (d, dst, src, bytes)
           && !scanrt_map_read (d, dst, src, bytes)))
     memcpy (dst, src, bytes);
