@@ -146,6 +146,9 @@ int scanrt_map_enter (int device, void *ptr, size_t bytes, unsigned kind);
 int scanrt_map_exit (int device, void *ptr, size_t bytes, unsigned kind);
 int scanrt_map_update (int device, void *ptr, size_t bytes, unsigned kind);
 int scanrt_map_read (int device, void *dst, const void *src, size_t bytes);
+/* Whether [PTR, PTR + BYTES) lies in data that an enter on DEVICE mapped
+   there alone, or tried to and left on the host.  */
+int scanrt_map_entered (int device, const void *ptr, size_t bytes);
 /* Where [P, P + BYTES) lies in data mapped on DEV, which has memory of
    its own, and DEV's copy is the current one: the buffer, with the byte
    offset of P in it in *OFFSET; else NULL.  */

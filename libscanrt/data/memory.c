@@ -22,6 +22,30 @@
 static pthread_mutex_t map_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct scanrt_map *maps;
 
+/* Ranges whose enter could not make a buffer (said then): the data stays
+   on the host, and the matching exits release them quietly.  */
+struct declined
+{
+  struct declined *next;
+  struct scanrt_device *dev;
+  char *base;
+  size_t bytes;
+  unsigned refs;
+};
+static struct declined *declined;
+
+/* The link to the declined range on DEV that contains [P, P + BYTES), or
+   NULL.  Call with map_lock held.  */
+static struct declined **
+find_declined (struct scanrt_device *dev, const char *p, size_t bytes)
+{
+  for (struct declined **pd = &declined; *pd; pd = &(*pd)->next)
+    if ((*pd)->dev == dev && p >= (*pd)->base
+        && p + bytes <= (*pd)->base + (*pd)->bytes)
+      return pd;
+  return NULL;
+}
+
 /* The link to the mapping on DEV that contains [P, P + BYTES), or NULL;
    a piece of data spread across devices (pieces.c) only with PIECES.
    Call with map_lock held.  */
@@ -386,12 +410,15 @@ scanrt_map_enter (int device, void *ptr, size_t bytes, unsigned kind)
   if (!dev)
     return SCANRT_OK;
   struct scanrt_map *m = find_map (dev, ptr, bytes, 0);
+  struct declined **pd = m ? NULL : find_declined (dev, ptr, bytes);
   if (m)
     {
       m->refs++;
       if ((kind & SCANRT_MAP_ALWAYS) && (kind & SCANRT_MAP_TO))
         status = scanrt_map_copy (m, ptr, ptr, bytes, 1, &seconds);
     }
+  else if (pd)
+    (*pd)->refs++;
   else if ((m = calloc (1, sizeof *m)))
     {
       m->mem = scanrt_make_buffer (dev, ptr, bytes,
@@ -401,6 +428,18 @@ scanrt_map_enter (int device, void *ptr, size_t bytes, unsigned kind)
         {
           free (m);
           m = NULL;
+          struct declined *d = malloc (sizeof *d);
+          scanrt_report ("data enter of %p (%zu bytes) on device %d: not "
+                         "mapped (%s); the data stays on the host, and "
+                         "each scan of it copies what it needs", ptr, bytes,
+                         device, scanrt_status_name (status));
+          if (d)
+            {
+              *d = (struct declined) { .next = declined, .dev = dev,
+                                       .base = ptr, .bytes = bytes,
+                                       .refs = 1 };
+              declined = d;
+            }
         }
       else
         {
@@ -428,7 +467,17 @@ scanrt_map_exit (int device, void *ptr, size_t bytes, unsigned kind)
     return SCANRT_OK;
   struct scanrt_map **pm = find_link (dev, ptr, bytes, 0);
   struct scanrt_map *m = pm ? *pm : NULL;
-  if (!m)
+  struct declined **pd = m ? NULL : find_declined (dev, ptr, bytes);
+  if (pd)
+    {
+      struct declined *d = *pd;
+      if ((kind & SCANRT_MAP_DELETE) || --d->refs == 0)
+        {
+          *pd = d->next;
+          free (d);
+        }
+    }
+  else if (!m)
     {
       scanrt_report ("data exit of %p (%zu bytes), which is not mapped on "
                      "device %d; check the matching enter", ptr, bytes,
@@ -531,6 +580,21 @@ scanrt_map_read (int device, void *dst, const void *src, size_t bytes)
       unlock_maps (dev);
     }
   return read;
+}
+
+int
+scanrt_map_entered (int device, const void *ptr, size_t bytes)
+{
+  struct scanrt_device *dev = scanrt_device_info (device);
+  int entered = 0;
+  if (dev)
+    {
+      pthread_mutex_lock (&map_lock);
+      entered = find_map (dev, ptr, bytes, 0)
+                || find_declined (dev, ptr, bytes);
+      pthread_mutex_unlock (&map_lock);
+    }
+  return entered;
 }
 
 cl_mem

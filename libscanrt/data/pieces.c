@@ -323,7 +323,8 @@ scanrt_pieces_enter (int device, void *ptr, size_t bytes, unsigned kind,
     }
   else if (device == scanrt_default_device ()
            && scanrt_device_list_env (&list) > 0
-           && (count = list.count) > 1 && bytes >= count * GRAIN)
+           && (count = list.count) > 1 && bytes >= count * GRAIN
+           && !scanrt_map_entered (device, ptr, bytes))
     {
       /* Estimated, not measured: the pieces set the blocks of every scan
          on the data, whose floating-point bits then would move from run
@@ -334,9 +335,8 @@ scanrt_pieces_enter (int device, void *ptr, size_t bytes, unsigned kind,
         {
           /* On the one device, as data that is not spread.  */
           scanrt_report ("data of %zu bytes at %p could not be mapped "
-                         "across devices (%s); it is mapped on device %d "
-                         "alone", bytes, ptr, scanrt_status_name (*status),
-                         device);
+                         "across devices (%s); it goes to device %d alone",
+                         bytes, ptr, scanrt_status_name (*status), device);
           *status = SCANRT_OK;
           done = 0;
         }
