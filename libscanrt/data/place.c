@@ -16,7 +16,8 @@
 static int
 data_device (int device)
 {
-  if (scanrt_offload_policy () == SCANRT_OFFLOAD_DISABLED)
+  if (scanrt_offload_policy () == SCANRT_OFFLOAD_DISABLED
+      || device == SCANRT_DEVICE_HOST_CPU)
     return -1;
   if ((device = scanrt_resolve_device (device)) < 0)
     return -1;

@@ -23,6 +23,10 @@
      last_nondebug_stmt       the last statement of a block that is not a
                               debug statement: GCC 14's name for what was
                               last_stmt
+     SCANOMP_INITIAL_DEVICE   1 where a device clause's -1 is OpenMP
+                              5.2's omp_initial_device, the host, as GCC
+                              passes it to libgomp from GCC 13 (before,
+                              -1 there was the default device)
 
    A plugin file includes its GCC headers, then its stage's header, which
    includes this one through base/loop.h.  */
@@ -81,5 +85,7 @@ last_nondebug_stmt (basic_block bb)
   return last_stmt (bb);
 }
 #endif
+
+#define SCANOMP_INITIAL_DEVICE (BUILDING_GCC_MAJOR >= 13)
 
 #endif /* SCANOMP_GCC_COMPAT_H */

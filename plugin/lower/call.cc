@@ -594,7 +594,7 @@ lower_call (scan_loop *l, tree seed_type, tree desc, unsigned nargs,
      (without the host path, the fallback runs it).  */
   tree it = integer_type_node;
   tree host = build_int_cst (it, SCANRT_DEVICE_HOST_CPU);
-  tree device = l->device ? fold_convert (it, l->device)
+  tree device = l->device ? scanomp_clause_device (l->device, &p.seq)
                 : scanomp_on_host (l) ? host : build_int_cst (it, -1);
   if (cond)
     device = fold_build3 (COND_EXPR, it, cond, device, host);

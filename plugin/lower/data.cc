@@ -32,7 +32,9 @@
 
    A region's begin and end take the same items, evaluated once as the
    region starts, as OpenMP evaluates its list.  An if clause that is false
-   skips the calls.  Items of other kinds (a pointer's attachment, a
+   skips the calls, and from GCC 13 a device clause of omp_initial_device
+   (-1) makes them the host's, which maps nothing (scanomp_clause_device;
+   libgomp's lowering keeps the -1, which it reads so too).  Items of other kinds (a pointer's attachment, a
    struct's header, use_device_ptr) map no data of their own and are left
    out.
 
@@ -56,6 +58,7 @@
 #include "lower/lower.h"
 #include "read/read.h"
 #include "scanrt.h"
+#include "scanrt-abi.h"
 
 /* Put S, the statement at *GSI, into a new bind of VARS, between BEFORE
    and AFTER, and return the bind.  S leaves its sequence before it joins
@@ -226,7 +229,7 @@ struct data_items
 {
   unsigned count;
   tree ptrs, sizes, kinds;
-  tree device;               /* int */
+  tree device;               /* the device clause's, or NULL_TREE */
   tree cond;                 /* the if clause's, or NULL_TREE */
 };
 
@@ -257,13 +260,25 @@ read_items (gimple *s, data_items *items, gimple_seq *seq)
       i++;
     }
   tree d = omp_find_clause (clauses, OMP_CLAUSE_DEVICE);
-  items->device = d ? fold_convert (integer_type_node,
-                                    unshare_expr (OMP_CLAUSE_DEVICE_ID (d)))
-                    : build_int_cst (integer_type_node,
-                                     SCANRT_DEFAULT_DEVICE);
+  items->device = d ? unshare_expr (OMP_CLAUSE_DEVICE_ID (d)) : NULL_TREE;
   tree f = omp_find_clause (clauses, OMP_CLAUSE_IF);
   items->cond = f ? unshare_expr (OMP_CLAUSE_IF_EXPR (f)) : NULL_TREE;
   return true;
+}
+
+tree
+scanomp_clause_device (tree value, gimple_seq *seq)
+{
+  tree it = integer_type_node;
+  tree d = scanomp_value (fold_convert (it, value), seq);
+  if (SCANOMP_INITIAL_DEVICE)
+    d = scanomp_value (fold_build3 (COND_EXPR, it,
+                                    fold_build2 (EQ_EXPR, boolean_type_node,
+                                                 d, build_int_cst (it, -1)),
+                                    build_int_cst (it,
+                                                   SCANRT_DEVICE_HOST_CPU),
+                                    d), seq);
+  return d;
 }
 
 /* The call of FN_NAME (SCANRT_data_begin, _end or _update) for ITEMS,
@@ -333,10 +348,23 @@ lower_data (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *wi)
      call, which stays, is given the device that SCANRT_gomp_device says,
      so that it does not stop a program under OMP_TARGET_OFFLOAD=MANDATORY
      for an OpenCL device it does not have.  */
-  items.device = scanomp_value (items.device, &seq);
-  tree gomp = scanomp_tmp_var (integer_type_node, "gomp_device");
+  tree it = integer_type_node;
+  tree given = items.device;
+  tree value = scanomp_value (given ? fold_convert (it, given)
+                              : build_int_cst (it, SCANRT_DEFAULT_DEVICE),
+                              &seq);
+  tree gomp = scanomp_tmp_var (it, "gomp_device");
   gimple_seq_add_stmt (&seq, device_call ("SCANRT_gomp_device", gomp,
-                                          items.device, loc));
+                                          value, loc));
+  items.device = given ? scanomp_clause_device (value, &seq) : value;
+  /* omp_initial_device stays as written for libgomp, which takes it for
+     the host as libscanrt now does.  */
+  if (given && SCANOMP_INITIAL_DEVICE)
+    gimplify_assign (gomp, fold_build3 (COND_EXPR, it,
+                                        fold_build2 (EQ_EXPR,
+                                                     boolean_type_node, value,
+                                                     build_int_cst (it, -1)),
+                                        value, gomp), &seq);
   tree d = omp_find_clause (gimple_omp_target_clauses (s), OMP_CLAUSE_DEVICE);
   if (!d)
     {
