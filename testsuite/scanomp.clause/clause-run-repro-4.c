@@ -38,13 +38,17 @@ clause_float (float *a, const float *b, long n, int on)
 }
 
 /* An inscan loop that GCC's own OpenMP refuses on this construct, which
-   the plugin takes (docs/inscan.md); its if() is the parallel's too.  */
+   the plugin takes (docs/inscan.md); its if() is the parallel's too.
+   The map brings the sum back under GCC 11 too, which takes the
+   reduction variable of a combined target construct for firstprivate,
+   as OpenMP 4.5 did.  */
 static double
 inscan_double (double *a, const double *b, long n, int on)
 {
   double sum = 0;
 #pragma omp target teams distribute parallel for if(on) \
-  map(to: b[0:n]) map(from: a[0:n]) reduction(inscan, +: sum)
+  map(to: b[0:n]) map(from: a[0:n]) map(tofrom: sum) \
+  reduction(inscan, +: sum)
   for (long i = 0; i < n; i++)
     {
       sum += b[i];
