@@ -194,12 +194,14 @@ struct SCANRT_desc
   SCANRT_host_scan scan_plain;
 };
 
-/* SCANRT_scan's DEVICE for a loop outside any target construct, or a
-   target's whose if() is false: it runs on the host's own OpenMP threads
-   through the descriptor's host functions, from the host's copy of the
-   data; with SCANOMP_HOST=opencl, or where there are none, through the
-   first OpenCL CPU device (pocl), and on the default device only if
-   there is none.  */
+/* SCANRT_scan's DEVICE for a loop that runs on the host: outside any
+   target construct, or in a target whose if() is false or whose device
+   clause names omp_initial_device (from GCC 13).  It runs on the host's
+   own OpenMP threads through the descriptor's host functions, from the
+   host's copy of the data; with SCANOMP_HOST=opencl, or where there are
+   none, through the first OpenCL CPU device (pocl), and on the default
+   device only if there is none.  As the device of SCANRT_data_begin,
+   _end and _update (omp_initial_device), it maps nothing.  */
 #define SCANRT_DEVICE_HOST_CPU (-2)
 
 /* SCANRT_scan's THREADS for an orphaned worksharing loop, which one thread

@@ -601,7 +601,7 @@ scanrt_pieces_ready (const struct scanrt_request *b, struct SCANRT_arg *args,
         }
       if (holds[i] && written (b, i))
         copies += 2 * MARGIN;
-      else if (group_of (b, i))
+      else if (!holds[i] && group_of (b, i))
         bytes += args[i].bytes;
     }
   unsigned char *copy = malloc (MARGIN);

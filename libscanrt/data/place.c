@@ -67,8 +67,8 @@ scanrt_place_update (int device, void *ptr, size_t bytes, unsigned kind)
 void
 scanrt_place_read (int device, void *dst, const void *src, size_t bytes)
 {
-  /* A loop that runs on the host (a target's false if()) reads the
-     host's copy.  */
+  /* A loop that runs on the host (a target's false if(), or
+     omp_initial_device) reads the host's copy.  */
   int d = scanrt_offload_policy () == SCANRT_OFFLOAD_DISABLED
           || device == SCANRT_DEVICE_HOST_CPU
           ? -1 : scanrt_resolve_device (device);

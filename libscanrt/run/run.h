@@ -209,8 +209,8 @@ int scanrt_repro_team_scan (const struct scanrt_request *r, int team,
 
 /* route.c: where a scan runs.  */
 /* A loop the plugin compiled (SCANRT_scan): on the host path outside
-   target constructs and for a target's false if() (DEVICE
-   SCANRT_DEVICE_HOST_CPU), else on a device;
+   target constructs, for a target's false if() and for
+   omp_initial_device (DEVICE SCANRT_DEVICE_HOST_CPU), else on a device;
    SCANRT_HOST where the caller is to run the loop itself from *DONE.  */
 int scanrt_route_loop (const struct scanrt_request *r, int threads,
                        size_t *done);
