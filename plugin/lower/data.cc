@@ -34,9 +34,9 @@
    region starts, as OpenMP evaluates its list.  An if clause that is false
    skips the calls, and from GCC 13 a device clause of omp_initial_device
    (-1) makes them the host's, which maps nothing (scanomp_clause_device;
-   libgomp's lowering keeps the -1, which it reads so too).  Items of other kinds (a pointer's attachment, a
-   struct's header, use_device_ptr) map no data of their own and are left
-   out.
+   libgomp's lowering keeps the -1, which it reads so too).  Items of
+   other kinds (a pointer's attachment, a struct's header, use_device_ptr)
+   map no data of their own and are left out.
 
    The constructs are lowered in a unit that holds a scan loop (or with
    -fplugin-arg-scanomp-data=all, in every unit): elsewhere the plugin
@@ -266,15 +266,21 @@ read_items (gimple *s, data_items *items, gimple_seq *seq)
   return true;
 }
 
+/* Whether D, an int device clause's value, is omp_initial_device.  */
+static tree
+initial_device_p (tree d)
+{
+  return fold_build2 (EQ_EXPR, boolean_type_node, d,
+                      build_int_cst (TREE_TYPE (d), -1));
+}
+
 tree
 scanomp_clause_device (tree value, gimple_seq *seq)
 {
   tree it = integer_type_node;
   tree d = scanomp_value (fold_convert (it, value), seq);
   if (SCANOMP_INITIAL_DEVICE)
-    d = scanomp_value (fold_build3 (COND_EXPR, it,
-                                    fold_build2 (EQ_EXPR, boolean_type_node,
-                                                 d, build_int_cst (it, -1)),
+    d = scanomp_value (fold_build3 (COND_EXPR, it, initial_device_p (d),
                                     build_int_cst (it,
                                                    SCANRT_DEVICE_HOST_CPU),
                                     d), seq);
@@ -361,10 +367,8 @@ lower_data (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *wi)
      the host as libscanrt now does.  */
   if (given && SCANOMP_INITIAL_DEVICE)
     gimplify_assign (gomp, fold_build3 (COND_EXPR, it,
-                                        fold_build2 (EQ_EXPR,
-                                                     boolean_type_node, value,
-                                                     build_int_cst (it, -1)),
-                                        value, gomp), &seq);
+                                        initial_device_p (value), value,
+                                        gomp), &seq);
   tree d = omp_find_clause (gimple_omp_target_clauses (s), OMP_CLAUSE_DEVICE);
   if (!d)
     {
