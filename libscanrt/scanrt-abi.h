@@ -204,6 +204,18 @@ struct SCANRT_desc
    _end and _update (omp_initial_device), it maps nothing.  */
 #define SCANRT_DEVICE_HOST_CPU (-2)
 
+/* SCANRT_scan's DEVICE, and the data calls', for a device clause's
+   omp_invalid_device (from GCC 13), which OpenMP stops the program for,
+   as libgomp does: the scan fails after a message.  Any other negative
+   DEVICE but SCANRT_DEFAULT_DEVICE and the names of scanrt.h, such as
+   SCANRT_DEVICE_NONE, is a device that does not exist, which OpenMP
+   replaces with the host, and OMP_TARGET_OFFLOAD=MANDATORY refuses.  The
+   plugin passes a clause's value in these terms (scanomp_clause_device),
+   and a construct without a device clause is on the device that
+   omp_set_default_device chose, where the program has called it.  */
+#define SCANRT_DEVICE_INVALID (-4)
+#define SCANRT_DEVICE_NONE (-3)
+
 /* SCANRT_scan's THREADS for an orphaned worksharing loop, which one thread
    of the team that meets it runs while the others wait at its barrier:
    the host path shares the scan among that team, as tasks.  */
@@ -220,8 +232,9 @@ struct SCANRT_desc
    Returns 0 when done; positive when the caller
    must run its fallback (the reason has been printed where it is an error,
    not where it is the user's choice or a small N); negative when the scan
-   failed under OMP_TARGET_OFFLOAD=MANDATORY, where OpenMP allows no
-   fallback: generated code then aborts, as libgomp would.
+   failed under OMP_TARGET_OFFLOAD=MANDATORY, or on
+   SCANRT_DEVICE_INVALID, where OpenMP allows no fallback: generated code
+   then stops the program with exit status 1, as libgomp does.
 
    DONE, when not NULL, lets a split loop stop part way: on a positive
    return, *DONE positions [0, *DONE) are finished (their stores made,

@@ -7,6 +7,7 @@
    does not exist (said).  Scans then find the data where it is, and read
    a target loop's seed there.  */
 
+#include <stdio.h>
 #include <string.h>
 
 #include "data.h"
@@ -23,8 +24,11 @@ data_device (int device)
     return -1;
   if (device > scanrt_num_devices ())
     {
-      scanrt_report ("device %d does not exist; the data stays on the host",
-                     device);
+      char number[16];
+      snprintf (number, sizeof number, "%d", device);
+      if (scanrt_first_report ("data on no device", number))
+        scanrt_report ("device %d does not exist; the data stays on the "
+                       "host", device);
       return -1;
     }
   return device < scanrt_num_devices () ? device : -1;

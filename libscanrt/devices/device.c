@@ -359,7 +359,7 @@ scanrt_resolve_device (int device)
 {
   pthread_once (&discovered, discover);
   if (device != SCANRT_DEVICE_GPU && device != SCANRT_DEVICE_CPU)
-    return device < 0 ? default_device : device;
+    return device == SCANRT_DEFAULT_DEVICE ? default_device : device;
   const char *name = device == SCANRT_DEVICE_GPU ? "GPU" : "CPU";
   int d = first_of_type (device == SCANRT_DEVICE_GPU ? CL_DEVICE_TYPE_GPU
                                                      : CL_DEVICE_TYPE_CPU);

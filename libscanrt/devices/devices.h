@@ -83,7 +83,8 @@ int scanrt_forked (void);
 int scanrt_cpu_device (void);
 /* The device that DEVICE, a number, SCANRT_DEFAULT_DEVICE or a name
    (SCANRT_DEVICE_GPU, SCANRT_DEVICE_CPU), stands for; -1 for a name that
-   OMP_TARGET_OFFLOAD=MANDATORY leaves with no device (said once).  */
+   OMP_TARGET_OFFLOAD=MANDATORY leaves with no device (said once).  Any
+   other negative DEVICE (scanrt-abi.h's) comes back as it is.  */
 int scanrt_resolve_device (int device);
 /* Device NUMBER as discovered, not opened, or NULL if there is none.  */
 struct scanrt_device *scanrt_device_info (int number);

@@ -44,6 +44,7 @@
    Under OMP_TARGET_OFFLOAD=MANDATORY, or with SCANRT_NO_HOST, a scan on
    a device never falls back: every case above but success fails.  */
 
+#include <stdio.h>
 #include <string.h>
 
 #include "run.h"
@@ -130,13 +131,21 @@ not_there (const struct scanrt_request *r, int device, int strict,
   enum scanrt_offload policy = scanrt_offload_policy ();
   const char *site = r->site;
   int ndev = scanrt_num_devices ();
-  if (device < 0)
+  if (device == -1)
     return SCANRT_ENODEV;
-  if (device > ndev)
+  if (device < 0 || device > ndev)
     {
-      scanrt_report ("%s: device %d does not exist: devices are 0 to %d, and "
-                     "%d is the host%s", site, device, ndev - 1, ndev,
-                     strict ? "" : "; running on the host");
+      /* As OpenMP replaces a device that does not exist with the host;
+         said once a call site and device.  */
+      char key[256];
+      snprintf (key, sizeof key, "%s:%d", site, device);
+      char which[48] = "a negative device number names no device";
+      if (device > ndev)
+        snprintf (which, sizeof which, "device %d does not exist", device);
+      if (strict || scanrt_first_report ("no such device", key))
+        scanrt_report ("%s: %s: devices are 0 to %d, and %d is the host%s",
+                       site, which, ndev - 1, ndev,
+                       strict ? "" : "; running on the host");
       return strict ? SCANRT_ENODEV : SCANRT_HOST;
     }
   if (device == ndev)

@@ -524,8 +524,10 @@ add_call (call_parts *p, tree desc, tree resume, tree fallback, tree done)
                                                integer_zero_node, failed,
                                                host));
   gimple_seq_add_stmt (seq, gimple_build_label (failed));
+  /* As libgomp stops the program where OpenMP allows no fallback.  */
   gimple_seq_add_stmt (seq, gimple_build_call (builtin_decl_explicit
-                                               (BUILT_IN_ABORT), 0));
+                                               (BUILT_IN_EXIT), 1,
+                                               integer_one_node));
   /* A split loop that finished part way: the fallback goes on after the
      positions done, from the variables' total so far.  */
   gimple_seq_add_stmt (seq, gimple_build_label (host));

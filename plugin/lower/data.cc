@@ -33,8 +33,9 @@
    A region's begin and end take the same items, evaluated once as the
    region starts, as OpenMP evaluates its list.  An if clause that is false
    skips the calls, and from GCC 13 a device clause of omp_initial_device
-   (-1) makes them the host's, which maps nothing (scanomp_clause_device;
-   libgomp's lowering keeps the -1, which it reads so too).  Items of
+   (-1) makes them the host's, which maps nothing (scanomp_clause_device
+   gives libscanrt the clause's value as libgomp reads it; libgomp's
+   lowering keeps the value as written).  Items of
    other kinds (a pointer's attachment, a struct's header, use_device_ptr)
    map no data of their own and are left out.
 
@@ -266,25 +267,31 @@ read_items (gimple *s, data_items *items, gimple_seq *seq)
   return true;
 }
 
-/* Whether D, an int device clause's value, is omp_initial_device.  */
+/* D, an int device clause's value, made FROM's number TO where it is,
+   computed into *SEQ.  */
 static tree
-initial_device_p (tree d)
+device_swap (tree d, HOST_WIDE_INT from, HOST_WIDE_INT to, gimple_seq *seq)
 {
-  return fold_build2 (EQ_EXPR, boolean_type_node, d,
-                      build_int_cst (TREE_TYPE (d), -1));
+  tree it = TREE_TYPE (d);
+  tree is = fold_build2 (EQ_EXPR, boolean_type_node, d,
+                         build_int_cst (it, from));
+  return scanomp_value (fold_build3 (COND_EXPR, it, is,
+                                     build_int_cst (it, to), d), seq);
 }
 
+/* From GCC 13, libgomp's lowering passes a device clause's -1
+   (omp_initial_device) as the host and a -2 as a device that does not
+   exist, and omp_invalid_device (-4) stops the program; before, -1 was
+   the default device, -2 the host, and -4 a device that does not
+   exist.  */
 tree
 scanomp_clause_device (tree value, gimple_seq *seq)
 {
-  tree it = integer_type_node;
-  tree d = scanomp_value (fold_convert (it, value), seq);
-  if (SCANOMP_INITIAL_DEVICE)
-    d = scanomp_value (fold_build3 (COND_EXPR, it, initial_device_p (d),
-                                    build_int_cst (it,
-                                                   SCANRT_DEVICE_HOST_CPU),
-                                    d), seq);
-  return d;
+  tree d = scanomp_value (fold_convert (integer_type_node, value), seq);
+  if (!SCANOMP_INITIAL_DEVICE)
+    return device_swap (d, SCANRT_DEVICE_INVALID, SCANRT_DEVICE_NONE, seq);
+  d = device_swap (d, -2, SCANRT_DEVICE_NONE, seq);
+  return device_swap (d, -1, SCANRT_DEVICE_HOST_CPU, seq);
 }
 
 /* The call of FN_NAME (SCANRT_data_begin, _end or _update) for ITEMS,
@@ -366,9 +373,11 @@ lower_data (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *wi)
   /* omp_initial_device stays as written for libgomp, which takes it for
      the host as libscanrt now does.  */
   if (given && SCANOMP_INITIAL_DEVICE)
-    gimplify_assign (gomp, fold_build3 (COND_EXPR, it,
-                                        initial_device_p (value), value,
-                                        gomp), &seq);
+    gimplify_assign (gomp,
+                     fold_build3 (COND_EXPR, it,
+                                  fold_build2 (EQ_EXPR, boolean_type_node,
+                                               value, build_int_cst (it, -1)),
+                                  value, gomp), &seq);
   tree d = omp_find_clause (gimple_omp_target_clauses (s), OMP_CLAUSE_DEVICE);
   if (!d)
     {

@@ -3,7 +3,9 @@
    device clause: a target scan with it runs on the host path, from the
    host's copy of data that the default device holds a copy of
    (SCANOMP_UNIFIED=0), and leaves the device's copy as it was; `target
-   data' and `target update' with it map and copy nothing.  Until
+   data' and `target update' with it map and copy nothing.  So does a
+   construct without a device clause where omp_set_default_device has
+   made omp_initial_device the default.  Until
    2026-12-01 libscanrt read its -1 as the default device: the scan ran
    on the device's copy, and the host's stayed unscanned.  Checked
    against the same steps run sequentially on models of both copies.  */
@@ -57,6 +59,16 @@ main (void)
       same (host, "target update on the initial device");
     }
     same (host, "the end of a region on the initial device");
+    /* So does omp_set_default_device's, for a construct without a device
+       clause.  */
+    omp_set_default_device (omp_initial_device);
+#pragma omp target map(tofrom: y[0:N])
+#pragma omp parallel for scan(+: y)
+    for (long i = 1; i < N; i++)
+      y[i] = y[i-1] + y[i];
+    scan_model (host);
+    same (host, "a scan on the initial device by the ICV");
+    omp_set_default_device (0);
 #pragma omp target update from(y[0:N])
     same (dev, "the device's copy after a scan on the host");
   }
