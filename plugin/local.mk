@@ -32,7 +32,7 @@ plugin_scanomp_la_SOURCES = plugin/scanomp.cc \
 	plugin/host/copy.cc plugin/host/forms.cc plugin/host/function.cc \
 	plugin/lower/lower.h plugin/lower/lowering.h plugin/lower/outline.cc \
 	plugin/lower/lower.cc plugin/lower/call.cc plugin/lower/desc.cc \
-	plugin/lower/data.cc
+	plugin/lower/data.cc plugin/lower/depend.cc
 plugin_scanomp_la_CPPFLAGS = $(GCC_PLUGIN_CPPFLAGS) -I$(srcdir)/plugin \
 	-I$(srcdir)/libscanrt
 # Hidden by default: the plugin runs in cc1's process, whose own names it

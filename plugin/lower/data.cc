@@ -357,6 +357,11 @@ lower_data (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *wi)
       pop_gimplify_context (NULL);
       return NULL_TREE;
     }
+  /* The items are evaluated as the construct is met, as GCC's lowering
+     evaluates them; the data moves once the construct's task may
+     start.  */
+  if (gimple *wait = scanomp_depend_wait (s))
+    gimple_seq_add_stmt (&seq, wait);
   /* The device, evaluated once, for libscanrt's calls; libgomp's own
      call, which stays, is given the device that SCANRT_gomp_device says,
      so that it does not stop a program under OMP_TARGET_OFFLOAD=MANDATORY

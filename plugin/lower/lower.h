@@ -3,7 +3,8 @@
    kernels, the host path's functions, or both: outline.cc) and replacing
    its construct with a call into libscanrt that falls back to the loop
    (lower.cc); and lowering OpenMP's data constructs and named devices
-   for libscanrt (data.cc).  */
+   for libscanrt (data.cc), each after the dependences of its construct's
+   task (depend.cc).  */
 
 #ifndef SCANOMP_LOWER_H
 #define SCANOMP_LOWER_H
@@ -30,6 +31,11 @@ char *scanomp_route_detail (const struct scan_loop *l,
 void scanomp_lower (struct scan_loop *l, const struct scan_outline *o,
                     gimple_stmt_iterator *gsi);
 
+
+/* depend.cc: a `taskwait' with the depend clauses of CONSTRUCT, a target
+   construct, for libscanrt's calls in its place to wait as its task
+   would; NULL where it has none.  */
+gimple *scanomp_depend_wait (gimple *construct);
 
 /* data.cc: give the target constructs of BODY that name their device
    `GPU' or `CPU' that device's number, adding each number's variable to
