@@ -95,6 +95,20 @@ lower_reaches_host (scan_loop *l, tree var)
   return false;
 }
 
+/* exit, which GCC's Fortran front end does not declare as a built-in.  */
+static tree
+exit_decl (void)
+{
+  if (tree fn = builtin_decl_explicit (BUILT_IN_EXIT))
+    return fn;
+  tree fn = build_fn_decl ("exit", build_function_type_list
+                                   (void_type_node, integer_type_node,
+                                    NULL_TREE));
+  TREE_THIS_VOLATILE (fn) = 1;
+  TREE_NOTHROW (fn) = 1;
+  return fn;
+}
+
 /* What L's `parallel' asks of the host path's team, as SCANRT_scan's
    THREADS, its computation appended to *SEQ: 1 where its if clause is
    false, else its num_threads, else 0; for an orphaned loop, the team
@@ -525,8 +539,7 @@ add_call (call_parts *p, tree desc, tree resume, tree fallback, tree done)
                                                host));
   gimple_seq_add_stmt (seq, gimple_build_label (failed));
   /* As libgomp stops the program where OpenMP allows no fallback.  */
-  gimple_seq_add_stmt (seq, gimple_build_call (builtin_decl_explicit
-                                               (BUILT_IN_EXIT), 1,
+  gimple_seq_add_stmt (seq, gimple_build_call (exit_decl (), 1,
                                                integer_one_node));
   /* A split loop that finished part way: the fallback goes on after the
      positions done, from the variables' total so far.  */
