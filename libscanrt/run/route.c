@@ -133,6 +133,10 @@ not_there (const struct scanrt_request *r, int device, int strict,
   int ndev = scanrt_num_devices ();
   if (device == -1)
     return SCANRT_ENODEV;
+  /* OpenMP runs every device construct on the host, whatever its
+     device.  */
+  if (policy == SCANRT_OFFLOAD_DISABLED && !no_host)
+    return SCANRT_HOST;
   if (device < 0 || device > ndev)
     {
       /* As OpenMP replaces a device that does not exist with the host;
