@@ -405,6 +405,11 @@ offload_inscan (found &f)
   if (!ok && l.init_end != UNKNOWN_LOCATION && errorcount == errors)
     error_at (l.init_end, "the plugin cannot take the loop of this "
               "initialization phase, which GCC does not implement");
+  if (!ok && l.crashes_gcc && errorcount == errors)
+    error_at (gimple_location (f.construct), "the plugin cannot take this "
+              "inscan loop, a %<simd%> loop inside %<target%>, which GCC "
+              "cannot compile itself: write %<parallel for%> without "
+              "%<simd%>");
   if (!ok && l.teams && errorcount > errors)
     scanomp_teams_declined (l.loop);
   if (ok)

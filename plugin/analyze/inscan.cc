@@ -330,7 +330,10 @@ read_construct (gimple *construct, scan_loop *l, scan_copies *cp)
   else
     l->loop = scan_find_loop (gimple_omp_body (construct), &other);
   l->teams = l->loop && scanomp_teams_loop (l->loop);
-  l->quiet = l->init_end == UNKNOWN_LOCATION && !l->teams;
+  l->crashes_gcc = l->loop && gimple_code (construct) == GIMPLE_OMP_TARGET
+                   && gimple_omp_for_kind (l->loop) == GF_OMP_FOR_KIND_SIMD;
+  l->quiet = l->init_end == UNKNOWN_LOCATION && !l->teams
+             && !l->crashes_gcc;
   if (other)
     {
       scan_complain (l, loc, "this inscan loop is left to GCC%'s own "

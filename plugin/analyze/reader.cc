@@ -29,7 +29,8 @@
    inscan loop with an initialization phase that GCC would run wrong (see
    init.cc), or on a construct GCC rejects inscan on (teams.cc), gets an
    error, which says so where the note says that the loop is left to
-   GCC's own implementation.  */
+   GCC's own implementation; so does a simd loop inside a target
+   construct, which GCC's own lowering crashes on.  */
 void
 scan_complain (scan_loop *l, location_t loc, const char *gmsgid, ...)
 {
@@ -41,6 +42,10 @@ scan_complain (scan_loop *l, location_t loc, const char *gmsgid, ...)
     gmsgid = ACONCAT ((l->teams
                        ? "cannot run this inscan loop, whose construct GCC "
                          "rejects %<inscan%> on: "
+                       : l->crashes_gcc
+                       ? "cannot run this inscan loop, a %<simd%> loop "
+                         "inside %<target%>, which GCC cannot compile "
+                         "itself: "
                        : "cannot run this loop, whose exclusive scan has an "
                          "initialization phase, which GCC does not "
                          "implement: ",

@@ -212,6 +212,9 @@ struct scan_loop
                                 GCC runs the loop anyway */
   bool teams;                /* inscan: on a construct GCC rejects
                                 inscan on (analyze/teams.cc) */
+  bool crashes_gcc;          /* inscan: a simd loop inside a target
+                                construct, whose lowering makes cc1
+                                crash in every GCC from 11 to 16 */
   bool silent;               /* a loop race.cc reads: nothing said at all */
   gimple_seq input, output;  /* inscan: the input and scan phases; a
                                 recurrence (its item's FORM): the body

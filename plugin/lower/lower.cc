@@ -236,7 +236,8 @@ scanomp_lower (scan_loop *l, const scan_outline *o,
   push_gimplify_context ();
   tree fallback = create_artificial_label (UNKNOWN_LOCATION);
   tree done = create_artificial_label (UNKNOWN_LOCATION);
-  if (l->inscan && l->init_end == UNKNOWN_LOCATION && !l->teams)
+  if (l->inscan && l->init_end == UNKNOWN_LOCATION && !l->teams
+      && !l->crashes_gcc)
     {
       /* The construct stays as it is, for GCC to run on host threads when
          the device declines.  One with an initialization phase GCC would
