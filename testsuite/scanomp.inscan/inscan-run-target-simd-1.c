@@ -3,10 +3,11 @@
    GCC's own lowering in every GCC from 11 to 16 (a segmentation fault
    in omplower), with the plugin too until 2026-12-01, since it kept the
    construct for its fallback: `simd' alone, `parallel for simd'
-   (exclusive) and an orphaned `for simd' in the region.  The plugin
+   (exclusive), an orphaned `for simd' in the region, and the same in
+   `target if()', `target teams' and `target parallel'.  The plugin
    takes each, with the loop run sequentially as its fallback.  Each is
    checked against the sequential loop, the final value included.
-   scanomp-taken: 3 */
+   scanomp-taken: 6 */
 /* { dg-do run } */
 /* { dg-set-target-env-var SCANOMP_HOST_CUTOFF 0 } */
 
@@ -71,6 +72,43 @@ main (void)
       y[i] = s;
     }
   check ("for simd", 7, 0, s);
+
+  /* The same inside `target' with if(), `target teams' and `target
+     parallel'.  */
+  for (int on = 0; on < 2; on++)
+    {
+      s = on;
+#pragma omp target if(on) map(to: x) map(from: y) map(tofrom: s)
+#pragma omp parallel for simd reduction(inscan, +: s)
+      for (long i = 0; i < N; i++)
+        {
+          s += x[i];
+#pragma omp scan inclusive(s)
+          y[i] = s;
+        }
+      check ("parallel for simd in target if()", on, 0, s);
+    }
+  s = 2;
+#pragma omp target teams num_teams(1) map(to: x) map(from: y) \
+                   map(tofrom: s)
+#pragma omp parallel for simd reduction(inscan, +: s)
+  for (long i = 0; i < N; i++)
+    {
+      s += x[i];
+#pragma omp scan inclusive(s)
+      y[i] = s;
+    }
+  check ("parallel for simd in target teams", 2, 0, s);
+  s = 4;
+#pragma omp target parallel map(to: x) map(from: y) map(tofrom: s)
+#pragma omp for simd reduction(inscan, +: s)
+  for (long i = 0; i < N; i++)
+    {
+      s += x[i];
+#pragma omp scan inclusive(s)
+      y[i] = s;
+    }
+  check ("for simd in target parallel", 4, 0, s);
   puts ("target simd checked");
   return 0;
 }
