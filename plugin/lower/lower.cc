@@ -241,9 +241,10 @@ scanomp_lower (scan_loop *l, const scan_outline *o,
     {
       /* The construct stays as it is, for GCC to run on host threads when
          the device declines.  One with an initialization phase GCC would
-         run wrong (analyze/init.cc), or on a construct GCC rejects
-         inscan on (analyze/teams.cc): its fallback is the sequential
-         loop, as a scan clause's.  */
+         run wrong (analyze/init.cc), on a construct GCC rejects inscan
+         on (analyze/teams.cc), or a simd loop inside target, whose
+         lowering crashes cc1: its fallback is the sequential loop, as a
+         scan clause's.  */
       bool orphan = scanomp_orphan (l);
       tree to_fallback = orphan ? create_artificial_label (UNKNOWN_LOCATION)
                                 : fallback;
