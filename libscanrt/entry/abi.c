@@ -103,6 +103,12 @@ SCANRT_gomp_device (int device)
   return d >= gomp && d < scanrt_num_devices () ? gomp : device;
 }
 
+SCANRT_EXPORT int
+SCANRT_region_device (int device)
+{
+  return construct_device (device);
+}
+
 SCANRT_EXPORT void
 SCANRT_data_begin (int device, unsigned count, void *const *ptrs,
                    const size_t *sizes, const unsigned *kinds)

@@ -375,6 +375,14 @@ lower_data (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *wi)
   gimple_seq_add_stmt (&seq, device_call ("SCANRT_gomp_device", gomp,
                                           value, loc));
   items.device = given ? scanomp_clause_device (value, &seq) : value;
+  /* A region without a device clause ends on the device it began on,
+     whatever omp_set_default_device does in between.  */
+  if (!given && kind == GF_OMP_TARGET_KIND_DATA)
+    {
+      items.device = scanomp_tmp_var (it, "region_device");
+      gimple_seq_add_stmt (&seq, device_call ("SCANRT_region_device",
+                                              items.device, value, loc));
+    }
   /* omp_initial_device stays as written for libgomp, which takes it for
      the host as libscanrt now does.  */
   if (given && SCANOMP_INITIAL_DEVICE)

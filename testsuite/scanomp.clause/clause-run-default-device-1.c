@@ -5,7 +5,8 @@
    there, `target enter data' without a clause maps there, 2 (the host,
    as libscanrt numbers pocl's two devices) runs on the host's copy, and
    the ICV set back to its first value leaves the device to libscanrt's
-   settings again (device 0, which copies the host's data).  Until
+   settings again (device 0, which copies the host's data); a `target
+   data' region ends on the device it began on.  Until
    2026-12-01 libscanrt read only OMP_DEFAULT_DEVICE: the scans ran on
    device 0 from the host's copy.  Each copy has a model, scanned
    sequentially.  */
@@ -104,6 +105,21 @@ main (void)
   scan_clause ();
   same ("the scan clause on data entered on device 1 by the ICV");
 #pragma omp target exit data map(release: x[0:N])
+
+  /* A region begun on device 1 by the ICV ends there, and copies back
+     from there, though the default device changes inside it.  */
+  model (x);
+  memset (y, 0, sizeof y);
+  y[0] = 7;
+#pragma omp target data map(tofrom: y[0:N])
+  {
+    omp_set_default_device (start);
+#pragma omp target device(1) map(tofrom: y[0:N]) map(to: x[0:N])
+#pragma omp parallel for scan(+: y)
+    for (long i = 1; i < N; i++)
+      y[i] = y[i-1] + x[i];
+  }
+  same ("a region's end on the device it began on");
   puts ("default device checked");
   return 0;
 }
