@@ -259,12 +259,12 @@ void SCANRT_data_begin (int device, unsigned count, void *const *ptrs,
                         const size_t *sizes, const unsigned *kinds);
 void SCANRT_data_end (int device, unsigned count, void *const *ptrs,
                       const size_t *sizes, const unsigned *kinds);
-/* The device that a `target data' region without a device clause
-   (DEVICE SCANRT_DEFAULT_DEVICE) gives both its SCANRT_data_begin and
-   its SCANRT_data_end: omp_set_default_device's choice as the region
-   begins, where the program has made one, which the region's end keeps
-   whatever the program chooses in between.  */
-int SCANRT_region_device (int device);
+/* The device that a data construct without a device clause (DEVICE
+   SCANRT_DEFAULT_DEVICE) is on as it is met, for its calls below:
+   omp_set_default_device's choice where the program has made one, else
+   SCANRT_DEFAULT_DEVICE.  A `target data' region's end keeps what its
+   beginning was given, whatever the program chooses in between.  */
+int SCANRT_data_device (int device);
 
 /* Copy BYTES at SRC into DST as DEVICE sees them: from the device's copy
    when SRC lies in data mapped there and the device has memory of its

@@ -104,7 +104,7 @@ SCANRT_gomp_device (int device)
 }
 
 SCANRT_EXPORT int
-SCANRT_region_device (int device)
+SCANRT_data_device (int device)
 {
   return construct_device (device);
 }
@@ -113,7 +113,6 @@ SCANRT_EXPORT void
 SCANRT_data_begin (int device, unsigned count, void *const *ptrs,
                    const size_t *sizes, const unsigned *kinds)
 {
-  device = construct_device (device);
   for (unsigned i = 0; i < count; i++)
     scanrt_place_enter (device, ptrs[i], sizes[i], kinds[i]);
 }
@@ -122,7 +121,6 @@ SCANRT_EXPORT void
 SCANRT_data_end (int device, unsigned count, void *const *ptrs,
                  const size_t *sizes, const unsigned *kinds)
 {
-  device = construct_device (device);
   for (unsigned i = count; i-- > 0;)
     scanrt_place_exit (device, ptrs[i], sizes[i], kinds[i]);
 }
@@ -131,7 +129,6 @@ SCANRT_EXPORT void
 SCANRT_data_update (int device, unsigned count, void *const *ptrs,
                     const size_t *sizes, const unsigned *kinds)
 {
-  device = construct_device (device);
   for (unsigned i = 0; i < count; i++)
     scanrt_place_update (device, ptrs[i], sizes[i], kinds[i]);
 }

@@ -375,12 +375,13 @@ lower_data (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *wi)
   gimple_seq_add_stmt (&seq, device_call ("SCANRT_gomp_device", gomp,
                                           value, loc));
   items.device = given ? scanomp_clause_device (value, &seq) : value;
-  /* A region without a device clause ends on the device it began on,
-     whatever omp_set_default_device does in between.  */
-  if (!given && kind == GF_OMP_TARGET_KIND_DATA)
+  /* Without a device clause, the default device as the construct is
+     met (omp_set_default_device's): a region ends where it began,
+     whatever the program chooses in between.  */
+  if (!given)
     {
-      items.device = scanomp_tmp_var (it, "region_device");
-      gimple_seq_add_stmt (&seq, device_call ("SCANRT_region_device",
+      items.device = scanomp_tmp_var (it, "data_device");
+      gimple_seq_add_stmt (&seq, device_call ("SCANRT_data_device",
                                               items.device, value, loc));
     }
   /* omp_initial_device stays as written for libgomp, which takes it for

@@ -120,6 +120,19 @@ main (void)
       y[i] = y[i-1] + x[i];
   }
   same ("a region's end on the device it began on");
+  /* And one begun on libscanrt's default device (0) ends there though
+     the ICV names device 1 by then.  */
+  memset (y, 0, sizeof y);
+  y[0] = 7;
+#pragma omp target data map(tofrom: y[0:N])
+  {
+    omp_set_default_device (1);
+#pragma omp target device(0) map(tofrom: y[0:N]) map(to: x[0:N])
+#pragma omp parallel for scan(+: y)
+    for (long i = 1; i < N; i++)
+      y[i] = y[i-1] + x[i];
+  }
+  same ("a region's end on libscanrt's default device");
   puts ("default device checked");
   return 0;
 }
