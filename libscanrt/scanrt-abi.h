@@ -259,11 +259,12 @@ void SCANRT_data_begin (int device, unsigned count, void *const *ptrs,
                         const size_t *sizes, const unsigned *kinds);
 void SCANRT_data_end (int device, unsigned count, void *const *ptrs,
                       const size_t *sizes, const unsigned *kinds);
-/* The device that a data construct without a device clause (DEVICE
-   SCANRT_DEFAULT_DEVICE) is on as it is met, for its calls below:
-   omp_set_default_device's choice where the program has made one, else
-   SCANRT_DEFAULT_DEVICE.  A `target data' region's end keeps what its
-   beginning was given, whatever the program chooses in between.  */
+/* The device that a data construct is on as it is met, DEVICE being
+   its device clause's value as libscanrt reads it, or
+   SCANRT_DEFAULT_DEVICE without one, for its calls below: without one,
+   omp_set_default_device's choice where the program has made one.  A
+   `target data' region's end keeps what its beginning was given,
+   whatever the program chooses in between.  */
 int SCANRT_data_device (int device);
 
 /* Copy BYTES at SRC into DST as DEVICE sees them: from the device's copy
@@ -284,7 +285,9 @@ void SCANRT_data_update (int device, unsigned count, void *const *ptrs,
    host device where DEVICE is an OpenCL device that libgomp does not
    have, which libgomp then skips, as it would without
    OMP_TARGET_OFFLOAD=MANDATORY (under which it would stop the program);
-   else DEVICE itself.  */
+   SCANRT_DEFAULT_DEVICE, which GCC 13's lowering passes as the host, for
+   omp_invalid_device where that is libgomp's default device (MANDATORY
+   from GCC 13, libgomp having no device); else DEVICE itself.  */
 int SCANRT_gomp_device (int device);
 
 #ifdef __cplusplus

@@ -20,6 +20,18 @@ read_icv (void)
   icv_at_start = omp_get_default_device ();
 }
 
+/* Whether libgomp's default device is omp_invalid_device: from GCC 13,
+   under OMP_TARGET_OFFLOAD=MANDATORY, libgomp, which has no device of
+   its own beside libscanrt's, says so for omp_get_default_device ().  A
+   program that names that device (RAJAPerf's `int did =
+   omp_get_default_device ();' and `device(did)') means the default
+   one, which libscanrt has.  */
+static int
+gomp_invalid_default (void)
+{
+  return icv_at_start == SCANRT_DEVICE_INVALID;
+}
+
 /* The device that DEVICE, a construct's (scanrt-abi.h), stands for.  One
    without a device clause (SCANRT_DEFAULT_DEVICE) is on the device that
    omp_set_default_device last chose in this task, where that differs
@@ -27,10 +39,13 @@ read_icv (void)
    (omp_initial_device) the host, another negative number but
    omp_invalid_device no device.  Else it stays SCANRT_DEFAULT_DEVICE,
    which libscanrt's own settings resolve (SCANOMP_DEVICE,
-   OMP_DEFAULT_DEVICE, the first GPU, ...).  */
+   OMP_DEFAULT_DEVICE, the first GPU, ...); so does omp_invalid_device
+   where libgomp's default device is that.  */
 static int
 construct_device (int device)
 {
+  if (device == SCANRT_DEVICE_INVALID && gomp_invalid_default ())
+    device = SCANRT_DEFAULT_DEVICE;
   if (device != SCANRT_DEFAULT_DEVICE)
     return device;
   int icv = omp_get_default_device ();
@@ -98,6 +113,9 @@ SCANRT_EXPORT int
 SCANRT_gomp_device (int device)
 {
   int gomp = omp_get_num_devices ();
+  /* As a clause's -1 from GCC 13, libgomp's host.  */
+  if (device == SCANRT_DEVICE_INVALID && gomp_invalid_default ())
+    return SCANRT_DEFAULT_DEVICE;
   int d = device == SCANRT_DEFAULT_DEVICE ? omp_get_default_device ()
                                           : device;
   return d >= gomp && d < scanrt_num_devices () ? gomp : device;

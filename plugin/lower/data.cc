@@ -375,15 +375,13 @@ lower_data (gimple_stmt_iterator *gsi, bool *handled, walk_stmt_info *wi)
   gimple_seq_add_stmt (&seq, device_call ("SCANRT_gomp_device", gomp,
                                           value, loc));
   items.device = given ? scanomp_clause_device (value, &seq) : value;
-  /* Without a device clause, the default device as the construct is
-     met (omp_set_default_device's): a region ends where it began,
-     whatever the program chooses in between.  */
-  if (!given)
-    {
-      items.device = scanomp_tmp_var (it, "data_device");
-      gimple_seq_add_stmt (&seq, device_call ("SCANRT_data_device",
-                                              items.device, value, loc));
-    }
+  /* The device as the construct is met (without a device clause,
+     omp_set_default_device's): a region ends where it began, whatever
+     the program chooses in between.  */
+  tree met = scanomp_tmp_var (it, "data_device");
+  gimple_seq_add_stmt (&seq, device_call ("SCANRT_data_device", met,
+                                          items.device, loc));
+  items.device = met;
   /* omp_initial_device stays as written for libgomp, which takes it for
      the host as libscanrt now does.  */
   if (given && SCANOMP_INITIAL_DEVICE)
