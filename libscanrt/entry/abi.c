@@ -113,7 +113,7 @@ SCANRT_EXPORT int
 SCANRT_gomp_device (int device)
 {
   int gomp = omp_get_num_devices ();
-  /* As a clause's -1 from GCC 13, libgomp's host.  */
+  /* The host, as GCC 13's lowering passes a clause's -1.  */
   if (device == SCANRT_DEVICE_INVALID && gomp_invalid_default ())
     return SCANRT_DEFAULT_DEVICE;
   int d = device == SCANRT_DEFAULT_DEVICE ? omp_get_default_device ()

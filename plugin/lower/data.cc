@@ -17,7 +17,9 @@
    update' reach libscanrt's mapping table: each construct gets calls to
    SCANRT_data_begin, SCANRT_data_end or SCANRT_data_update beside it,
    with the address, size and kind of each item its map, to and from
-   clauses name, and keeps GCC's own lowering, which maps the data for
+   clauses name, on the device that SCANRT_data_device says as the
+   construct is met (after the dependences of its depend clauses:
+   depend.cc), and keeps GCC's own lowering, which maps the data for
    libgomp's devices as before.  That lowering's device becomes what
    SCANRT_gomp_device says: libgomp's host device in place of an OpenCL
    device that libgomp does not have, which libgomp would otherwise refuse
