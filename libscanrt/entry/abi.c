@@ -20,16 +20,17 @@ read_icv (void)
   icv_at_start = omp_get_default_device ();
 }
 
-/* Whether libgomp's default device is omp_invalid_device: from GCC 13,
-   under OMP_TARGET_OFFLOAD=MANDATORY, libgomp, which has no device of
-   its own beside libscanrt's, says so for omp_get_default_device ().  A
-   program that names that device (RAJAPerf's `int did =
-   omp_get_default_device ();' and `device(did)') means the default
-   one, which libscanrt has.  */
+/* Whether DEVICE is omp_invalid_device as libgomp's default device:
+   from GCC 13, under OMP_TARGET_OFFLOAD=MANDATORY, libgomp, which has no
+   device of its own beside libscanrt's, gives it for
+   omp_get_default_device ().  A program that names that device
+   (RAJAPerf's `int did = omp_get_default_device ();' and `device(did)')
+   means the default one, which libscanrt has.  */
 static int
-gomp_invalid_default (void)
+names_gomp_default (int device)
 {
-  return icv_at_start == SCANRT_DEVICE_INVALID;
+  return device == SCANRT_DEVICE_INVALID
+         && icv_at_start == SCANRT_DEVICE_INVALID;
 }
 
 /* The device that DEVICE, a construct's (scanrt-abi.h), stands for.  One
@@ -44,7 +45,7 @@ gomp_invalid_default (void)
 static int
 construct_device (int device)
 {
-  if (device == SCANRT_DEVICE_INVALID && gomp_invalid_default ())
+  if (names_gomp_default (device))
     device = SCANRT_DEFAULT_DEVICE;
   if (device != SCANRT_DEFAULT_DEVICE)
     return device;
@@ -114,7 +115,7 @@ SCANRT_gomp_device (int device)
 {
   int gomp = omp_get_num_devices ();
   /* The host, as GCC 13's lowering passes a clause's -1.  */
-  if (device == SCANRT_DEVICE_INVALID && gomp_invalid_default ())
+  if (names_gomp_default (device))
     return SCANRT_DEFAULT_DEVICE;
   int d = device == SCANRT_DEFAULT_DEVICE ? omp_get_default_device ()
                                           : device;

@@ -226,6 +226,10 @@ scanomp_lower (scan_loop *l, const scan_outline *o,
             "compiled from the loop");
   unsigned nargs;
   tree desc = lower_desc (l, o, &nargs);
+  /* What takes the construct's place waits for its task's
+     dependences.  */
+  if (gimple *wait = scanomp_depend_wait (l->construct))
+    gsi_insert_before (gsi, wait, GSI_SAME_STMT);
 
   /* The temporaries are locals of a bind around the new code, so that an
      OpenMP region around the construct (a `parallel' holding a target
@@ -257,8 +261,6 @@ scanomp_lower (scan_loop *l, const scan_outline *o,
         seq = decided_by_one (seq, to_fallback, to_done, fallback, done);
       gbind *bind = gimple_build_bind (NULL_TREE, seq, NULL_TREE);
       pop_gimplify_context (bind);
-      if (gimple *wait = scanomp_depend_wait (l->construct))
-        gsi_insert_before (gsi, wait, GSI_SAME_STMT);
       gsi_insert_before (gsi, bind, GSI_SAME_STMT);
       gsi_insert_before (gsi, gimple_build_label (fallback), GSI_SAME_STMT);
       gsi_insert_after (gsi, gimple_build_label (done), GSI_SAME_STMT);
@@ -302,9 +304,5 @@ scanomp_lower (scan_loop *l, const scan_outline *o,
   gsi_replace (&at, bind, false);
   gimple_omp_set_body (l->construct, NULL);
   unwrap (&body);
-  gimple_seq in_place = NULL;
-  if (gimple *wait = scanomp_depend_wait (l->construct))
-    gimple_seq_add_stmt (&in_place, wait);
-  gimple_seq_add_seq (&in_place, body);
-  gsi_replace_with_seq (gsi, in_place, false);
+  gsi_replace_with_seq (gsi, body, false);
 }
