@@ -61,6 +61,12 @@ size_t scanrt_window_step (const struct scanrt_request *r, unsigned i);
    window cut to positions [P0, P0 + M).  */
 void scanrt_window_args (const struct scanrt_request *r, size_t p0, size_t m,
                          struct SCANRT_arg *args, long *starts);
+/* PART: positions [P0, P0 + M) of R, as a scan of their own on ARGS
+   and STARTS (as scanrt_window_args's), with no seed, total or exact
+   sum yet.  */
+void scanrt_request_part (const struct scanrt_request *r, size_t p0,
+                          size_t m, struct SCANRT_arg *args, long *starts,
+                          struct scanrt_request *part);
 /* Whether DEV's buffers take R's windows over M positions.  */
 int scanrt_windows_fit (const struct scanrt_request *r,
                         const struct scanrt_device *dev, size_t m);

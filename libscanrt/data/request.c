@@ -47,6 +47,21 @@ scanrt_window_args (const struct scanrt_request *r, size_t p0, size_t m,
     }
 }
 
+void
+scanrt_request_part (const struct scanrt_request *r, size_t p0, size_t m,
+                     struct SCANRT_arg *args, long *starts,
+                     struct scanrt_request *part)
+{
+  scanrt_window_args (r, p0, m, args, starts);
+  size_t skip = p0 * r->desc->elem_size;
+  *part = (struct scanrt_request) {
+    .desc = r->desc, .args = args, .params = r->params, .site = r->site,
+    .device = r->device, .first = r->first + (long) p0, .n = m,
+    .plain_in = r->plain_in ? (const char *) r->plain_in + skip : NULL,
+    .plain_out = r->plain_out ? (char *) r->plain_out + skip : NULL
+  };
+}
+
 int
 scanrt_windows_fit (const struct scanrt_request *r,
                     const struct scanrt_device *dev, size_t m)

@@ -8,7 +8,8 @@
    the caller can go on from there (it passes DONE); else, past the first
    segment, the scan fails, since what is written cannot be undone.  A
    reproducible scan's segments are whole tiles, and pass on its exact
-   sum (repro.c).  */
+   sum (repro.c); where one fails, the host's reproducible scan goes on
+   from that sum.  */
 
 #include <string.h>
 
@@ -91,6 +92,26 @@ scanrt_run_segments (const struct scanrt_request *r, int device, size_t len,
           if (r->repro)
             *r->repro = before;
           break;
+        }
+    }
+  /* A reproducible scan goes on on the host from the exact sum through
+     the segments done, in the definition's bits, where the caller's
+     loop would go on in its own.  */
+  if (status == SCANRT_HOST && p0 && done && r->repro)
+    {
+      struct SCANRT_arg rest_args[nargs];
+      long rest_starts[nargs];
+      struct scanrt_request rest;
+      scanrt_request_part (r, p0, r->n - p0, rest_args, rest_starts, &rest);
+      rest.seed = carry[k];
+      rest.total = carry[!k];
+      rest.repro = r->repro;
+      scanrt_report ("%s: positions %zu to %zu run on the host", r->site,
+                     p0, r->n - 1);
+      if (scanrt_team_scan (&rest, 0, 0) == SCANRT_OK)
+        {
+          status = SCANRT_OK;
+          k = !k;
         }
     }
   if (status < 0 && p0 && !done)

@@ -29,9 +29,11 @@
    A block whose device fails runs again on the list's other devices in
    turn.  Totals that no device computes leave the whole scan to the
    caller's fallback, with nothing written.  A block that no device scans
-   runs on the descriptor's host scan function where there is one; else the
-   caller's fallback goes on from the block's first position, unless the
-   scan is in place and a later block is already written: it then fails.
+   runs on the descriptor's host scan function where there is one (a
+   reproducible scan's, on the host's reproducible scan from the block's
+   exact start); else the caller's fallback goes on from the block's
+   first position, unless the scan is in place and a later block is
+   already written: it then fails.
 
    Data that `target data' spread across the devices (pieces.c) sets the
    blocks itself: they end where its pieces do, and each runs on the
@@ -70,6 +72,7 @@ struct block
   struct scanrt_binding kept;   /* results not yet copied back */
   unsigned char *before;        /* the host's written windows before */
   unsigned char *margins;       /* its pieces' margins before (pinned) */
+  struct scanrt_exact start;    /* a reproducible block's exact start */
 };
 
 /* Whether the result of a scan of D is the same however its positions
@@ -377,11 +380,32 @@ start_repro_blocks (const struct scanrt_request *r, struct block *b,
   return 1;
 }
 
+/* Block B of R, a reproducible scan, on the host, from its exact start
+   B->start, with SEED its rounding and TOTAL receiving the block's last
+   value: the definition's bits, which the block's device would have
+   given.  Returns as scanrt_team_scan.  */
+static int
+repro_on_host (const struct scanrt_request *r, const struct block *b,
+               const void *seed, void *total)
+{
+  unsigned nargs = r->desc->nargs;
+  struct SCANRT_arg args[nargs];
+  long starts[nargs];
+  struct scanrt_request part;
+  scanrt_request_part (r, b->lo, b->hi - b->lo, args, starts, &part);
+  struct scanrt_exact from = b->start;
+  part.seed = seed;
+  part.total = total;
+  part.repro = &from;
+  return scanrt_team_scan (&part, 0, 0);
+}
+
 /* The outcome of blocks B[0] to B[COUNT - 1] of R, the first that failed
    FAILED (COUNT: none), whose seeds SEEDS holds (ELEM bytes each, the
    total last): blocks no device took run on the host where R's descriptor
-   has a host path and STRICT allows it; the rest is said, and the status
-   returned, with *DONE.  */
+   has a host path and STRICT allows it (a reproducible scan's each from
+   its exact start); the rest is said, and the status returned, with
+   *DONE.  */
 static int
 outcome (const struct scanrt_request *r, struct block *b, unsigned count,
          unsigned failed, unsigned char *seeds, int strict, int pinned,
@@ -398,7 +422,10 @@ outcome (const struct scanrt_request *r, struct block *b, unsigned count,
                        r->site, b[k].lo, b[k].hi - 1);
         unsigned char carry[elem];
         memcpy (carry, seeds + k * elem, elem);
-        desc->scan (r->args, r->first, b[k].lo, b[k].hi, carry);
+        if (!r->repro
+            || repro_on_host (r, &b[k], seeds + k * elem, carry)
+                 != SCANRT_OK)
+          desc->scan (r->args, r->first, b[k].lo, b[k].hi, carry);
         memcpy (seeds + (k + 1) * elem, carry, elem);
         b[k].status = SCANRT_OK;
       }
@@ -582,7 +609,15 @@ scanrt_split_scan (const struct scanrt_request *r,
           b[k].r.total_only = 0;
           b[k].r.keep = b[k].before ? &b[k].kept : NULL;
           if (r->repro)
-            b[k].r.repro = count > 1 ? &begin[k] : r->repro;
+            {
+              b[k].r.repro = count > 1 ? &begin[k] : r->repro;
+              /* Kept for the host, and rounded as the block's seed
+                 there and for the caller's loop.  */
+              b[k].start = *b[k].r.repro;
+              if (k)
+                scanrt_exact_store (&b[k].start,
+                                    (scanrt_type) desc->type, seeds[k]);
+            }
         }
       failed = run_blocks (b, count, &s);
     }
