@@ -400,6 +400,29 @@ find_assigned (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+/* The ARRAY_REF of REF's chain that indexes an array variable, or the
+   array a pointer points to (a MEM_REF), each index's lower bound a
+   constant: REF itself, or, where NESTED (a collapsed nest's element
+   of an array of arrays, `a[i][j]'), one that REF's chain of
+   ARRAY_REFs of constant element sizes reaches; else NULL_TREE.  */
+static tree
+outermost_ref (tree ref, bool nested)
+{
+  for (tree level = ref; TREE_CODE (level) == ARRAY_REF;
+       level = TREE_OPERAND (level, 0))
+    {
+      tree array = TREE_OPERAND (level, 0);
+      if (TREE_CODE (array_ref_low_bound (level)) != INTEGER_CST
+          || TREE_CODE (TYPE_SIZE_UNIT (TREE_TYPE (level))) != INTEGER_CST)
+        return NULL_TREE;
+      if (VAR_P (array) || TREE_CODE (array) == MEM_REF)
+        return level;
+      if (!nested)
+        return NULL_TREE;
+    }
+  return NULL_TREE;
+}
+
 bool
 scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
                   scan_access *out)
@@ -422,15 +445,12 @@ scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
         off = fold_build2 (PLUS_EXPR, sizetype, off,
                            fold_convert (sizetype, TREE_OPERAND (ref, 1)));
     }
-  else if (TREE_CODE (ref) == ARRAY_REF
-           && (VAR_P (TREE_OPERAND (ref, 0))
-               || TREE_CODE (TREE_OPERAND (ref, 0)) == MEM_REF)
-           && TREE_CODE (array_ref_low_bound (ref)) == INTEGER_CST)
+  else if (tree outer = outermost_ref (ref, r->l->nest.length () != 0))
     {
       /* An array, or in Fortran the array a pointer points to: (*a)[k]
          for a dummy argument, MEM <int[0:]> [p][k] for an allocatable.
          Fortran's arrays have their own lower bounds.  */
-      tree array = TREE_OPERAND (ref, 0);
+      tree array = TREE_OPERAND (outer, 0);
       ok = true;
       off = size_zero_node;
       if (VAR_P (array))
@@ -443,20 +463,30 @@ scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
                              fold_convert (sizetype,
                                            TREE_OPERAND (array, 1)));
         }
-      tree idx = scan_substitute (r, TREE_OPERAND (ref, 1));
-      unreliable = r->saw_taint;
-      idx = fold_build2 (MINUS_EXPR, ssizetype,
-                         fold_convert (ssizetype, idx),
-                         fold_convert (ssizetype, array_ref_low_bound (ref)));
-      off = fold_build2 (PLUS_EXPR, sizetype, off,
-                         fold_build2 (MULT_EXPR, sizetype,
-                                      fold_convert (sizetype, idx),
-                                      TYPE_SIZE_UNIT (a.elem_type)));
+      for (tree level = ref; ; level = TREE_OPERAND (level, 0))
+        {
+          tree idx = scan_substitute (r, TREE_OPERAND (level, 1));
+          unreliable |= r->saw_taint;
+          idx = fold_build2 (MINUS_EXPR, ssizetype,
+                             fold_convert (ssizetype, idx),
+                             fold_convert (ssizetype,
+                                           array_ref_low_bound (level)));
+          off = fold_build2 (PLUS_EXPR, sizetype, off,
+                             fold_build2 (MULT_EXPR, sizetype,
+                                          fold_convert (sizetype, idx),
+                                          TYPE_SIZE_UNIT (TREE_TYPE
+                                                          (level))));
+          if (level == outer)
+            break;
+        }
     }
-  /* A store of the scan phase to an array the body does not change the
-     pointer of, at an index the host path computes as the loop does.  */
-  bool may_scatter = (store && r->scatter_stores && ok && r->ok
-                      && DECL_P (a.base) && !r->assigned.contains (a.base));
+  /* A store of the scan phase, or any access of a collapsed nest (whose
+     indices the position gives by division), to an array the body does
+     not change the pointer of, at an index the host path computes as the
+     loop does.  */
+  bool may_scatter = ((store && r->scatter_stores) || r->l->nest.length ())
+                     && ok && r->ok && DECL_P (a.base)
+                     && !r->assigned.contains (a.base);
   if (unreliable && !may_scatter)
     {
       scan_complain (r->l, gimple_location (stmt), "an array index in the "

@@ -577,6 +577,7 @@ scanomp_release (scan_loop *l)
   l->bases.release ();
   l->unit_strides.release ();
   l->wide_steps.release ();
+  l->nest.release ();
   l->field_reads.release ();
   l->maps.release ();
   l->scalars.release ();

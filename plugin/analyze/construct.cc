@@ -249,11 +249,99 @@ pointer_header (scan_loop *l, location_t loc, HOST_WIDE_INT by)
   return true;
 }
 
+/* walk_tree's test for DATA, a variable.  */
+static tree
+is_var (tree *tp, int *, void *data)
+{
+  return *tp == (tree) data ? *tp : NULL_TREE;
+}
+
+/* Read the header of L's nest of collapsed loops, an inscan loop's, as
+   one loop over the nest's positions from 0 (loop.h's NEST): each loop's
+   index an integer stepping by 1 or -1 towards its bound, which no other
+   loop's index changes.  */
+static bool
+nest_header (scan_loop *l, location_t loc)
+{
+  gomp_for *f = l->loop;
+  unsigned depth = gimple_omp_for_collapse (f);
+  tree pt = ptrdiff_type_node, total = build_one_cst (pt);
+  for (unsigned d = 0; d < depth; d++)
+    {
+      tree iv = gimple_omp_for_index (f, d);
+      tree lb = gimple_omp_for_initial (f, d);
+      tree ub = gimple_omp_for_final (f, d);
+      tree incr = gimple_omp_for_incr (f, d);
+      tree step = TREE_OPERAND (incr, 1);
+      enum tree_code cond = gimple_omp_for_cond (f, d);
+      if (!INTEGRAL_TYPE_P (TREE_TYPE (iv)))
+        {
+          scan_complain (l, loc, "this inscan loop is left to GCC%'s own "
+                         "implementation: the index %qD of a loop it "
+                         "collapses is not an integer", iv);
+          return false;
+        }
+      if (!integer_onep (step) && !integer_minus_onep (step))
+        {
+          scan_complain (l, loc, "this inscan loop is left to GCC%'s own "
+                         "implementation: a loop it collapses steps by "
+                         "%qE; write %<i++%> or %<i--%>", step);
+          return false;
+        }
+      int dir = integer_onep (step) ? 1 : -1;
+      if (TREE_CODE (incr) == MINUS_EXPR)
+        dir = -dir;
+      if (cond == NE_EXPR)
+        cond = dir > 0 ? LT_EXPR : GT_EXPR;
+      bool up = cond == LT_EXPR || cond == LE_EXPR;
+      if (!(up || cond == GT_EXPR || cond == GE_EXPR)
+          || (up ? dir < 0 : dir > 0))
+        {
+          scan_complain (l, loc, "this inscan loop is left to GCC%'s own "
+                         "implementation: the condition of the loop over "
+                         "%qD does not match its step", iv);
+          return false;
+        }
+      for (unsigned e = 0; e < d; e++)
+        for (tree t : { lb, ub })
+          if (walk_tree (&t, is_var, gimple_omp_for_index (f, e), NULL))
+            {
+              scan_complain (l, loc, "this inscan loop is left to GCC%'s "
+                             "own implementation: the bounds of the loop "
+                             "over %qD depend on %qD, the index of a "
+                             "loop outside it", iv, gimple_omp_for_index (f, e));
+              return false;
+            }
+      tree span = up ? fold_build2 (MINUS_EXPR, pt, fold_convert (pt, ub),
+                                    fold_convert (pt, lb))
+                     : fold_build2 (MINUS_EXPR, pt, fold_convert (pt, lb),
+                                    fold_convert (pt, ub));
+      if (cond == LE_EXPR || cond == GE_EXPR)
+        span = fold_build2 (PLUS_EXPR, pt, span, build_one_cst (pt));
+      tree count = fold_build2 (MAX_EXPR, pt, span, build_zero_cst (pt));
+      l->nest.safe_push (iv);
+      l->nest.safe_push (fold_convert (pt, lb));
+      l->nest.safe_push (build_int_cst (pt, dir));
+      l->nest.safe_push (count);
+      total = fold_build2 (MULT_EXPR, pt, total, count);
+    }
+  /* Only the plugin's copies of the body read it, as a pointer loop's
+     (pointer_header).  */
+  l->iv = create_tmp_var_raw (pt, "scan_index");
+  l->lb = build_zero_cst (pt);
+  l->ub = total;
+  l->cond = LT_EXPR;
+  l->step = 1;
+  return true;
+}
+
 /* Read the loop header: index, bounds, condition and step.  */
 bool
 scan_read_header (scan_loop *l, location_t loc)
 {
   gomp_for *f = l->loop;
+  if (gimple_omp_for_collapse (f) != 1 && l->inscan)
+    return nest_header (l, loc);
   if (gimple_omp_for_collapse (f) != 1)
     {
       scan_complain (l, loc, "the %<scan%> clause needs a single loop; drop "

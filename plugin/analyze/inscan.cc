@@ -271,12 +271,12 @@ read_pre_bodies (reader *pre, gimple_seq seq)
     });
 }
 
-/* Replace in L's bounds each temporary that a Fortran region sets to
-   its loop's bound before the loop (construct.cc's bound_temporary) by
-   what it is set to, found in SEQ, the construct's body: the host reads
-   the bounds before the region.  */
+/* Replace in the bounds EXPRS each temporary that a Fortran region
+   sets to its loop's bound before the loop (construct.cc's
+   bound_temporary) by what it is set to, found in SEQ, the construct's
+   body: the host reads the bounds before the region.  */
 static void
-substitute_bounds (gimple_seq seq, scan_loop *l)
+substitute_bounds (gimple_seq seq, const vec<tree *> &exprs)
 {
   hash_map<tree, tree> bounds;
   scanomp_walk (&seq, [&] (gimple_stmt_iterator *g) {
@@ -296,12 +296,69 @@ substitute_bounds (gimple_seq seq, scan_loop *l)
           return WALK_PAST;
         }
     });
-  for (tree *e : { &l->lb, &l->ub, &l->ptr_start })
+  for (tree *e : exprs)
     walk_tree (e, [] (tree *tp, int *, void *data) -> tree {
         if (tree *v = ((hash_map<tree, tree> *) data)->get (*tp))
           *tp = unshare_expr (*v);
         return NULL_TREE;
       }, &bounds, NULL);
+}
+
+/* A reader, into *PRE, of the pre-bodies of L's loops, which compute
+   its bounds in terms of the function's own variables.  */
+static void
+read_bounds (scan_loop *l, reader *pre)
+{
+  scan_reader_init (pre, l, NULL, gimple_location (l->construct),
+                    gimple_omp_for_pre_body (l->loop));
+  /* The host computes them once, before the loop: what they read (`n'
+     through a lambda's closure) is no access of the loop's.  */
+  bool silent = l->silent;
+  l->silent = true;
+  read_pre_bodies (pre, gimple_omp_body (l->construct));
+  l->silent = silent;
+}
+
+/* Put into *BODY, a copy of the body of L's collapsed nest (loop.h's
+   NEST), before its first phase, each loop's index as computed from
+   L's position IV: the first value plus the step times (IV / the trip
+   counts of the loops inside) % its own trip count.  The bounds are
+   read first as the call reads L's.  */
+static void
+nest_indices (scan_loop *l, gimple_seq *body)
+{
+  reader pre;
+  read_bounds (l, &pre);
+  auto_vec<tree *> exprs;
+  for (unsigned k = 0; k < l->nest.length (); k++)
+    if (k % 4 == 1 || k % 4 == 3)
+      {
+        l->nest[k] = scan_substitute (&pre, l->nest[k]);
+        exprs.safe_push (&l->nest[k]);
+      }
+  substitute_bounds (gimple_omp_body (l->construct), exprs);
+  tree pt = ptrdiff_type_node, inside = build_one_cst (pt);
+  gimple_seq seq = NULL;
+  push_gimplify_context ();
+  for (unsigned k = l->nest.length (); k > 0; k -= 4)
+    {
+      tree iv = l->nest[k - 4], lb = l->nest[k - 3];
+      tree step = l->nest[k - 2], count = l->nest[k - 1];
+      tree q = fold_build2 (TRUNC_DIV_EXPR, pt, l->iv, unshare_expr (inside));
+      if (k > 4)
+        q = fold_build2 (TRUNC_MOD_EXPR, pt, q, unshare_expr (count));
+      tree v = fold_build2 (PLUS_EXPR, pt, unshare_expr (lb),
+                            fold_build2 (MULT_EXPR, pt, q, step));
+      gimple_seq one = NULL;
+      gimplify_assign (iv, fold_convert (TREE_TYPE (iv), v), &one);
+      gimple_seq_add_seq_without_update (&one, seq);
+      seq = one;
+      inside = fold_build2 (MULT_EXPR, pt, inside, unshare_expr (count));
+    }
+  pop_gimplify_context (NULL);
+  gimple_seq *phases = scan_phases_at (body);
+  gimple_seq_add_seq_without_update (&seq, *phases);
+  *phases = seq;
 }
 
 /* Read CONSTRUCT's inscan loop into L: the loop, its target, its header
@@ -357,6 +414,19 @@ read_construct (gimple *construct, scan_loop *l, scan_copies *cp)
         scan_complain (l, loc, "this inscan loop is left to GCC%'s own "
                                "implementation: the "
                        "kernels do not order its iterations");
+      return false;
+    }
+  /* A nest's indices are set from the position (nest_indices), where
+     their value after the loop would be the last position's, not the
+     one past it.  */
+  if (l->nest.length () && cp->last.length ())
+    {
+      scan_complain (l, loc, "this inscan loop is left to GCC%'s own "
+                     "implementation: it collapses loops and gives %qD "
+                     "its value after the loop (as %<simd%> gives the "
+                     "indices declared before it); declare the indices in "
+                     "the loops, as in %<for (int i = 0; ...)%>",
+                     cp->last[0]);
       return false;
     }
   for (vec<tree> *v : { &cp->priv, &cp->first, &cp->last })
@@ -642,6 +712,14 @@ read_phases (scan_loop *l, gimple_seq *body)
           l->field_reads.safe_push (it);
         }
     }
+  /* A collapsed nest, read as one loop over its positions, in a
+     copy.  */
+  if (l->nest.length ())
+    {
+      if (*body == gimple_omp_body (l->loop))
+        *body = copy_body (*body);
+      nest_indices (l, body);
+    }
   switch (prologue_of (*body))
     {
     case 2:
@@ -892,18 +970,15 @@ read_body (scan_loop *l, unsigned scan_vars, const scan_copies *cp,
   /* Bounds computed in the loops' pre-bodies, in terms of the function's
      own variables.  */
   reader pre;
-  scan_reader_init (&pre, l, NULL, loc, gimple_omp_for_pre_body (l->loop));
-  /* The host computes them once, before the loop: what they read (`n'
-     through a lambda's closure) is no access of the loop's.  */
-  bool silent = l->silent;
-  l->silent = true;
-  read_pre_bodies (&pre, gimple_omp_body (l->construct));
-  l->silent = silent;
+  read_bounds (l, &pre);
   l->lb = scan_substitute (&pre, l->lb);
   l->ub = scan_substitute (&pre, l->ub);
   if (l->ptr_start)
     l->ptr_start = scan_substitute (&pre, l->ptr_start);
-  substitute_bounds (gimple_omp_body (l->construct), l);
+  auto_vec<tree *> bounds;
+  for (tree *e : { &l->lb, &l->ub, &l->ptr_start })
+    bounds.safe_push (e);
+  substitute_bounds (gimple_omp_body (l->construct), bounds);
 
   reader r;
   scan_reader_init (&r, l, NULL, loc, body);
@@ -915,6 +990,9 @@ read_body (scan_loop *l, unsigned scan_vars, const scan_copies *cp,
     }
   for (unsigned k = 0; k < scan_vars; k++)
     r.privates.add (l->items[k].var);
+  /* A nest's indices, which OpenMP makes private.  */
+  for (unsigned k = 0; k < l->nest.length (); k += 4)
+    r.privates.add (l->nest[k]);
   scan_private_copies (l, &r, cp);
   if (!scan_carries_nothing (&r, body))
     return false;

@@ -196,6 +196,14 @@ struct scan_loop
      own pointer or array or a variable of the plugin's own that the call
      sets, plus a byte offset (analyze/inscan.cc).  Else all NULL.  */
   tree ptr_iv, ptr_base, ptr_start, ptr_unit;
+  /* inscan: a nest that `collapse' makes one loop (OpenMP's
+     rectangular nests): for each of its loops, outermost first, the
+     loop's index, its first value, its step (1 or -1) and its trip
+     count, four trees a loop (ptrdiff_t but the index).  IV is then a
+     variable of the plugin's own counting the nest's positions from 0,
+     from which the body the analysis reads computes each loop's index
+     (analyze/inscan.cc); else empty.  */
+  vec<tree> nest;
   tree final_iv;             /* the variable a lastprivate or linear
                                 clause gives the index's value after the
                                 loop, or NULL_TREE */

@@ -849,6 +849,14 @@ scanomp_emit (scan_loop *l, enum scan_refusal refusal, bool *device_limits)
      a scatter's are the data's choice, anywhere in the section a target
      maps, which they then hold whole (lower/call.cc): a window that
      moves by no stride, which libscanrt splits across no devices.  */
+  if (l->nest.length ())
+    {
+      ocl_refuse_device (&e, gimple_location (l->loop), "the kernels "
+                         "take one loop, not a nest that %<collapse%> "
+                         "makes one");
+      *device_limits = true;
+      return NULL;
+    }
   for (const scan_access &a : l->accesses)
     if (a.scatter && !mapped (l, a.base))
       {
