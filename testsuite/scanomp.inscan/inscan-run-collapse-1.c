@@ -4,9 +4,11 @@
    array of arrays, inclusive and exclusive; `parallel for simd' with a
    private temporary in the scan phase; indices declared before the
    loop (private to it) over a pointer's rows, `i * m + j', an inner loop
-   counting down, bounds known at run time alone; three loops deep, `<='
-   and `!=' conditions, a `long' sum; and empty nests (an outer or an
-   inner loop of no iterations).  The plugin once left each to GCC ("the
+   counting down, bounds known at run time alone; an orphaned `for' in a
+   parallel region; three loops deep, `<=' and `!=' conditions, a `long'
+   sum; and empty nests (an outer or an inner loop of no iterations).
+   Under SCANOMP_REPRODUCIBLE=1, a float nest gives the same bits on 1
+   and 3 threads.  The plugin once left each to GCC ("the
    `scan' clause needs a single loop"); each checked against its
    sequential loop, exactly.  The host path runs them; the kernels take
    one loop, so SCANOMP_HOST=opencl runs them there too.  GCC 12 and 16
@@ -14,9 +16,11 @@
    crashes in free () at -O0 (inscan.exp runs it with the plugin alone);
    their code for the nests, which stays as the plugin's fallback, warns
    of temporaries of its own that may be used uninitialized.
-   scanomp-taken: 4 */
+   scanomp-taken: 6 */
 /* { dg-do run } */
 /* { dg-options "-Wno-maybe-uninitialized" } */
+
+#include <omp.h>
 
 #include "inscan-check.h"
 
@@ -49,8 +53,12 @@ rows_exclusive_simd (void)
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++)
       {
-        shift = i + 29 * j;
-        c[i][j] = x + shift;
+        /* One structured block before the scan: GCC 11 parses one
+           statement there, GCC 12 on a sequence.  */
+        {
+          shift = i + 29 * j;
+          c[i][j] = x + shift;
+        }
 #pragma omp scan exclusive(x)
         x += a[i][j];
       }
@@ -71,6 +79,44 @@ pointer_rows (long *q, const int *p, int n, int m)
         x += p[i * m + j];
 #pragma omp scan inclusive(x)
         q[i * m + j] = x;
+      }
+  return x;
+}
+
+static int
+orphan_exclusive (void)
+{
+  int x = 0;
+#pragma omp parallel
+  {
+#pragma omp for collapse(2) reduction(inscan, +: x)
+    for (int i = 0; i < N; i++)
+      for (int j = 0; j < M; j++)
+        {
+          c[i][j] = x;
+#pragma omp scan exclusive(x)
+          x += a[i][j];
+        }
+  }
+  return x;
+}
+
+/* Past the host path's cutoff, so that 3 threads share it.  */
+#define FN 700
+#define FM 300
+static float fa[FN][FM], fc[FN][FM], fd[FN][FM];
+
+static float
+float_rows (float (*out)[FM])
+{
+  float x = 0;
+#pragma omp parallel for collapse(2) reduction(inscan, +: x)
+  for (int i = 0; i < FN; i++)
+    for (int j = 0; j < FM; j++)
+      {
+        x += fa[i][j];
+#pragma omp scan inclusive(x)
+        out[i][j] = x;
       }
   return x;
 }
@@ -118,6 +164,30 @@ main (void)
         y += a[i][j];
       }
   CHECK (x == y, "rows_exclusive_simd: %d, not %d", x, y);
+
+  x = orphan_exclusive ();
+  y = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++)
+      {
+        CHECK (c[i][j] == y, "orphan_exclusive: c[%d][%d] is %d, not %d", i,
+               j, c[i][j], y);
+        y += a[i][j];
+      }
+  CHECK (x == y, "orphan_exclusive: %d, not %d", x, y);
+
+  for (int i = 0; i < FN; i++)
+    for (int j = 0; j < FM; j++)
+      fa[i][j] = ldexpf ((float) ((int) (rnd () % 1000) - 500),
+                         (int) (rnd () % 41) - 20);
+  setenv ("SCANOMP_REPRODUCIBLE", "1", 1);
+  omp_set_num_threads (1);
+  float t1 = float_rows (fc);
+  omp_set_num_threads (3);
+  float t3 = float_rows (fd);
+  unsetenv ("SCANOMP_REPRODUCIBLE");
+  CHECK (!memcmp (fc, fd, sizeof fc) && !memcmp (&t1, &t3, sizeof t1),
+         "float_rows: other bits on 3 threads than on 1");
 
   static const int shapes[][3] = { { 1000, 301, 3 }, { 0, 5, 2 },
                                    { 7, 0, 2 }, { 3, 1, 0 }, { 1, 1, 1 } };
