@@ -259,11 +259,16 @@ int scanrt_get_device_name (int device, char *buf, size_t size);
    An entry or exit of a range inside a mapped one counts on that one.
    scanrt_data_update copies a range inside mapped data to the device
    (SCANRT_MAP_TO) or back (SCANRT_MAP_FROM), as `target update' does;
-   data not mapped is left alone.  */
+   data not mapped is left alone.  SCANRT_MAP_PRESENT, the `present'
+   modifier, asks that the range be mapped already: where it is not, the
+   call maps and copies nothing, says so and returns SCANRT_EINVAL (where
+   libgomp stops the program); the data stays on the host, and each scan
+   of it copies what it needs.  */
 #define SCANRT_MAP_TO 1u
 #define SCANRT_MAP_FROM 2u
 #define SCANRT_MAP_ALWAYS 4u
 #define SCANRT_MAP_DELETE 8u
+#define SCANRT_MAP_PRESENT 16u
 int scanrt_data_enter (int device, void *ptr, size_t bytes, unsigned kind);
 int scanrt_data_exit (int device, void *ptr, size_t bytes, unsigned kind);
 int scanrt_data_update (int device, void *ptr, size_t bytes, unsigned kind);

@@ -189,6 +189,8 @@ int scanrt_pieces_update (int device, void *ptr, size_t bytes, unsigned kind,
                           int *status);
 int scanrt_pieces_read (int device, void *dst, const void *src,
                         size_t bytes);
+/* Whether PTR's BYTES lie in data spread from DEVICE.  */
+int scanrt_pieces_entered (int device, const void *ptr, size_t bytes);
 /* Before R runs otherwise than on the pieces: bring every piece its
    arrays touch back to the host, whose copy is then the current one.  */
 void scanrt_pieces_to_host (const struct scanrt_request *r);

@@ -394,6 +394,15 @@ scanrt_pieces_read (int device, void *dst, const void *src, size_t bytes)
   return read;
 }
 
+int
+scanrt_pieces_entered (int device, const void *ptr, size_t bytes)
+{
+  pthread_mutex_lock (&group_lock);
+  int entered = find_group (device, ptr, bytes) != NULL;
+  pthread_mutex_unlock (&group_lock);
+  return entered;
+}
+
 void
 scanrt_pieces_to_host (const struct scanrt_request *r)
 {

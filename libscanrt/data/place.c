@@ -5,7 +5,9 @@
    (memory.c); else nowhere, where the data stays on the host: under
    OMP_TARGET_OFFLOAD=DISABLED, on the host device, or on a device that
    does not exist (said).  Scans then find the data where it is, and read
-   a target loop's seed there.  */
+   a target loop's seed there.  Data that the `present' modifier
+   (SCANRT_MAP_PRESENT) finds mapped nowhere on the device is said and
+   left on the host.  */
 
 #include <stdio.h>
 #include <string.h>
@@ -34,12 +36,35 @@ data_device (int device)
   return device < scanrt_num_devices () ? device : -1;
 }
 
+/* Whether KIND has the present modifier and PTR's BYTES are mapped on
+   DEVICE (data_device's) neither whole nor in pieces: said, once for
+   each range and device.  */
+static int
+absent (int device, const void *ptr, size_t bytes, unsigned kind)
+{
+  if (!(kind & SCANRT_MAP_PRESENT)
+      || scanrt_pieces_entered (device, ptr, bytes)
+      || scanrt_map_entered (device, ptr, bytes))
+    return 0;
+  char range[64];
+  snprintf (range, sizeof range, "%p %zu %d", ptr, bytes, device);
+  if (scanrt_first_report ("present modifier", range))
+    scanrt_report ("the present modifier: %p (%zu bytes) is not mapped on "
+                   "device %d; it stays on the host, and each scan of it "
+                   "copies what it needs (libgomp would stop the program)",
+                   ptr, bytes, device);
+  return 1;
+}
+
 int
 scanrt_place_enter (int device, void *ptr, size_t bytes, unsigned kind)
 {
   int status = SCANRT_OK;
-  if ((device = data_device (device)) < 0 || !ptr || !bytes
-      || scanrt_pieces_enter (device, ptr, bytes, kind, &status))
+  if ((device = data_device (device)) < 0 || !ptr || !bytes)
+    return status;
+  if (absent (device, ptr, bytes, kind))
+    return SCANRT_EINVAL;
+  if (scanrt_pieces_enter (device, ptr, bytes, kind, &status))
     return status;
   return scanrt_map_enter (device, ptr, bytes, kind);
 }
@@ -48,8 +73,11 @@ int
 scanrt_place_exit (int device, void *ptr, size_t bytes, unsigned kind)
 {
   int status = SCANRT_OK;
-  if ((device = data_device (device)) < 0 || !ptr || !bytes
-      || scanrt_pieces_exit (device, ptr, bytes, kind, &status))
+  if ((device = data_device (device)) < 0 || !ptr || !bytes)
+    return status;
+  if (absent (device, ptr, bytes, kind))
+    return SCANRT_EINVAL;
+  if (scanrt_pieces_exit (device, ptr, bytes, kind, &status))
     return status;
   return scanrt_map_exit (device, ptr, bytes, kind);
 }
@@ -60,10 +88,14 @@ scanrt_place_update (int device, void *ptr, size_t bytes, unsigned kind)
   int status = SCANRT_OK;
   /* Nothing mapped anywhere: nothing to copy, and no device to open
      (libscanrt-mpi updates the edges of blocks that may be mapped).  */
-  if (!scanrt_maps_any () && !scanrt_pieces_any ())
+  if (!scanrt_maps_any () && !scanrt_pieces_any ()
+      && !(kind & SCANRT_MAP_PRESENT))
     return status;
-  if ((device = data_device (device)) < 0 || !ptr || !bytes
-      || scanrt_pieces_update (device, ptr, bytes, kind, &status))
+  if ((device = data_device (device)) < 0 || !ptr || !bytes)
+    return status;
+  if (absent (device, ptr, bytes, kind))
+    return SCANRT_EINVAL;
+  if (scanrt_pieces_update (device, ptr, bytes, kind, &status))
     return status;
   return scanrt_map_update (device, ptr, bytes, kind);
 }

@@ -309,7 +309,8 @@ nest_header (scan_loop *l, location_t loc)
               scan_complain (l, loc, "this inscan loop is left to GCC%'s "
                              "own implementation: the bounds of the loop "
                              "over %qD depend on %qD, the index of a "
-                             "loop outside it", iv, gimple_omp_for_index (f, e));
+                             "loop outside it", iv,
+                             gimple_omp_for_index (f, e));
               return false;
             }
       tree span = up ? fold_build2 (MINUS_EXPR, pt, fold_convert (pt, ub),

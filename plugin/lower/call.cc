@@ -88,6 +88,10 @@ lower_reaches_host (scan_loop *l, tree var)
         case GOMP_MAP_FORCE_TOFROM:
         case GOMP_MAP_ALWAYS_FROM:
         case GOMP_MAP_ALWAYS_TOFROM:
+#ifdef GOMP_MAP_FLAG_PRESENT
+        case GOMP_MAP_ALWAYS_PRESENT_FROM:
+        case GOMP_MAP_ALWAYS_PRESENT_TOFROM:
+#endif
           return true;
         default:
           break;

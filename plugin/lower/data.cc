@@ -168,6 +168,18 @@ scanomp_gomp_devices (gimple_seq *seq, hash_set<tree> *named)
   walk_gimple_seq_mod (seq, gomp_device, NULL, &wi);
 }
 
+/* SCANRT_MAP_PRESENT where C, a `target update' clause, has the
+   `present' modifier (GCC 14 on), else 0.  */
+static unsigned
+motion_present (tree c ATTRIBUTE_UNUSED)
+{
+#ifdef OMP_CLAUSE_MOTION_PRESENT
+  return OMP_CLAUSE_MOTION_PRESENT (c) ? SCANRT_MAP_PRESENT : 0;
+#else
+  return 0;
+#endif
+}
+
 /* The runtime's kind (SCANRT_MAP_* of scanrt.h) of clause C, or -1 for a
    clause that maps no data of its own.  */
 static int
@@ -176,9 +188,9 @@ runtime_kind (tree c)
   switch (OMP_CLAUSE_CODE (c))
     {
     case OMP_CLAUSE_TO:
-      return SCANRT_MAP_TO;
+      return SCANRT_MAP_TO | motion_present (c);
     case OMP_CLAUSE_FROM:
-      return SCANRT_MAP_FROM;
+      return SCANRT_MAP_FROM | motion_present (c);
     case OMP_CLAUSE_MAP:
       break;
     default:
@@ -203,6 +215,21 @@ runtime_kind (tree c)
       return SCANRT_MAP_ALWAYS | SCANRT_MAP_TO | SCANRT_MAP_FROM;
     case GOMP_MAP_DELETE:
       return SCANRT_MAP_DELETE;
+    case GOMP_MAP_FORCE_PRESENT:
+      /* The gimplifier's form of `present' without `always' (GCC 14 on),
+         whatever the map type: the data is there already, so only an
+         exit (data's `present, from') can count it down and copy it
+         back.  */
+      return SCANRT_MAP_PRESENT | SCANRT_MAP_FROM;
+#ifdef GOMP_MAP_FLAG_PRESENT
+    case GOMP_MAP_ALWAYS_PRESENT_TO:
+      return SCANRT_MAP_PRESENT | SCANRT_MAP_ALWAYS | SCANRT_MAP_TO;
+    case GOMP_MAP_ALWAYS_PRESENT_FROM:
+      return SCANRT_MAP_PRESENT | SCANRT_MAP_ALWAYS | SCANRT_MAP_FROM;
+    case GOMP_MAP_ALWAYS_PRESENT_TOFROM:
+      return (SCANRT_MAP_PRESENT | SCANRT_MAP_ALWAYS | SCANRT_MAP_TO
+              | SCANRT_MAP_FROM);
+#endif
     default:
       return -1;
     }
