@@ -308,14 +308,71 @@ device_swap (tree d, HOST_WIDE_INT from, HOST_WIDE_INT to, gimple_seq *seq)
                                      build_int_cst (it, to), d), seq);
 }
 
+/* The one statement of the current function that sets V, an SSA name
+   or a local variable whose address is not taken, or NULL.  */
+static gimple *
+only_setting (tree v)
+{
+  if (TREE_CODE (v) == SSA_NAME)
+    return SSA_NAME_DEF_STMT (v);
+  if (!VAR_P (v) || is_global_var (v) || TREE_ADDRESSABLE (v)
+      || DECL_CONTEXT (v) != current_function_decl)
+    return NULL;
+  gimple *only = NULL;
+  unsigned sets = 0;
+  gimple_seq body = gimple_body (current_function_decl);
+  scanomp_walk (&body, [&] (gimple_stmt_iterator *g) {
+      if (gimple_get_lhs (gsi_stmt (*g)) == v)
+        {
+          only = gsi_stmt (*g);
+          sets++;
+        }
+      return WALK_INTO;
+    });
+  return sets == 1 ? only : NULL;
+}
+
+/* Whether VALUE, a device clause's, is what a call of
+   omp_get_initial_device () returned, through copies and conversions
+   (the gimplifier's temporaries, `int h = omp_get_initial_device ();'
+   where nothing else sets h): libgomp's number for the host, its count
+   of devices (0 where it has none), which libscanrt would take for one
+   of its own.  */
+static bool
+initial_device_call (tree value)
+{
+  /* A few copies at most: two variables may each be set once from the
+     other.  */
+  for (unsigned steps = 0; steps < 8; steps++)
+    {
+      gimple *def = only_setting (value);
+      if (!def)
+        return false;
+      if (is_gimple_call (def))
+        {
+          tree fn = gimple_call_fndecl (def);
+          return fn && DECL_NAME (fn)
+                 && id_equal (DECL_NAME (fn), "omp_get_initial_device");
+        }
+      if (!is_gimple_assign (def)
+          || (!gimple_assign_single_p (def) && !gimple_assign_cast_p (def)))
+        return false;
+      value = gimple_assign_rhs1 (def);
+    }
+  return false;
+}
+
 /* From GCC 13, libgomp's lowering passes a device clause's -1
    (omp_initial_device) as the host and a -2 as a device that does not
    exist, and omp_invalid_device (-4) stops the program; before, -1 was
    the default device, -2 the host, and -4 a device that does not
-   exist.  */
+   exist.  device(omp_get_initial_device ()) is the host under every
+   GCC.  */
 tree
 scanomp_clause_device (tree value, gimple_seq *seq)
 {
+  if (initial_device_call (value))
+    return build_int_cst (integer_type_node, SCANRT_DEVICE_HOST_CPU);
   tree d = scanomp_value (fold_convert (integer_type_node, value), seq);
   if (!SCANOMP_INITIAL_DEVICE)
     return device_swap (d, SCANRT_DEVICE_INVALID, SCANRT_DEVICE_NONE, seq);

@@ -47,9 +47,9 @@ void scanomp_lower_data (gimple_seq *body);
 void scanomp_gomp_devices (gimple_seq *body, hash_set<tree> *named);
 /* The device that a device clause's VALUE names, as libscanrt takes it
    (scanrt-abi.h), computed into *SEQ: OpenMP 5.2's omp_initial_device,
-   the host, as SCANRT_DEVICE_HOST_CPU (SCANOMP_INITIAL_DEVICE); a
-   negative number that libgomp reads as no device as
-   SCANRT_DEVICE_NONE.  */
+   the host, as SCANRT_DEVICE_HOST_CPU (SCANOMP_INITIAL_DEVICE), and so
+   the value of a call of omp_get_initial_device (); a negative number
+   that libgomp reads as no device as SCANRT_DEVICE_NONE.  */
 tree scanomp_clause_device (tree value, gimple_seq *seq);
 
 #endif /* SCANOMP_LOWER_H */
