@@ -56,15 +56,32 @@ absent (int device, const void *ptr, size_t bytes, unsigned kind)
   return 1;
 }
 
+/* The device of a data call of KIND on DEVICE for PTR's BYTES, as
+   data_device says, with *STATUS SCANRT_OK; or -1 where the call does
+   nothing: where the data stays on the host, or where the present
+   modifier finds it mapped nowhere on the device (*STATUS then
+   SCANRT_EINVAL).  */
+static int
+call_device (int device, const void *ptr, size_t bytes, unsigned kind,
+             int *status)
+{
+  *status = SCANRT_OK;
+  if ((device = data_device (device)) < 0 || !ptr || !bytes)
+    return -1;
+  if (absent (device, ptr, bytes, kind))
+    {
+      *status = SCANRT_EINVAL;
+      return -1;
+    }
+  return device;
+}
+
 int
 scanrt_place_enter (int device, void *ptr, size_t bytes, unsigned kind)
 {
-  int status = SCANRT_OK;
-  if ((device = data_device (device)) < 0 || !ptr || !bytes)
-    return status;
-  if (absent (device, ptr, bytes, kind))
-    return SCANRT_EINVAL;
-  if (scanrt_pieces_enter (device, ptr, bytes, kind, &status))
+  int status;
+  if ((device = call_device (device, ptr, bytes, kind, &status)) < 0
+      || scanrt_pieces_enter (device, ptr, bytes, kind, &status))
     return status;
   return scanrt_map_enter (device, ptr, bytes, kind);
 }
@@ -72,12 +89,9 @@ scanrt_place_enter (int device, void *ptr, size_t bytes, unsigned kind)
 int
 scanrt_place_exit (int device, void *ptr, size_t bytes, unsigned kind)
 {
-  int status = SCANRT_OK;
-  if ((device = data_device (device)) < 0 || !ptr || !bytes)
-    return status;
-  if (absent (device, ptr, bytes, kind))
-    return SCANRT_EINVAL;
-  if (scanrt_pieces_exit (device, ptr, bytes, kind, &status))
+  int status;
+  if ((device = call_device (device, ptr, bytes, kind, &status)) < 0
+      || scanrt_pieces_exit (device, ptr, bytes, kind, &status))
     return status;
   return scanrt_map_exit (device, ptr, bytes, kind);
 }
@@ -85,17 +99,14 @@ scanrt_place_exit (int device, void *ptr, size_t bytes, unsigned kind)
 int
 scanrt_place_update (int device, void *ptr, size_t bytes, unsigned kind)
 {
-  int status = SCANRT_OK;
+  int status;
   /* Nothing mapped anywhere: nothing to copy, and no device to open
      (libscanrt-mpi updates the edges of blocks that may be mapped).  */
   if (!scanrt_maps_any () && !scanrt_pieces_any ()
       && !(kind & SCANRT_MAP_PRESENT))
-    return status;
-  if ((device = data_device (device)) < 0 || !ptr || !bytes)
-    return status;
-  if (absent (device, ptr, bytes, kind))
-    return SCANRT_EINVAL;
-  if (scanrt_pieces_update (device, ptr, bytes, kind, &status))
+    return SCANRT_OK;
+  if ((device = call_device (device, ptr, bytes, kind, &status)) < 0
+      || scanrt_pieces_update (device, ptr, bytes, kind, &status))
     return status;
   return scanrt_map_update (device, ptr, bytes, kind);
 }
