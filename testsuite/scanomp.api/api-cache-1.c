@@ -4,6 +4,7 @@
    is rebuilt and replaced, not trusted.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
+/* { dg-set-target-env-var SCANOMP_CACHE 1 } */
 
 #include <dirent.h>
 #include <sys/stat.h>

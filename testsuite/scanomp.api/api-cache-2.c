@@ -11,6 +11,7 @@
    crashed every later process in the driver.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
+/* { dg-set-target-env-var SCANOMP_CACHE 1 } */
 
 #include <dirent.h>
 #include <fcntl.h>

@@ -3,6 +3,7 @@
    program builds and the caches race), each checking its own results.  */
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
+/* { dg-set-target-env-var SCANOMP_CACHE 1 } */
 
 #include <pthread.h>
 
