@@ -3,8 +3,8 @@
    templates (templates/scanomp-common.h describes the hooks).
 
    The body is translated statement by statement from GIMPLE:
-   - every variable becomes `d<uid>', declared once; pointers become byte
-     offsets from the array they point into (a `long');
+   - every variable becomes `d<n>' (ocl_id), declared once; pointers
+     become byte offsets from the array they point into (a `long');
    - each array is a kernel parameter triple: the buffer, the runtime's
      byte offset into it, and the host byte offset the buffer starts at;
    - the read of y[i-1] yields the operator's identity and the store to
@@ -283,7 +283,7 @@ ocl_mark_set (emitter *e, tree t)
     t = TREE_OPERAND (t, 0);
   for (unsigned k = 0; k < e->n; k++)
     if (e->items[k].op == SCAN_OP_LAST && e->items[k].in == t)
-      ocl_text (&e->out, "  f%u = 1;\n", DECL_UID (t));
+      ocl_text (&e->out, "  f%u = 1;\n", ocl_id (e, t));
 }
 
 /* Declare the variables of SEQ (adding them to SEEN) and the loop index,
@@ -306,12 +306,12 @@ function_start (emitter *e, gimple_seq seq, hash_set<tree> *seen)
       ocl_declare_var (e, v);
   for (unsigned k = 0; k < e->n; k++)
     if (e->items[k].op == SCAN_OP_LAST)
-      ocl_text (&e->out, "  int f%u = 0;\n", DECL_UID (e->items[k].in));
+      ocl_text (&e->out, "  int f%u = 0;\n", ocl_id (e, e->items[k].in));
   ocl_declare_locals (e, seq, seen);
   if (!seen->add (l->iv))
     ocl_text (&e->out, "  %s d%u;\n", ocl_type_of (e, TREE_TYPE (l->iv)),
-              DECL_UID (l->iv));
-  ocl_text (&e->out, "  d%u = (%s) (lbv + k * %dL);\n", DECL_UID (l->iv),
+              ocl_id (e, l->iv));
+  ocl_text (&e->out, "  d%u = (%s) (lbv + k * %dL);\n", ocl_id (e, l->iv),
             ocl_type_of (e, TREE_TYPE (l->iv)), l->step);
 }
 
@@ -329,8 +329,8 @@ set_scan_vars (emitter *e, hash_set<tree> *seen, const char *from,
         continue;
       if (!seen->add (it->var))
         ocl_text (&e->out, "  %s d%u;\n", ocl_type_of (e, it->type),
-                  DECL_UID (it->var));
-      ocl_text (&e->out, "  d%u = ", DECL_UID (it->var));
+                  ocl_id (e, it->var));
+      ocl_text (&e->out, "  d%u = ", ocl_id (e, it->var));
       if (!from)
         ocl_identity (e, it);
       else if (e->n == 1)
@@ -372,11 +372,11 @@ yield_vars (emitter *e, bool last)
         }
       else if (last)
         ocl_text (&e->out, "  r.s%u.f0 = f%u;\n  r.s%u.f1 = d%u;\n", k,
-                  DECL_UID (it->in), k, DECL_UID (it->in));
+                  ocl_id (e, it->in), k, ocl_id (e, it->in));
       else if (e->n == 1)
-        ocl_text (&e->out, "  r = d%u;\n", DECL_UID (it->var));
+        ocl_text (&e->out, "  r = d%u;\n", ocl_id (e, it->var));
       else
-        ocl_text (&e->out, "  r.s%u = d%u;\n", k, DECL_UID (it->var));
+        ocl_text (&e->out, "  r.s%u = d%u;\n", k, ocl_id (e, it->var));
     }
 }
 
@@ -407,13 +407,13 @@ late_vars (emitter *e, bool load)
       if (!it->late)
         continue;
       if (it->op != SCAN_OP_LAST && load)
-        ocl_text (&e->out, "  d%u = late.s%u;\n", DECL_UID (it->var), k);
+        ocl_text (&e->out, "  d%u = late.s%u;\n", ocl_id (e, it->var), k);
       else if (it->op != SCAN_OP_LAST)
-        ocl_text (&e->out, "  late.s%u = d%u;\n", k, DECL_UID (it->var));
+        ocl_text (&e->out, "  late.s%u = d%u;\n", k, ocl_id (e, it->var));
       else if (!load)
         ocl_text (&e->out, "  if (f%u)\n    {\n      late.s%u.f0 = 1;\n"
-                  "      late.s%u.f1 = d%u;\n    }\n", DECL_UID (it->in),
-                  k, k, DECL_UID (it->in));
+                  "      late.s%u.f1 = d%u;\n    }\n", ocl_id (e, it->in),
+                  k, k, ocl_id (e, it->in));
     }
 }
 
@@ -559,7 +559,7 @@ pair_functions (emitter *e)
   hash_set<tree> seen;
   function_start (e, l->input, &seen);
   ocl_stmt_seq (e, l->input);
-  ocl_text (&e->out, "  return d%u;\n}\n", DECL_UID (e->items[0].pair));
+  ocl_text (&e->out, "  return d%u;\n}\n", ocl_id (e, e->items[0].pair));
   if (l->outputs)
     output_function (e);
 }
@@ -616,7 +616,7 @@ local_from (emitter *e, tree v, hash_set<tree> *seen, const char *from)
 {
   seen->add (v);
   ocl_text (&e->out, "  %s d%u = %s;\n", ocl_type_of (e, TREE_TYPE (v)),
-            DECL_UID (v), from);
+            ocl_id (e, v), from);
 }
 
 /* The combiner and identity of array K's user-defined operator, as the
@@ -638,17 +638,17 @@ user_operator (emitter *e, unsigned k)
   ocl_declare_locals (e, it->merge, &seen);
   ocl_stmt_seq (e, it->merge);
   ocl_text (&e->out, "  return d%u;\n}\n\nstatic %s\nscanomp_identity%u (void)"
-            "\n{\n", DECL_UID (it->out), t, k);
+            "\n{\n", ocl_id (e, it->out), t, k);
   hash_set<tree> seen_init;
   seen_init.add (it->priv);
-  ocl_text (&e->out, "  %s d%u;\n", t, DECL_UID (it->priv));
+  ocl_text (&e->out, "  %s d%u;\n", t, ocl_id (e, it->priv));
   ocl_declare_locals (e, it->init, &seen_init);
   if (seen_init.contains (it->orig))
     ocl_refuse (e, scanomp_where (e->l), "the initializer of %qs reads "
                 "%<omp_orig%>; the identity of a scan must not depend on it",
                 e->l->clause ? e->l->clause->op_name : it->var_name);
   ocl_stmt_seq (e, it->init);
-  ocl_text (&e->out, "  return d%u;\n}\n\n", DECL_UID (it->priv));
+  ocl_text (&e->out, "  return d%u;\n}\n\n", ocl_id (e, it->priv));
   ocl_text (&e->funcs, "%s", e->out.s);
   free (e->out.s);
   e->out = outer;
@@ -809,9 +809,9 @@ params (emitter *e, bool declarations)
     {
       if (declarations)
         ocl_text (&e->out, ", %s d%u", ocl_type_of (e, TREE_TYPE (s)),
-                  DECL_UID (s));
+                  ocl_id (e, s));
       else
-        ocl_text (&e->out, ", d%u", DECL_UID (s));
+        ocl_text (&e->out, ", d%u", ocl_id (e, s));
     }
 }
 

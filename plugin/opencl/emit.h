@@ -33,6 +33,8 @@ struct emitter
   enum scan_refusal refusal;      /* what a refusal to translate does */
   strbuf out, types, funcs;
   hash_map<tree, char *> names;   /* types and functions translated */
+  hash_map<tree, unsigned> ids;   /* the numbers that name declarations,
+                                     labels and SSA names (ocl_id) */
   hash_set<tree> active;          /* functions being translated */
   /* Translating a function of the unit (or an operator's combiner or
      initializer): pointers there are OpenCL C pointers to private
@@ -58,6 +60,7 @@ char *ocl_declaration (emitter *e, tree type, const char *name);
 unsigned ocl_field_index (tree field);
 
 /* translate.cc */
+unsigned ocl_id (emitter *e, tree t);
 void ocl_refuse (emitter *e, location_t loc, const char *gmsgid, ...)
   ATTRIBUTE_GCC_DIAG (3, 4);
 void ocl_refuse_device (emitter *e, location_t loc, const char *gmsgid, ...)

@@ -42,8 +42,8 @@ void
 ocl_declare_var (emitter *e, tree t)
 {
   char *name = TREE_CODE (t) == SSA_NAME
-               ? xasprintf ("t%u", SSA_NAME_VERSION (t))
-               : xasprintf ("d%u", DECL_UID (t));
+               ? xasprintf ("t%u", ocl_id (e, t))
+               : xasprintf ("d%u", ocl_id (e, t));
   char *decl = ocl_declaration (e, TREE_TYPE (t), name);
   ocl_text (&e->out, "  %s;\n", decl);
   free (decl);
@@ -159,7 +159,7 @@ ocl_function_name (emitter *e, tree fn, location_t loc)
                            "recursion; write it as a loop", fn);
       return *known;
     }
-  char *name = xasprintf ("f%u", DECL_UID (fn));
+  char *name = xasprintf ("f%u", ocl_id (e, fn));
   e->names.put (fn, name);
   if (const char *why = function_problem (fn))
     {
@@ -186,7 +186,7 @@ ocl_function_name (emitter *e, tree fn, location_t loc)
             VOID_TYPE_P (ret) ? "void" : ocl_type_of (e, ret), name);
   for (tree p = DECL_ARGUMENTS (fn); p; p = DECL_CHAIN (p))
     {
-      char *pname = xasprintf ("d%u", DECL_UID (p));
+      char *pname = xasprintf ("d%u", ocl_id (e, p));
       char *d = ocl_declaration (e, TREE_TYPE (p), pname);
       ocl_text (&e->out, "%s%s", p == DECL_ARGUMENTS (fn) ? "" : ", ", d);
       free (d);

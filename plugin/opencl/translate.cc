@@ -3,10 +3,12 @@
    and statements (types.cc translates the types, functions.cc the
    functions of the unit that a scan calls).
 
-   Names: every variable becomes `d<uid>' (a temporary, which is an SSA
-   name in a function, `t<version>'), every label `L<uid>' (`B<n>' for the
+   Names: every variable becomes `d<n>' (a temporary, which is an SSA
+   name in a function, `t<n>'), every label `L<n>' (`B<n>' for the
    blocks of a function already in CFG form), every struct or
-   union `s<uid>' with fields `f<position>', every function `f<uid>'.  */
+   union `s<n>' with fields `f<position>', every function `f<n>', where
+   <n> is the loop's own number for the declaration, SSA name or type
+   (ocl_id), never GCC's UID or version.  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
@@ -28,6 +30,23 @@
 #include "opencl/emit.h"
 #include "analyze/analyze.h"
 #include "rewrite/rewrite.h"
+
+/* The number that names T (a declaration, a label, an SSA name or a
+   type) in the loop's OpenCL C: 1 for the first named, 2 for the next,
+   and so on.  Not T's DECL_UID, SSA version or TYPE_UID, which change
+   with all else that the unit declares before the loop and with -O: the
+   same loop, compiled again after a change elsewhere in its unit, gives
+   the same source, and so finds the program that the caches of
+   libscanrt and of the driver kept of it.  */
+unsigned
+ocl_id (emitter *e, tree t)
+{
+  bool known;
+  unsigned &id = e->ids.get_or_insert (t, &known);
+  if (!known)
+    id = e->ids.elements ();
+  return id;
+}
 
 void
 ocl_text (strbuf *b, const char *fmt, ...)
@@ -372,11 +391,11 @@ ocl_expr (emitter *e, tree t, gimple *stmt)
                     "on the OpenCL device; pass its value as an argument",
                     e->fn, t);
       else
-        ocl_text (&e->out, "d%u", DECL_UID (t));
+        ocl_text (&e->out, "d%u", ocl_id (e, t));
       return;
     case SSA_NAME:
       /* A function's temporaries are SSA names from gimplification on.  */
-      ocl_text (&e->out, "t%u", SSA_NAME_VERSION (t));
+      ocl_text (&e->out, "t%u", ocl_id (e, t));
       return;
     case MEM_REF:
     case ARRAY_REF:
@@ -558,16 +577,16 @@ ocl_statement (emitter *e, gimple *s)
         ocl_expr (e, gimple_cond_rhs (c), s);
         ocl_text (&e->out, ")");
         if (t && f)
-          ocl_text (&e->out, " goto L%u; else goto L%u;\n", DECL_UID (t),
-                    DECL_UID (f));
+          ocl_text (&e->out, " goto L%u; else goto L%u;\n", ocl_id (e, t),
+                    ocl_id (e, f));
         return;
       }
     case GIMPLE_LABEL:
       ocl_text (&e->out, " L%u: ;\n",
-                DECL_UID (gimple_label_label (as_a<glabel *> (s))));
+                ocl_id (e, gimple_label_label (as_a<glabel *> (s))));
       return;
     case GIMPLE_GOTO:
-      ocl_text (&e->out, "  goto L%u;\n", DECL_UID (gimple_goto_dest (s)));
+      ocl_text (&e->out, "  goto L%u;\n", ocl_id (e, gimple_goto_dest (s)));
       return;
     case GIMPLE_RETURN:
       {

@@ -2,7 +2,7 @@
 /* types.cc: C types as OpenCL C, for translate.cc and emit.cc: scalars
    by their OpenCL names, pointers as private pointers in functions (byte
    offsets in the loop body, see emit.cc), arrays as declarators, and
-   structs and unions as OpenCL C structs named `s<uid>' with fields
+   structs and unions as OpenCL C structs named `s<n>' (ocl_id) with fields
    `f<position>', each defined once, after the types of its fields.
 
    Structs and unions cross between host and device, so they must be laid
@@ -184,7 +184,7 @@ record (emitter *e, tree written)
   tree type = TYPE_MAIN_VARIANT (written);
   if (char **known = e->names.get (type))
     return *known;
-  char *name = xasprintf ("s%u", TYPE_UID (type));
+  char *name = xasprintf ("s%u", ocl_id (e, type));
   e->names.put (type, name);
   /* Messages name the type as written, maybe a typedef of an anonymous
      struct, and point at its declaration.  */
