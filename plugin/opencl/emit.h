@@ -34,7 +34,8 @@ struct emitter
   strbuf out, types, funcs;
   hash_map<tree, char *> names;   /* types and functions translated */
   hash_map<tree, unsigned> ids;   /* the numbers that name declarations,
-                                     labels and SSA names (ocl_id) */
+                                     labels, SSA names and structs
+                                     (ocl_id) */
   hash_set<tree> active;          /* functions being translated */
   /* Translating a function of the unit (or an operator's combiner or
      initializer): pointers there are OpenCL C pointers to private
