@@ -7,6 +7,7 @@
 /* { dg-do run } */
 /* { dg-require-effective-target opencl_device } */
 /* { dg-set-target-env-var OMP_TARGET_OFFLOAD MANDATORY } */
+/* { dg-no-host-runs "one target loop, on the device in every run" } */
 
 #include "clause-check.h"
 
