@@ -70,6 +70,13 @@ void scanrt_request_part (const struct scanrt_request *r, size_t p0,
 /* Whether DEV's buffers take R's windows over M positions.  */
 int scanrt_windows_fit (const struct scanrt_request *r,
                         const struct scanrt_device *dev, size_t m);
+/* Whether R's host reduce may read what its scan stores: one array read
+   and stored (SCANRT_READS_STORED), or the windows of a stored array and
+   of another that is read overlap, as an input and an output passed as
+   one array do (`f (x, x, n)').  A scatter's window is empty: where it
+   overlaps what the loop reads, iterations store where others read, the
+   program's race as in any parallel loop.  */
+int scanrt_reads_stored (const struct scanrt_request *r);
 /* Whether R writes an array that it reads: an in-place scan, whose input
    is gone where it has written.  */
 int scanrt_in_place (const struct scanrt_request *r);

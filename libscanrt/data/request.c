@@ -75,6 +75,32 @@ scanrt_windows_fit (const struct scanrt_request *r,
 }
 
 int
+scanrt_reads_stored (const struct scanrt_request *r)
+{
+  const struct SCANRT_desc *d = r->desc;
+  if (d->flags & SCANRT_READS_STORED)
+    return 1;
+  for (unsigned i = 0; i < d->nargs; i++)
+    {
+      unsigned ki = d->args[i].kind;
+      if (ki != SCANRT_ARG_OUT && ki != SCANRT_ARG_INOUT)
+        continue;
+      const char *p = r->args[i].ptr;
+      size_t pb = r->args[i].bytes;
+      for (unsigned j = 0; j < d->nargs; j++)
+        {
+          unsigned kj = d->args[j].kind;
+          if (j == i || (kj != SCANRT_ARG_IN && kj != SCANRT_ARG_INOUT))
+            continue;
+          const char *q = r->args[j].ptr;
+          if (p < q + r->args[j].bytes && q < p + pb)
+            return 1;
+        }
+    }
+  return 0;
+}
+
+int
 scanrt_in_place (const struct scanrt_request *r)
 {
   const struct SCANRT_desc *d = r->desc;

@@ -23,7 +23,8 @@
    then take two thirds of the loop's time, where blocks scanned from the
    seed would take all of it; where it costs half of one
    (SCANRT_HALF_REDUCE: a recurrence's pairs in lanes), half a block.
-   Where the scan stores what the reduce reads (SCANRT_READS_STORED),
+   Where the scan stores what the reduce reads (SCANRT_READS_STORED, or
+   arrays that overlap, as one passed as both input and output does),
    thread 0 waits for block 0's partial before it scans that block.
    Below the cutoff (route.c), or on a team
    of one, the calling thread scans alone, with no region started; so it
@@ -249,7 +250,7 @@ team_member (const struct scanrt_request *r, unsigned char *slots,
                         __ATOMIC_RELEASE);
       /* Where the scan stores what the reduce reads, block 0 is scanned
          only once it is reduced.  */
-      if ((d->flags & SCANRT_READS_STORED) && g.filled > 1)
+      if (g.filled > 1 && scanrt_reads_stored (r))
         wait_for ((const unsigned long *) (slots + 2 * stride - 8), 1);
     }
   else

@@ -425,7 +425,17 @@ iteration_of (host_copy *o, phases *p, const tree *vars, bool scan,
     }
   else
     {
-      if (l->inscan && (scan || last_only) && l->exclusive)
+      /* An exclusive scan's input phase runs before its scan phase, as in
+         GCC's own code (the input phases, then the scan phases): the
+         same where, as OpenMP asks, the two share nothing but the scan
+         variables; and a scan phase that stores what its input phase then
+         reads (`d[i] = s; #pragma omp scan exclusive (s) s += x[i]', in
+         place) leaves the input as GCC's code does.  But not after an
+         initialization phase (`init_complete'), which OUTPUT begins with
+         and the input phase reads what it saved.  */
+      bool exclusive = l->inscan && (scan || last_only) && l->exclusive;
+      bool input_first = exclusive && l->init_end == UNKNOWN_LOCATION;
+      if (exclusive && !input_first)
         scan_phase ();
       tree at = NULL_TREE;
       if (keep != KEEP_NONE)
@@ -467,6 +477,22 @@ iteration_of (host_copy *o, phases *p, const tree *vars, bool scan,
         if (vars[k] && keep == KEEP_STORE)
           gimplify_assign (part (unshare_expr (at), seed_type, n, k,
                                  l->items[k].type), vars[k], &iteration);
+      if (input_first)
+        {
+          /* The contributions wait while the scan phase sees the prefix
+             in the scan variables.  */
+          tree *parts = XALLOCAVEC (tree, n);
+          for (unsigned k = 0; k < n; k++)
+            if (vars[k])
+              {
+                parts[k] = scanomp_tmp_var (TREE_TYPE (vars[k]), "scan_part");
+                gimplify_assign (parts[k], vars[k], &iteration);
+              }
+          scan_phase ();
+          for (unsigned k = 0; k < n; k++)
+            if (vars[k])
+              gimplify_assign (vars[k], parts[k], &iteration);
+        }
       for (unsigned k = 0; k < o->l->n; k++)
         if (vars[k])
           host_add_combined (o, k, o->carry[k], vars[k], p->merges[k],
