@@ -6,9 +6,11 @@
    phase then reads, which GCC's own code runs as a scan of the old
    values (its input phases run before its scan phases).  Until
    2026-12-02 the host path's last thread reduced block 0 while thread 0
-   scanned it, and a call in three or so came out wrong past block 0.
+   scanned it, and a call in three or so came out wrong past block 0;
+   and the plain host functions (-O0's) ran that exclusive loop's scan
+   phase before its input phase, which then read the new values.
    Several calls at each size; each checked against the sequential loop
-   of the same values, and on two arrays too.  */
+   of the old values, and on two arrays too.  */
 /* { dg-do run } */
 
 #include "inscan-check.h"
