@@ -74,6 +74,14 @@ scanrt_windows_fit (const struct scanrt_request *r,
   return 1;
 }
 
+/* Whether the windows of R's arrays I and J share a byte.  */
+static int
+windows_overlap (const struct scanrt_request *r, unsigned i, unsigned j)
+{
+  const char *p = r->args[i].ptr, *q = r->args[j].ptr;
+  return p < q + r->args[j].bytes && q < p + r->args[i].bytes;
+}
+
 int
 scanrt_reads_stored (const struct scanrt_request *r)
 {
@@ -81,22 +89,14 @@ scanrt_reads_stored (const struct scanrt_request *r)
   if (d->flags & SCANRT_READS_STORED)
     return 1;
   for (unsigned i = 0; i < d->nargs; i++)
-    {
-      unsigned ki = d->args[i].kind;
-      if (ki != SCANRT_ARG_OUT && ki != SCANRT_ARG_INOUT)
-        continue;
-      const char *p = r->args[i].ptr;
-      size_t pb = r->args[i].bytes;
-      for (unsigned j = 0; j < d->nargs; j++)
-        {
-          unsigned kj = d->args[j].kind;
-          if (j == i || (kj != SCANRT_ARG_IN && kj != SCANRT_ARG_INOUT))
-            continue;
-          const char *q = r->args[j].ptr;
-          if (p < q + r->args[j].bytes && q < p + pb)
-            return 1;
-        }
-    }
+    for (unsigned j = 0; j < d->nargs; j++)
+      {
+        unsigned ki = d->args[i].kind, kj = d->args[j].kind;
+        if (j != i && (ki == SCANRT_ARG_OUT || ki == SCANRT_ARG_INOUT)
+            && (kj == SCANRT_ARG_IN || kj == SCANRT_ARG_INOUT)
+            && windows_overlap (r, i, j))
+          return 1;
+      }
   return 0;
 }
 
@@ -106,13 +106,10 @@ scanrt_in_place (const struct scanrt_request *r)
   const struct SCANRT_desc *d = r->desc;
   for (unsigned i = 0; i < d->nargs; i++)
     for (unsigned j = 0; j < d->nargs; j++)
-      {
-        const char *p = r->args[i].ptr, *q = r->args[j].ptr;
-        if (d->args[i].kind == SCANRT_ARG_INOUT
-            || (d->args[i].kind == SCANRT_ARG_OUT
-                && d->args[j].kind == SCANRT_ARG_IN
-                && p < q + r->args[j].bytes && q < p + r->args[i].bytes))
-          return 1;
-      }
+      if (d->args[i].kind == SCANRT_ARG_INOUT
+          || (d->args[i].kind == SCANRT_ARG_OUT
+              && d->args[j].kind == SCANRT_ARG_IN
+              && windows_overlap (r, i, j)))
+        return 1;
   return 0;
 }
