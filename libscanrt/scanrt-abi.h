@@ -254,7 +254,8 @@ int SCANRT_named_device (int name);
 
 /* `target data' and `target enter/exit data': COUNT host ranges PTRS[i] of
    SIZES[i] bytes with map kinds KINDS[i] (the SCANRT_MAP_* masks of
-   scanrt.h).  */
+   scanrt.h).  Ranges that lie in another of the COUNT count on it once,
+   copied in and out as any of them asks.  */
 void SCANRT_data_begin (int device, unsigned count, void *const *ptrs,
                         const size_t *sizes, const unsigned *kinds);
 void SCANRT_data_end (int device, unsigned count, void *const *ptrs,

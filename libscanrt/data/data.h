@@ -235,6 +235,16 @@ int scanrt_pieces_settle (const struct scanrt_request *b, int device,
 int scanrt_place_enter (int device, void *ptr, size_t bytes, unsigned kind);
 int scanrt_place_exit (int device, void *ptr, size_t bytes, unsigned kind);
 int scanrt_place_update (int device, void *ptr, size_t bytes, unsigned kind);
+/* A data construct's COUNT ranges PTRS[i] of SIZES[i] bytes, map kinds
+   KINDS[i] (SCANRT_data_begin, _end): each mapping counted once, as
+   OpenMP counts a construct's, whatever number of its items it holds.
+   An item inside another (a scan in place: `map(to: x[0:n]) map(from:
+   y[0:n])' with x == y) is mapped with the largest item that holds it,
+   which copies in and out as any of them asks.  */
+void scanrt_place_enter_all (int device, unsigned count, void *const *ptrs,
+                             const size_t *sizes, const unsigned *kinds);
+void scanrt_place_exit_all (int device, unsigned count, void *const *ptrs,
+                            const size_t *sizes, const unsigned *kinds);
 void scanrt_place_read (int device, void *dst, const void *src, size_t bytes);
 /* R's seed: SEED, or the value SEED_AT's address holds where the data
    lies (the device's copy, or the host's), read once with

@@ -7,7 +7,8 @@
    does not exist (said).  Scans then find the data where it is, and read
    a target loop's seed there.  Data that the `present' modifier
    (SCANRT_MAP_PRESENT) finds mapped nowhere on the device is said and
-   left on the host.  */
+   left on the host.  A data construct's items that lie in one of its
+   sections count once on it, as OpenMP counts a construct's.  */
 
 #include <stdio.h>
 #include <string.h>
@@ -94,6 +95,85 @@ scanrt_place_exit (int device, void *ptr, size_t bytes, unsigned kind)
       || scanrt_pieces_exit (device, ptr, bytes, kind, &status))
     return status;
   return scanrt_map_exit (device, ptr, bytes, kind);
+}
+
+/* The item of a data construct's COUNT ranges PTRS[k] of SIZES[k] bytes
+   that range I is mapped with: the largest that holds it, the first of
+   equal ones; I itself where none holds it.  */
+static unsigned
+holder (unsigned count, void *const *ptrs, const size_t *sizes, unsigned i)
+{
+  const char *p = ptrs[i];
+  unsigned h = i;
+  /* An empty range maps nothing, and adds no kind to another's.  */
+  for (unsigned k = 0; k < count && p && sizes[i]; k++)
+    {
+      const char *q = ptrs[k];
+      if (q && q <= p && p + sizes[i] <= q + sizes[k]
+          && (sizes[k] > sizes[h] || (sizes[k] == sizes[h] && k < h)))
+        h = k;
+    }
+  return h;
+}
+
+/* The map kind that item H of a data construct (holder's) is entered
+   (ENTER) or exited with: its own with what the items it holds ask.  An
+   item of the same range adds its kind whole; one inside it adds its
+   copy in (ENTER) or out, and `present' and `delete', while an `always'
+   copy of it is its own (always_copies).  */
+static unsigned
+merged_kind (unsigned count, void *const *ptrs, const size_t *sizes,
+             const unsigned *kinds, unsigned h, int enter)
+{
+  unsigned kind = kinds[h];
+  for (unsigned k = 0; k < count; k++)
+    if (k != h && holder (count, ptrs, sizes, k) == h)
+      {
+        if (ptrs[k] == ptrs[h] && sizes[k] == sizes[h])
+          kind |= kinds[k];
+        else
+          kind |= kinds[k] & (SCANRT_MAP_PRESENT | SCANRT_MAP_DELETE
+                              | (enter ? SCANRT_MAP_TO : SCANRT_MAP_FROM));
+      }
+  return kind;
+}
+
+/* The `always' copy (to the device when ENTER, else back) that item K of
+   a data construct asks for a range inside another item's.  */
+static void
+always_copies (int device, unsigned count, void *const *ptrs,
+               const size_t *sizes, const unsigned *kinds, unsigned k,
+               int enter)
+{
+  unsigned way = enter ? SCANRT_MAP_TO : SCANRT_MAP_FROM;
+  unsigned h = holder (count, ptrs, sizes, k);
+  if (h != k && (kinds[k] & SCANRT_MAP_ALWAYS) && (kinds[k] & way)
+      && !(ptrs[k] == ptrs[h] && sizes[k] == sizes[h]))
+    scanrt_place_update (device, ptrs[k], sizes[k], way);
+}
+
+void
+scanrt_place_enter_all (int device, unsigned count, void *const *ptrs,
+                        const size_t *sizes, const unsigned *kinds)
+{
+  for (unsigned i = 0; i < count; i++)
+    if (holder (count, ptrs, sizes, i) == i)
+      scanrt_place_enter (device, ptrs[i], sizes[i],
+                          merged_kind (count, ptrs, sizes, kinds, i, 1));
+  for (unsigned i = 0; i < count; i++)
+    always_copies (device, count, ptrs, sizes, kinds, i, 1);
+}
+
+void
+scanrt_place_exit_all (int device, unsigned count, void *const *ptrs,
+                       const size_t *sizes, const unsigned *kinds)
+{
+  for (unsigned i = 0; i < count; i++)
+    always_copies (device, count, ptrs, sizes, kinds, i, 0);
+  for (unsigned i = count; i-- > 0;)
+    if (holder (count, ptrs, sizes, i) == i)
+      scanrt_place_exit (device, ptrs[i], sizes[i],
+                         merged_kind (count, ptrs, sizes, kinds, i, 0));
 }
 
 int

@@ -132,16 +132,14 @@ SCANRT_EXPORT void
 SCANRT_data_begin (int device, unsigned count, void *const *ptrs,
                    const size_t *sizes, const unsigned *kinds)
 {
-  for (unsigned i = 0; i < count; i++)
-    scanrt_place_enter (device, ptrs[i], sizes[i], kinds[i]);
+  scanrt_place_enter_all (device, count, ptrs, sizes, kinds);
 }
 
 SCANRT_EXPORT void
 SCANRT_data_end (int device, unsigned count, void *const *ptrs,
                  const size_t *sizes, const unsigned *kinds)
 {
-  for (unsigned i = count; i-- > 0;)
-    scanrt_place_exit (device, ptrs[i], sizes[i], kinds[i]);
+  scanrt_place_exit_all (device, count, ptrs, sizes, kinds);
 }
 
 SCANRT_EXPORT void
