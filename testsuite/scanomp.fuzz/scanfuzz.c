@@ -16,7 +16,9 @@
    inputs keep the sequential loop's C semantics defined (no signed
    overflow) and make `+', `-' and `*' over floating types exact in any
    order (multiples of 1/4, powers of two), so reassociation is no excuse.
-   With the argument `big' every loop runs above the host cutoff.
+   With the argument `big' every loop runs above the host cutoff.  A
+   loop in C that reads its input x at x[i] alone is sometimes called in
+   place, its output y passed as x (reads_x_at_i).
 
    In C++ (-x), fz_scan_K reaches each array through a form of its own
    (cxx_views): the pointer, a std::vector copied in and out, its
@@ -36,6 +38,7 @@
    it spans: the plugin must report an error within each span, and no
    other.  */
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -947,20 +950,24 @@ print_run_start (int k, long lb, int small, const struct type *const ty[3],
 
 /* Print the calls of fz_scan_K and fz_ref_K, with scalars a and b made for
    scan S and then the arguments EXTRA and REF_EXTRA, and the comparison
-   of the arrays, of types TY.  */
+   of the arrays, of types TY.  IN_PLACE: each call's input x is its
+   output y, of leny elements.  */
 static void
 print_calls (int k, const struct scan *s, const char *extra,
-             const char *ref_extra, const struct type *const ty[3])
+             const char *ref_extra, const struct type *const ty[3],
+             int in_place)
 {
   char a[64], b[64];
   scalar (a, sizeof a, s);
   scalar (b, sizeof b, s);
+  const char *x = in_place ? "y" : "x", *rx = in_place ? "ry" : "x";
+  const char *lenx = in_place ? "leny" : "lenx";
   out ("  {\n"
        "    unsigned long long r = fz_rnd ();\n"
        "    (void) r;\n"
-       "    fz_scan_%d (y, z, v, x, w, %s, %s, lb, ub, leny, lenx%s);\n"
-       "    fz_ref_%d (ry, rz, rv, x, w, %s, %s, lb, ub, leny, lenx%s);\n"
-       "  }\n", k, a, b, extra, k, a, b, ref_extra);
+       "    fz_scan_%d (y, z, v, %s, w, %s, %s, lb, ub, leny, %s%s);\n"
+       "    fz_ref_%d (ry, rz, rv, %s, w, %s, %s, lb, ub, leny, %s%s);\n"
+       "  }\n", k, x, a, b, lenx, extra, k, rx, a, b, lenx, ref_extra);
   for (int j = 0; j < 3; j++)
     print_compare (k, outputs[j], ty[j], "leny");
 }
@@ -975,6 +982,20 @@ print_run_end (void)
 }
 
 static int kernels;
+
+/* Whether TEXT, a loop's body or phase, reads its input x at x[i] alone:
+   then the loop may scan in place, called with its output y as x, each
+   iteration reading its element before it stores it (docs/clause.md,
+   docs/inscan.md).  */
+static int
+reads_x_at_i (const char *text)
+{
+  for (const char *p = text; (p = strstr (p, "x[")); p += 2)
+    if ((p == text || !(isalnum ((unsigned char) p[-1]) || p[-1] == '_'))
+        && strncmp (p, "x[i]", 4))
+      return 0;
+  return 1;
+}
 
 /* One loop of the scan clause, number K.  */
 static void
@@ -1155,8 +1176,13 @@ clause_loop (int k)
             "  (void) tmp; (void) b; (void) lb; (void) leny; (void) lenx;\n"
             "%s%s", T, stride_decl, copies ? "  long rj = o[0], lk = o[1];\n"
                               "  double rd = 0.5;\n" : "");
-  out ("\n/* Loop %d: scan (%s) over %s from %s, %s index, %s.  */\n", k,
-       s.op_name, T, X, index, down ? "down" : "up");
+  /* Sometimes called in place, where nothing reads x but at i before
+     the store, nor y[i] after it.  */
+  int in_place = !cxx && n == 1 && !copies && !phase && s.x == s.t
+                 && !s.user && reads_x_at_i (body.s) && pick (2);
+  out ("\n/* Loop %d: scan (%s) over %s from %s, %s index, %s%s.  */\n", k,
+       s.op_name, T, X, index, down ? "down" : "up",
+       in_place ? ", in place" : "");
   const struct type *const tys[5] = { s.t, s.t, s.t, s.x, s.x };
   print_pair (k, params, decls, dir.s, body.s, body.s,
               copies ? "  o[0] = rj;\n  o[1] = lk;\n"
@@ -1172,11 +1198,11 @@ clause_loop (int k)
       out ("  long o[3] = { %d, %d, 0 }, ro[3] = { %d, %d, 0 };\n",
            red == 3 ? 1 : pick (9) - 4, -1, 0, -1);
       out ("  ro[0] = o[0];\n");
-      print_calls (k, &s, ", o", ", ro", ty);
+      print_calls (k, &s, ", o", ", ro", ty, 0);
       print_compare (k, "o", &types[6], "3");
     }
   else
-    print_calls (k, &s, "", "", ty);
+    print_calls (k, &s, "", "", ty, in_place);
   print_run_end ();
 }
 
@@ -1231,7 +1257,7 @@ compaction_loop (int k)
   const struct type *const ty[3] = { s.t, s.x, s.x };
   const struct scan *const by[3] = { &s, &s, &s };
   print_run_start (k, lb, is_float (s.x), ty, by);
-  print_calls (k, &s, "", "", ty);
+  print_calls (k, &s, "", "", ty, 0);
   print_run_end ();
 }
 
@@ -1349,8 +1375,14 @@ inscan_loop (int k)
   /* A struct chosen by ?: is stored through an address computed before
      the branch, which has no kernel (docs/inscan.md): not of a
      user-defined type.  */
-  if (pick (3) == 0 && !s[0].user)
+  int choice = pick (3) == 0 && !s[0].user;
+  if (choice)
     add (&scan, "      v[i] = x[i] > w[i] ? s : a;\n");
+  /* Sometimes called in place: inclusive, where the input phase reads
+     x at i alone.  */
+  int in_place = !cxx && nvars == 1 && !exclusive && !late && !choice
+                 && s[0].x == s[0].t && !s[0].user && reads_x_at_i (input.s)
+                 && pick (2);
 
   /* The reference is the same loop without the scan directive.  In C,
      some loops step a pointer over y, i being its distance from y's
@@ -1420,7 +1452,8 @@ inscan_loop (int k)
        exclusive ? "exclusive" : "inclusive", s[0].op_name, T);
   if (nvars == 2)
     out (" and %s over %s", s[1].op_name, U);
-  out (", %s index.  */\n", pointer ? "pointer" : index);
+  out (", %s index%s.  */\n", pointer ? "pointer" : index,
+       in_place ? ", in place" : "");
   const struct type *const tys[5] = { s[0].t, s[1].t, s[0].t, s[0].x,
                                       s[0].x };
   print_pair (k, params, decls, dir.s, body.s, ref.s, pointer
@@ -1440,7 +1473,7 @@ inscan_loop (int k)
   out ("  rs[0] = s[0];\n  rm[0] = m[0];\n");
   out ("  long o[2] = { %d, -1 }, ro[2] = { 0, -1 };\n  ro[0] = o[0];\n",
        pick (9) - 4);
-  print_calls (k, &s[0], ", s, m, o", ", rs, rm, ro", ty);
+  print_calls (k, &s[0], ", s, m, o", ", rs, rm, ro", ty, in_place);
   print_compare (k, "s[0]", s[0].t, NULL);
   if (late)
     print_compare (k, "o", &types[6], "2");
