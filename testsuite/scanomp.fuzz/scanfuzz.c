@@ -17,8 +17,10 @@
    overflow) and make `+', `-' and `*' over floating types exact in any
    order (multiples of 1/4, powers of two), so reassociation is no excuse.
    With the argument `big' every loop runs above the host cutoff.  A
-   loop in C that reads its input x at x[i] alone is sometimes called in
-   place, its output y passed as x (reads_x_at_i).
+   loop that reads its input x at x[i] alone is sometimes called in
+   place, its output y passed as x (reads_x_at_i); in C++ the two views
+   of that array are pointers in a target construct, and elsewhere may
+   be copies.
 
    In C++ (-x), fz_scan_K reaches each array through a form of its own
    (cxx_views): the pointer, a std::vector copied in and out, its
@@ -1178,7 +1180,7 @@ clause_loop (int k)
                               "  double rd = 0.5;\n" : "");
   /* Sometimes called in place, where nothing reads x but at i before
      the store, nor y[i] after it.  */
-  int in_place = !cxx && n == 1 && !copies && !phase && s.x == s.t
+  int in_place = n == 1 && !copies && !phase && s.x == s.t
                  && !s.user && reads_x_at_i (body.s) && pick (2);
   out ("\n/* Loop %d: scan (%s) over %s from %s, %s index, %s%s.  */\n", k,
        s.op_name, T, X, index, down ? "down" : "up",
@@ -1380,7 +1382,7 @@ inscan_loop (int k)
     add (&scan, "      v[i] = x[i] > w[i] ? s : a;\n");
   /* Sometimes called in place: inclusive, where the input phase reads
      x at i alone.  */
-  int in_place = !cxx && nvars == 1 && !exclusive && !late && !choice
+  int in_place = nvars == 1 && !exclusive && !late && !choice
                  && s[0].x == s[0].t && !s[0].user && reads_x_at_i (input.s)
                  && pick (2);
 
