@@ -156,6 +156,14 @@ typedef void (*SCANRT_host_join_late) (void *a, const void *b);
    recurrence.  */
 #define SCANRT_NOT_REPRODUCIBLE 0x2000u
 
+/* SCANRT_desc.flags: a loop of the scan clause whose body reads an array
+   that it does not store after a store to one that it does (`y[i] =
+   y[i-1] + x[i]; cnt += x[i] > 0;').  Where the two overlap at run time
+   (an output passed as the input), the read sees the stored value, which
+   the reduce function, run before any store, cannot: the caller's
+   sequential loop runs it instead (route.c).  */
+#define SCANRT_READS_AFTER_STORE 0x4000u
+
 struct SCANRT_desc
 {
   unsigned version;      /* SCANRT_ABI_VERSION */

@@ -70,6 +70,10 @@ void scanrt_request_part (const struct scanrt_request *r, size_t p0,
 /* Whether DEV's buffers take R's windows over M positions.  */
 int scanrt_windows_fit (const struct scanrt_request *r,
                         const struct scanrt_device *dev, size_t m);
+/* Whether the window of an array that R stores overlaps that of another
+   that it reads, as an input and an output passed as one array do
+   (`f (x, x, n)').  */
+int scanrt_stores_over_reads (const struct scanrt_request *r);
 /* Whether R's host reduce may read what its scan stores: one array read
    and stored (SCANRT_READS_STORED), or the windows of a stored array and
    of another that is read overlap, as an input and an output passed as

@@ -83,11 +83,9 @@ windows_overlap (const struct scanrt_request *r, unsigned i, unsigned j)
 }
 
 int
-scanrt_reads_stored (const struct scanrt_request *r)
+scanrt_stores_over_reads (const struct scanrt_request *r)
 {
   const struct SCANRT_desc *d = r->desc;
-  if (d->flags & SCANRT_READS_STORED)
-    return 1;
   for (unsigned i = 0; i < d->nargs; i++)
     for (unsigned j = 0; j < d->nargs; j++)
       {
@@ -98,6 +96,13 @@ scanrt_reads_stored (const struct scanrt_request *r)
           return 1;
       }
   return 0;
+}
+
+int
+scanrt_reads_stored (const struct scanrt_request *r)
+{
+  return (r->desc->flags & SCANRT_READS_STORED)
+         || scanrt_stores_over_reads (r);
 }
 
 int

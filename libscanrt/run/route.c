@@ -42,7 +42,12 @@
    split across devices; on the host the API folds it itself.
 
    Under OMP_TARGET_OFFLOAD=MANDATORY, or with SCANRT_NO_HOST, a scan on
-   a device never falls back: every case above but success fails.  */
+   a device never falls back: every case above but success fails.
+
+   Before all of that, a loop that reads an array after a store
+   (SCANRT_READS_AFTER_STORE) called with the two overlapping runs as
+   the caller's sequential loop, the only way its read sees the store:
+   stored_then_read.  */
 
 #include <stdio.h>
 #include <string.h>
@@ -282,6 +287,43 @@ host_copy_mapped (const struct scanrt_request *r)
   return 1;
 }
 
+/* Where R's loop reads an array after a store (SCANRT_READS_AFTER_STORE)
+   and an array it stores overlaps one it reads: the read sees what the
+   store left, which neither the host path's reduce nor the kernels' can,
+   so the caller's sequential loop runs R, said once a call site
+   (SCANRT_HOST).  A target loop's data mapped on its device comes back
+   to the host first; under OMP_TARGET_OFFLOAD=MANDATORY, which allows
+   no host, the scan fails.  SCANRT_OK where R runs as its loop asks.  */
+static int
+stored_then_read (const struct scanrt_request *r)
+{
+  if (!(r->desc->flags & SCANRT_READS_AFTER_STORE)
+      || !scanrt_stores_over_reads (r))
+    return SCANRT_OK;
+  int strict = r->device != SCANRT_DEVICE_HOST_CPU
+               && scanrt_offload_policy () == SCANRT_OFFLOAD_MANDATORY;
+  if (strict || scanrt_first_report ("read after store", r->site))
+    scanrt_report ("%s: an array this loop stores overlaps one it reads "
+                   "after the store (an output passed as an input), whose "
+                   "read then sees the stored value: %s", r->site,
+                   strict ? "under OMP_TARGET_OFFLOAD=MANDATORY it does "
+                            "not run on the host as the sequential loop, "
+                            "and fails; read the input before the store"
+                          : "it runs as the sequential loop");
+  if (strict)
+    return SCANRT_ENODEV;
+  if (r->device != SCANRT_DEVICE_HOST_CPU
+      && (scanrt_maps_any () || scanrt_pieces_any ()))
+    {
+      int device = scanrt_resolve_device (r->device);
+      scanrt_pieces_to_host (r);
+      if (device >= 0 && scanrt_device_info (device))
+        scanrt_resident_to_host (scanrt_device_info (device), r->desc,
+                                 r->args);
+    }
+  return SCANRT_HOST;
+}
+
 int
 scanrt_route_loop (const struct scanrt_request *r, int threads, size_t *done)
 {
@@ -301,6 +343,9 @@ scanrt_route_loop (const struct scanrt_request *r, int threads, size_t *done)
      loop), by the user's choice.  */
   if (way == HOST_OFF)
     return SCANRT_HOST;
+  if ((status = stored_then_read (r)) != SCANRT_OK)
+    return status;
+  status = SCANRT_HOST;
   int native = way == HOST_NATIVE && desc->scan;
   if (way == HOST_OPENCL && r->device == SCANRT_DEVICE_HOST_CPU
       && desc->scan && host_copy_mapped (r))

@@ -444,6 +444,7 @@ check_update (scan_loop *l, reader *rp, scan_copies *cp)
   if (!scan_build_pairs (&r))
     return false;
   keep_accesses (l, &r);
+  l->reads_after_store |= scan_reads_after_store (&r);
   return true;
 }
 

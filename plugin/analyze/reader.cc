@@ -801,6 +801,72 @@ scan_assignments (reader *r, tree v)
   return n;
 }
 
+bool
+scan_reads_after_store (reader *r)
+{
+  hash_set<gimple *> loads, stores;
+  hash_set<tree> stored_bases;
+  for (const scan_access &a : r->l->accesses)
+    if (a.store)
+      {
+        stores.add (a.stmt);
+        stored_bases.add (a.base);
+      }
+  for (const scan_access &a : r->l->accesses)
+    if (!a.store && !stored_bases.contains (a.base))
+      loads.add (a.stmt);
+  if (loads.is_empty () || stores.is_empty ())
+    return false;
+  /* Forward over the flattened body: whether a store may have run before
+     each statement, merged at each label from the jumps to it.  Twice,
+     for a jump back (a loop inside the body).  */
+  hash_map<tree, bool> at_label;
+  auto merge = [&] (tree label, bool stored) {
+    if (label)
+      at_label.get_or_insert (label) |= stored;
+  };
+  for (int round = 0; round < 2; round++)
+    {
+      bool stored = false, reached = true;
+      for (gimple *s : r->stmts)
+        {
+          if (glabel *g = dyn_cast<glabel *> (s))
+            {
+              bool *in = at_label.get (gimple_label_label (g));
+              stored = (reached && stored) || (in && *in);
+              reached = true;
+              continue;
+            }
+          if (reached && stored && loads.contains (s))
+            return true;
+          if (stores.contains (s))
+            stored = true;
+          if (gcond *c = dyn_cast<gcond *> (s))
+            {
+              tree t = gimple_cond_true_label (c);
+              tree f = gimple_cond_false_label (c);
+              merge (t, stored);
+              merge (f, stored);
+              reached = !t || !f;
+            }
+          else if (gimple_code (s) == GIMPLE_GOTO)
+            {
+              if (TREE_CODE (gimple_goto_dest (s)) != LABEL_DECL)
+                return true;
+              merge (gimple_goto_dest (s), stored);
+              reached = false;
+            }
+          else if (gswitch *w = dyn_cast<gswitch *> (s))
+            {
+              for (unsigned k = 0; k < gimple_switch_num_labels (w); k++)
+                merge (CASE_LABEL (gimple_switch_label (w, k)), stored);
+              reached = false;
+            }
+        }
+    }
+  return false;
+}
+
 void
 scan_statement_iterators (gimple_seq *seq, vec<gimple_stmt_iterator> *at)
 {

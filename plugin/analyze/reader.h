@@ -93,6 +93,11 @@ unsigned scan_assignments (reader *r, tree v);
 /* Whether every jump of the body R has read goes forward, so that each
    statement runs at most once an iteration.  */
 bool scan_forward_only (reader *r);
+/* Whether a path through the body R has read loads an element of an
+   array that the loop does not store after a store of the loop (`cnt +=
+   x[i] > 0;' after `y[i] = y[i-1] + x[i];'): where the two arrays
+   overlap, the load sees what the store left.  */
+bool scan_reads_after_store (reader *r);
 /* Into AT, an iterator at each statement of SEQ (a copy of a loop's
    body, say) in the order scan_read_seq reads them.  */
 void scan_statement_iterators (gimple_seq *seq,

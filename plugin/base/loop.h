@@ -214,6 +214,9 @@ struct scan_loop
                                 some access is an output one (analyze.cc,
                                 inscan.cc) */
   vec<scan_access> accesses;
+  bool reads_after_store;    /* a clause's loop: some path loads an array
+                                the loop does not store after a store
+                                (analyze/reader.cc) */
   bool inscan;               /* an OpenMP 5.0 inscan reduction */
   bool exclusive;            /* inscan: an exclusive scan */
   bool quiet;                /* inscan: why it declines is a note, since

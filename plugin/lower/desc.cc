@@ -240,6 +240,8 @@ make_desc (scan_loop *l, const scan_outline *o,
     build_int_cst (u, tree_to_uhwi (TYPE_SIZE_UNIT (o->seed_type))),
     build_int_cst (u, (l->exclusive ? SCANRT_EXCLUSIVE : 0)
                       | (reads_stored (l) ? SCANRT_READS_STORED : 0)
+                      | (l->reads_after_store ? SCANRT_READS_AFTER_STORE
+                                              : 0)
                       | (serial_reduce (l) ? SCANRT_SERIAL_REDUCE : 0)
                       | (half_reduce (l) ? SCANRT_HALF_REDUCE : 0)
                       | (lower_seed_at (l, o->seed_type) ? SCANRT_SEED_AT
