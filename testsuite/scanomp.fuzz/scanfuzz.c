@@ -1165,8 +1165,8 @@ clause_loop (int k)
               " reduction (%s: rj) reduction (+: rd) lastprivate (%slk)",
               reductions[red][0], conditional ? "conditional: " : "");
   struct text dir = { .len = 0 };
-  directive (&dir, clause, 0, copies ? "rj, rd, lk" : NULL, conditional,
-             0);
+  int target = directive (&dir, clause, 0, copies ? "rj, rd, lk" : NULL,
+                         conditional, 0);
   kernels += n;
 
   const char *T = s.t->name, *X = s.x->name;
@@ -1178,10 +1178,14 @@ clause_loop (int k)
             "  (void) tmp; (void) b; (void) lb; (void) leny; (void) lenx;\n"
             "%s%s", T, stride_decl, copies ? "  long rj = o[0], lk = o[1];\n"
                               "  double rd = 0.5;\n" : "");
-  /* Sometimes called in place, where nothing reads x but at i before
-     the store, nor y[i] after it.  */
-  int in_place = n == 1 && !copies && !phase && s.x == s.t
-                 && !s.user && reads_x_at_i (body.s) && pick (2);
+  /* Sometimes called in place, where nothing reads x but at i.  Where
+     the body reads x after a store (beside the update, or a second
+     array's), libscanrt runs the sequential loop, which a target loop
+     under MANDATORY may not (it fails), and C++'s views may copy x and
+     y apart: those read x before the store alone.  */
+  int in_place = s.x == s.t && !s.user && reads_x_at_i (body.s)
+                 && (!(target || cxx) || (n == 1 && !copies && !phase))
+                 && pick (2);
   out ("\n/* Loop %d: scan (%s) over %s from %s, %s index, %s%s.  */\n", k,
        s.op_name, T, X, index, down ? "down" : "up",
        in_place ? ", in place" : "");
@@ -1200,7 +1204,7 @@ clause_loop (int k)
       out ("  long o[3] = { %d, %d, 0 }, ro[3] = { %d, %d, 0 };\n",
            red == 3 ? 1 : pick (9) - 4, -1, 0, -1);
       out ("  ro[0] = o[0];\n");
-      print_calls (k, &s, ", o", ", ro", ty, 0);
+      print_calls (k, &s, ", o", ", ro", ty, in_place);
       print_compare (k, "o", &types[6], "3");
     }
   else
@@ -1381,10 +1385,11 @@ inscan_loop (int k)
   if (choice)
     add (&scan, "      v[i] = x[i] > w[i] ? s : a;\n");
   /* Sometimes called in place: inclusive, where the input phase reads
-     x at i alone.  */
-  int in_place = nvars == 1 && !exclusive && !late && !choice
-                 && s[0].x == s[0].t && !s[0].user && reads_x_at_i (input.s)
-                 && pick (2);
+     x at i alone; in C++, whose views may copy x and y apart, where the
+     scan phase reads no x after its store.  */
+  int in_place = nvars == 1 && !exclusive
+                 && !(cxx && (late || choice)) && s[0].x == s[0].t
+                 && !s[0].user && reads_x_at_i (input.s) && pick (2);
 
   /* The reference is the same loop without the scan directive.  In C,
      some loops step a pointer over y, i being its distance from y's
