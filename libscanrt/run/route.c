@@ -343,9 +343,9 @@ scanrt_route_loop (const struct scanrt_request *r, int threads, size_t *done)
      loop), by the user's choice.  */
   if (way == HOST_OFF)
     return SCANRT_HOST;
-  if ((status = stored_then_read (r)) != SCANRT_OK)
-    return status;
-  status = SCANRT_HOST;
+  int sequential = stored_then_read (r);
+  if (sequential != SCANRT_OK)
+    return sequential;
   int native = way == HOST_NATIVE && desc->scan;
   if (way == HOST_OPENCL && r->device == SCANRT_DEVICE_HOST_CPU
       && desc->scan && host_copy_mapped (r))
