@@ -75,11 +75,10 @@ int scanrt_windows_fit (const struct scanrt_request *r,
    (`f (x, x, n)').  */
 int scanrt_stores_over_reads (const struct scanrt_request *r);
 /* Whether R's host reduce may read what its scan stores: one array read
-   and stored (SCANRT_READS_STORED), or the windows of a stored array and
-   of another that is read overlap, as an input and an output passed as
-   one array do (`f (x, x, n)').  A scatter's window is empty: where it
-   overlaps what the loop reads, iterations store where others read, the
-   program's race as in any parallel loop.  */
+   and stored (SCANRT_READS_STORED), or scanrt_stores_over_reads.  A
+   scatter's window is empty: where it overlaps what the loop reads,
+   iterations store where others read, the program's race as in any
+   parallel loop.  */
 int scanrt_reads_stored (const struct scanrt_request *r);
 /* Whether R writes an array that it reads: an in-place scan, whose input
    is gone where it has written.  */
