@@ -147,39 +147,56 @@ on_pragma_line (cpp_reader *pfile, int index)
   return false;
 }
 
-/* Whether TOK is the name of an OpenMP directive, as `scan' is in a bare
-   `#pragma omp scan' (a typo GCC reports): libcpp is then still reading
-   the directive's name, at the end of its line, and any peek past the
-   name would take the line's end from it.  Read from the source line:
-   only blanks, `#', `pragma' and `omp' come before TOK.  In preprocessed
+/* Whether only blanks and WORDS (the nearest first, then `pragma' and
+   `#') come before TOK on its source line, as `omp' before `scan' in a
+   bare `#pragma omp scan' (a typo GCC reports).  libcpp is then still
+   reading the directive's name, at the end of its line, and any peek
+   past the name would take the line's end from it.  In preprocessed
    input (-save-temps) the columns are those of the .i file, where GCC
-   wrote the pragma from column 1, `#pragma omp scan': TOK is then at
-   column 13.  */
+   wrote the pragma from column 1 with one blank between words: TOK is
+   then at column COLUMN (13 after `#pragma omp').  */
 static bool
-names_omp_directive (const cpp_token *tok)
+follows_words (const cpp_token *tok, const char *const *words,
+               int column)
 {
   expanded_location x = expand_location (tok->src_loc);
-  if (was_preprocessed && x.column == 13)
+  if (was_preprocessed && x.column == column)
     return true;
   if (!x.file || x.column < 1)
     return false;
   char_span line = scanomp_source_line (x.file, x.line);
   if (!line || (size_t) x.column > line.length ())
     return false;
-  static const char *const words[] = { "omp", "pragma", "#" };
   size_t end = x.column - 1;
-  for (const char *w : words)
+  for (; *words; words++)
     {
-      size_t len = strlen (w);
+      size_t len = strlen (*words);
       while (end > 0 && ISBLANK (line[end - 1]))
         end--;
-      if (end < len || strncmp (line.get_buffer () + end - len, w, len))
+      if (end < len || strncmp (line.get_buffer () + end - len, *words, len))
         return false;
       end -= len;
     }
   while (end > 0 && ISBLANK (line[end - 1]))
     end--;
   return end == 0;
+}
+
+/* Whether TOK is the name of an OpenMP directive: `#pragma omp TOK'.  */
+static bool
+names_omp_directive (const cpp_token *tok)
+{
+  static const char *const words[] = { "omp", "pragma", "#", NULL };
+  return follows_words (tok, words, 13);
+}
+
+/* Whether TOK follows `declare': `#pragma omp declare TOK'.  */
+static bool
+follows_declare (const cpp_token *tok)
+{
+  static const char *const words[] = { "declare", "omp", "pragma", "#",
+                                       NULL };
+  return follows_words (tok, words, 21);
 }
 
 static bool
@@ -189,6 +206,38 @@ is_declared (const char *name)
     if (!strcmp (d, name))
       return true;
   return false;
+}
+
+/* The first list item's name of the clause whose operator is at INDEX
+   (the token after it), or `y' where none is written.  */
+static const char *
+first_item (cpp_reader *pfile, int index)
+{
+  bool past_colon = false;
+  for (int n = 0; n < 8; n++)
+    {
+      const cpp_token *t = scanomp_peek (pfile, &index);
+      if (t->type == CPP_CLOSE_PAREN || t->type == CPP_PRAGMA_EOL
+          || t->type == CPP_EOF)
+        break;
+      if (t->type == CPP_COLON)
+        past_colon = true;
+      else if (past_colon && t->type == CPP_NAME)
+        return (const char *) NODE_NAME (t->val.node.node);
+    }
+  return "y";
+}
+
+/* Report `inscan' written as the operator of a `scan' clause at LOC,
+   ITEM its first list item: the two spellings it mixes.  */
+static void
+report_inscan_operator (location_t loc, const char *item)
+{
+  error_at (loc, "%<inscan%> is a modifier of the %<reduction%> clause, "
+            "not a %<scan%> operator; write %<reduction(inscan, +: %s)%> "
+            "with %<#pragma omp scan%> in the loop, or %<scan(+: %s)%> "
+            "for an array the loop computes as %<%s[i] = %s[i-1] + ...%>",
+            item, item, item, item);
 }
 
 /* Read `( op : name, ... )' from INDEX, the open parenthesis, into a new
@@ -222,6 +271,14 @@ read_clause (cpp_reader *pfile, int index, location_t loc)
              macro_to_expand).  */
           c->op = SCAN_OP_USER;
           c->user = true;
+        }
+      else if (!strcmp (name, "inscan"))
+        {
+          /* `scan(inscan: y)' or `scan(inscan, +: y)': the reduction's
+             modifier, written in our clause.  */
+          const char *item = first_item (pfile, index);
+          report_inscan_operator (t->src_loc, item);
+          return NULL;
         }
       else
         {
@@ -491,7 +548,11 @@ macro_to_expand (cpp_reader *pfile, const cpp_token *tok)
   int index = 0;
   if (scanomp_peek (pfile, &index)->type != CPP_OPEN_PAREN
       || !on_pragma_line (pfile, 0))
-    return NULL;
+    /* `#pragma omp declare scan' without its parenthesis: GCC says what
+       `declare reduction' then lacks, rather than that `scan' is no
+       `declare' directive.  */
+    return (pragma_kind == PRAGMA_OMP_DECLARE && follows_declare (tok)
+            ? declare_node : NULL);
   scan_shape shape = read_shape (pfile);
   if (pragma_kind == PRAGMA_OMP_DECLARE
       || (pragma_kind == PRAGMA_NONE && shape.colons >= 2))
