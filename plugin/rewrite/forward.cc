@@ -47,11 +47,36 @@ scan_set_root (tree t)
       return DECL_P (t) ? t : NULL_TREE;
 }
 
+/* The member of OBJ, a struct, at its offset 0 and of TYPE, through
+   such members DEPTH deep: C++'s base class subobject (`__shared_ptr'
+   in a `shared_ptr', as a smart pointer's accessor reads it); or
+   NULL_TREE.  */
+static tree
+member_at_start (tree obj, tree type, int depth)
+{
+  if (TYPE_MAIN_VARIANT (TREE_TYPE (obj)) == TYPE_MAIN_VARIANT (type))
+    return obj;
+  if (depth == 0 || TREE_CODE (TREE_TYPE (obj)) != RECORD_TYPE)
+    return NULL_TREE;
+  for (tree f = TYPE_FIELDS (TREE_TYPE (obj)); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FIELD_DECL
+        && TREE_CODE (TREE_TYPE (f)) == RECORD_TYPE
+        && integer_zerop (DECL_FIELD_OFFSET (f))
+        && integer_zerop (DECL_FIELD_BIT_OFFSET (f)))
+      if (tree m = member_at_start (build3 (COMPONENT_REF, TREE_TYPE (f),
+                                            obj, f, NULL_TREE),
+                                    type, depth - 1))
+        return m;
+  return NULL_TREE;
+}
+
 /* A MEM_REF through an address, at offset 0 and of the type of what is
    addressed, is that: `this->x' where `this' is `&it', `*p' where `p'
    is `&a[i]'; so is a pointer read as another pointer type (`const
    T *' for `T *', as a const container's begin () reads its start),
-   whose conversion GIMPLE needs not.  */
+   whose conversion GIMPLE needs not; and a struct read as the type of
+   a member at its start is that member (a base class's accessor called
+   on a member: `this->sp' seen as its `__shared_ptr').  */
 static tree
 fold_deref (tree t)
 {
@@ -67,6 +92,9 @@ fold_deref (tree t)
       if (POINTER_TYPE_P (TREE_TYPE (v)) && POINTER_TYPE_P (TREE_TYPE (t))
           && useless_type_conversion_p (TREE_TYPE (t), TREE_TYPE (v)))
         return v;
+      if (RECORD_OR_UNION_TYPE_P (TREE_TYPE (t)))
+        if (tree m = member_at_start (v, TREE_TYPE (t), 4))
+          return m;
     }
   return t;
 }
