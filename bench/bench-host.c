@@ -16,9 +16,14 @@
      repro    the clause with SCANOMP_REPRODUCIBLE=1: float and double
               sums with the same bits whatever the threads
               (docs/determinism.md); int32, exact anyway, as host
+     inplace  #pragma omp parallel for scan(+: y) over y[i] += y[i-1],
+              a scan whose reduce reads what it stores, in its own table
+              beside that loop run sequentially (serial-i); y is zeros,
+              so that call after call the sums stay zeros (a `+' scan's
+              work does not depend on its values)
 
    over int32, float and double at 2^10 to 2^26 elements, each method at
-   its default cutoff; then a pipeline (a parallel map, the scan, a
+   its default cutoff; then the in-place table; then a pipeline (a parallel map, the scan, a
    parallel loop that uses it) at 2^16, 2^20 and 2^24, with the scan as
    the clause, as the serial loop, and as an orphaned `omp for' in one
    parallel region with the two loops around it (orphan).  The opencl
@@ -27,6 +32,7 @@
    path's.
 
      bench-host [RESULTS.TSV]         all of the above
+     bench-host --in-place [TSV]      the in-place table alone
      bench-host --first LOG2N         one int32 scan in this process, the
                                       first, and then the median of 11:
                                       one line, "first S steady S"
@@ -38,9 +44,11 @@
 
 #include "measure.h"
 
-enum { M_HOST, M_SERIAL, M_COPY, M_MAP, M_REPRO, M_OPENCL, NMETHODS };
+enum { M_HOST, M_SERIAL, M_COPY, M_MAP, M_REPRO, M_OPENCL, M_INPLACE,
+       M_SERIAL_INPLACE, NMETHODS };
 static const char *const names[NMETHODS] = { "host", "serial", "copy",
-                                             "map", "repro", "opencl" };
+                                             "map", "repro", "opencl",
+                                             "inplace", "serial-i" };
 
 /* y[i] = y[i-1] + x[i-1] for i in [1, n), as the clause and serially,
    for each type.  */
@@ -61,6 +69,25 @@ static const char *const names[NMETHODS] = { "host", "serial", "copy",
 SCANS (int)
 SCANS (float)
 SCANS (double)
+
+/* y[i] += y[i-1] in place, as the clause and serially.  */
+#define IN_PLACE(T)                                                         \
+  static void                                                               \
+  inplace_##T (T *y, long n)                                                \
+  {                                                                         \
+    _Pragma ("omp parallel for scan(+: y)")                                 \
+    for (long i = 1; i < n; i++)                                            \
+      y[i] += y[i-1];                                                       \
+  }                                                                         \
+  static void                                                               \
+  serial_inplace_##T (T *y, long n)                                         \
+  {                                                                         \
+    for (long i = 1; i < n; i++)                                            \
+      y[i] += y[i-1];                                                       \
+  }
+IN_PLACE (int)
+IN_PLACE (float)
+IN_PLACE (double)
 
 /* The plugin tells a scan loop from the others in a macro by the line it
    is expanded on: the maps expand on lines of their own.  */
@@ -115,6 +142,19 @@ run_method (int k, void *ctx)
         case 0: map_int (a->y, a->x, a->n); break;
         case 1: map_float (a->y, a->x, a->n); break;
         default: map_double (a->y, a->x, a->n); break;
+        }
+      return;
+    }
+  if (m == M_INPLACE || m == M_SERIAL_INPLACE)
+    {
+      switch (a->type * 2 + (m == M_SERIAL_INPLACE))
+        {
+        case 0: inplace_int (a->y, a->n); break;
+        case 1: serial_inplace_int (a->y, a->n); break;
+        case 2: inplace_float (a->y, a->n); break;
+        case 3: serial_inplace_float (a->y, a->n); break;
+        case 4: inplace_double (a->y, a->n); break;
+        default: serial_inplace_double (a->y, a->n); break;
         }
       return;
     }
@@ -241,7 +281,7 @@ table (FILE *out, const int *methods, int count)
             case 1: ((float *) x)[i] = (float) (i % 1000) / 1000; break;
             default: ((double *) x)[i] = (double) (i % 1000) / 1000; break;
             }
-        memset (y, 1, n * size);
+        memset (y, methods[0] == M_INPLACE ? 0 : 1, n * size);
         struct args a = { type, y, x, n, methods };
         double med[NMETHODS], t[NMETHODS][41];
         /* Scans too short to time once: rounds of INNER calls, divided.  */
@@ -281,6 +321,9 @@ main (int argc, char **argv)
 {
   if (argc > 2 && !strcmp (argv[1], "--first"))
     return first_call (atoi (argv[2]));
+  int in_place_only = argc > 1 && !strcmp (argv[1], "--in-place");
+  if (in_place_only)
+    argc--, argv++;
   const char *tsv = argc > 1 ? argv[1] : "bench/host.tsv";
   FILE *out = bench_open_tsv (tsv);
   if (!out)
@@ -288,7 +331,17 @@ main (int argc, char **argv)
   printf ("%-7s %9s %-8s %11s %9s %9s %9s\n", "case", "n", "method",
           "median s", "Gelem/s", "/serial", "/copy");
   static const int host[] = { M_HOST, M_SERIAL, M_COPY, M_MAP, M_REPRO };
-  table (out, host, 5);
+  if (!in_place_only)
+    table (out, host, 5);
+  static const int in_place[] = { M_INPLACE, M_SERIAL_INPLACE };
+  table (out, in_place, 2);
+  if (in_place_only)
+    {
+      fclose (out);
+      printf ("/serial: speed relative to the serial loop (higher is "
+              "faster).\nWrote %s.\n", tsv);
+      return 0;
+    }
 
   static const char *const pnames[3] = { "clause", "serial", "orphan" };
   static const int plogs[] = { 16, 20, 24 };
