@@ -484,7 +484,9 @@ scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
      indices the position gives by division), to an array the body does
      not change the pointer of, at an index the host path computes as the
      loop does.  */
-  bool may_scatter = ((store && r->scatter_stores) || r->l->nest.length ())
+  bool may_scatter = ((store && r->scatter_stores)
+                      || (!store && r->gather_reads)
+                      || r->l->nest.length ())
                      && ok && r->ok && DECL_P (a.base)
                      && !r->assigned.contains (a.base);
   if (unreliable && !may_scatter)

@@ -30,6 +30,7 @@
 #include "tree.h"
 #include "gimple.h"
 #include "gimple-iterator.h"
+#include "langhooks.h"
 #include "gimple-walk.h"
 #include "diagnostic-core.h"
 #include "fold-const.h"
@@ -958,6 +959,31 @@ read_pointer_index (scan_loop *l, reader *r, gimple_seq *body)
   return take_phases (l, *body, &first, &second);
 }
 
+/* Whether L's gathers (reads at an index computed from what it reads)
+   read arrays the loop does not store; if not, a note.  */
+static bool
+gathers_read_only (scan_loop *l)
+{
+  for (const scan_access &g : l->accesses)
+    if (g.scatter && !g.store)
+      for (const scan_access &s : l->accesses)
+        if (s.store && s.base == g.base)
+          {
+            scan_complain (l, gimple_location (g.stmt), lang_GNU_Fortran ()
+                           ? "an array index in this inscan loop is not an "
+                             "affine function of the loop index %qD, and "
+                             "the loop stores to %qD; index arrays it "
+                             "stores as in %<x(i + k)%>"
+                           : "an array index in this inscan loop is not an "
+                             "affine function of the loop index %qD, and "
+                             "the loop stores to %qD; index arrays it "
+                             "stores as in %<x[i + k]%>",
+                           scanomp_written_index (l), g.base);
+            return false;
+          }
+  return true;
+}
+
 /* Read BODY, the phases of L's loop, whose first SCAN_VARS items are its
    scan variables, and its bounds: its accesses, the stores of its
    scan phase, its scalars; false, with a note, where the kernels cannot
@@ -996,6 +1022,7 @@ read_body (scan_loop *l, unsigned scan_vars, const scan_copies *cp,
   scan_private_copies (l, &r, cp);
   if (!scan_carries_nothing (&r, body))
     return false;
+  r.gather_reads = scanomp_on_host (l);
   scan_read_seq (&r, l->input);
   if (r.ok)
     warn_recurrences (&r, scan_vars);
@@ -1003,7 +1030,8 @@ read_body (scan_loop *l, unsigned scan_vars, const scan_copies *cp,
   r.scatter_stores = true;
   scan_read_seq (&r, l->output);
   r.scatter_stores = false;
-  if (!r.ok)
+  r.gather_reads = false;
+  if (!r.ok || !gathers_read_only (l))
     return false;
   for (unsigned k = 0; k < l->accesses.length (); k++)
     {
@@ -1118,12 +1146,30 @@ host_trees_own (scan_loop *l)
 static bool
 copy_bounds_setup (scan_loop *l)
 {
-  /* An orphaned `for simd': the `for' around the simd loop holds it.  */
+  /* The pre-bodies of the construct's loops, outermost first: of an
+     orphaned `for simd', or a combined `parallel for simd', the `for'
+     around the simd loop holds it.  */
   gimple_seq pre = NULL;
-  if (scanomp_orphan (l) && l->construct != l->loop)
+  if (gimple_code (l->construct) == GIMPLE_OMP_FOR)
     pre = gimple_seq_copy (gimple_omp_for_pre_body (l->construct));
-  gimple_seq_add_seq (&pre, gimple_seq_copy (gimple_omp_for_pre_body
-                                             (l->loop)));
+  gimple_seq body = gimple_omp_body (l->construct);
+  scanomp_walk (&body, [&] (gimple_stmt_iterator *g) {
+      gimple *s = gsi_stmt (*g);
+      switch (gimple_code (s))
+        {
+        case GIMPLE_OMP_FOR:
+          gimple_seq_add_seq (&pre, gimple_seq_copy
+                                      (gimple_omp_for_pre_body (s)));
+          return s == l->loop ? WALK_STOP : WALK_INTO;
+        case GIMPLE_BIND:
+        case GIMPLE_TRY:
+        case GIMPLE_OMP_PARALLEL:
+        case GIMPLE_OMP_TEAMS:
+          return WALK_INTO;
+        default:
+          return WALK_PAST;
+        }
+    });
   /* Through the try that ends its temporaries' lives (`it != v.end ()'
      keeps the end's iterator in one).  */
   gimple *bad = NULL;

@@ -694,6 +694,7 @@ scan_reader_init (reader *r, scan_loop *l, scan_item *it, location_t loc,
   r->ok = true;
   r->saw_taint = false;
   r->scatter_stores = false;
+  r->gather_reads = false;
   struct walk_stmt_info wi;
   memset (&wi, 0, sizeof wi);
   if (l->inscan)

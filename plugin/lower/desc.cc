@@ -60,14 +60,22 @@ lower_stored (scan_loop *l, tree base)
 
 /* Whether the loop of L reads, besides y[i-1] and the value it stores to
    y[i], an array it stores to (the host path's reduce function then reads
-   what its scan function stores: SCANRT_READS_STORED).  */
+   what its scan function stores: SCANRT_READS_STORED); or gathers beside
+   its stores, whose array has no window that the call could check
+   against theirs, and may be one of theirs.  */
 static bool
 reads_stored (scan_loop *l)
 {
+  bool stores = false, gathers = false;
   for (const scan_access &a : l->accesses)
-    if (!a.store && !a.prev && !(a.after && a.arg < 0) && lower_stored (l, a.base))
-      return true;
-  return false;
+    {
+      if (!a.store && !a.prev && !(a.after && a.arg < 0)
+          && lower_stored (l, a.base))
+        return true;
+      stores |= a.store;
+      gathers |= a.scatter && !a.store;
+    }
+  return stores && gathers;
 }
 
 /* Whether what L's reduce function runs of its body makes a costly

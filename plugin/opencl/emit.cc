@@ -858,7 +858,19 @@ scanomp_emit (scan_loop *l, enum scan_refusal refusal, bool *device_limits)
       return NULL;
     }
   for (const scan_access &a : l->accesses)
-    if (a.scatter && !mapped (l, a.base))
+    if (a.scatter && !a.store)
+      {
+        /* A gather: an inscan loop's on the host alone (inscan.cc).  */
+        ocl_refuse_device (&e, gimple_location (a.stmt), "this read%'s "
+                           "index is not an affine function of the loop "
+                           "index (it is computed from what the loop "
+                           "reads, or before a branch): the kernels, which "
+                           "copy the elements each index reaches, cannot "
+                           "copy those of %qD", a.base);
+        *device_limits = true;
+        return NULL;
+      }
+    else if (a.scatter && !mapped (l, a.base))
       {
         ocl_refuse_device (&e, gimple_location (a.stmt), "this store%'s "
                            "index is not an affine function of the loop "

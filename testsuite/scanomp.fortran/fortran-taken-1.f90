@@ -164,16 +164,17 @@ contains
     end do
   end subroutine
 
-  ! An index the kernels cannot follow: GCC's own code, and a note.
+  ! An index the kernels cannot follow, a gather: the host path, and a
+  ! note (GCC's own code until 2026-12-03).
   subroutine gathered(x, y, idx, n)
     integer, intent(in) :: n, idx(n)
     integer, intent(in) :: x(n)
     integer, intent(out) :: y(n)
     integer :: s, i
     s = 0
-    !$omp parallel do reduction(inscan, +: s) ! { dg-message "so this inscan loop is left to GCC's own implementation" }
+    !$omp parallel do reduction(inscan, +: s) ! { dg-message "this inscan loop runs on the host path: 1 scan variable, inclusive; it has no OpenCL kernel" }
     do i = 1, n
-      s = s + x(idx(i)) ! { dg-message "an array index in this inscan loop is not an affine function of the loop index 'i'; index arrays as in 'x\\(i \\+ k\\)'" }
+      s = s + x(idx(i)) ! { dg-message "this read's index is not an affine function of the loop index \\(it is computed from what the loop reads, or before a branch\\): the kernels, which copy the elements each index reaches, cannot copy those of 'x'" }
       !$omp scan inclusive(s)
       y(i) = s
     end do

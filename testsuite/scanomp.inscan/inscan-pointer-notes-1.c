@@ -4,7 +4,8 @@
    `p - a' is the only use of `a' (read as the index's bytes alone);
    left to GCC, the note naming the user's pointer (not the plugin's own
    index), where it steps by two, or where it is counted from another
-   pointer (`p - c').  */
+   pointer (`p - c': `a - c', as the index reads it once `p' is `a'
+   and a position).  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-scanomp-verbose" } */
 
@@ -54,10 +55,10 @@ long
 other_base (int *a, int *c, const int *x, long *b, long n)
 {
   long s = 0;
-#pragma omp parallel for reduction(inscan, +: s) /* { dg-message "so this inscan loop is left to GCC's own implementation" } */
+#pragma omp parallel for reduction(inscan, +: s) /* { dg-message "left to GCC's own implementation: it uses the pointer 'a' as a value, not to reach an element of an array; compute what it gives before the loop" } */
   for (int *p = a; p < a + n; p++)
     {
-      s += x[p - c]; /* { dg-message "not an affine function of the loop index 'p'" } */
+      s += x[p - c];
 #pragma omp scan inclusive(s)
       b[p - a] = s;
     }
