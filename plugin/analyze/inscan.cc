@@ -960,10 +960,14 @@ read_pointer_index (scan_loop *l, reader *r, gimple_seq *body)
 }
 
 /* Whether L's gathers (reads at an index computed from what it reads)
-   read arrays the loop does not store; if not, a note.  */
+   read arrays the loop does not store; if not, a note.  A collapsed
+   nest's accesses are all such reads and stores (their indices the
+   position gives by division): its own.  */
 static bool
 gathers_read_only (scan_loop *l)
 {
+  if (l->nest.length ())
+    return true;
   for (const scan_access &g : l->accesses)
     if (g.scatter && !g.store)
       for (const scan_access &s : l->accesses)

@@ -62,7 +62,8 @@ lower_stored (scan_loop *l, tree base)
    y[i], an array it stores to (the host path's reduce function then reads
    what its scan function stores: SCANRT_READS_STORED); or gathers beside
    its stores, whose array has no window that the call could check
-   against theirs, and may be one of theirs.  */
+   against theirs, and may be one of theirs (not a collapsed nest's
+   reads, whose indices the position gives by division).  */
 static bool
 reads_stored (scan_loop *l)
 {
@@ -73,7 +74,7 @@ reads_stored (scan_loop *l)
           && lower_stored (l, a.base))
         return true;
       stores |= a.store;
-      gathers |= a.scatter && !a.store;
+      gathers |= a.scatter && !a.store && !l->nest.length ();
     }
   return stores && gathers;
 }

@@ -4,7 +4,7 @@
    (the plugin sets them from the position, so they would hold the last
    one's), a nest whose inner bound depends on the outer index (not
    rectangular), a step of 2, and a nest inside `target', which the
-   kernels do not take.  A nest the plugin takes says so.  */
+   kernels do not take.  A nest the plugin takes says so, in place too.  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-scanomp-verbose" } */
 
@@ -82,6 +82,24 @@ taken (void)
         x += a[i][j];
 #pragma omp scan inclusive(x)
         c[i][j] = x;
+      }
+  return x;
+}
+
+/* In place: the nest's reads and stores, their indices computed from the
+   position, are no gathers of an array it stores (once left to GCC by
+   that note, for a moment on 2026-12-03).  */
+int
+taken_in_place (void)
+{
+  int x = 0;
+#pragma omp parallel for collapse(2) reduction(inscan, +: x) /* { dg-message "this inscan loop runs on the host path" } */
+  for (int i = 0; i < 30; i++)
+    for (int j = 0; j < 30; j++)
+      {
+        x += a[i][j];
+#pragma omp scan inclusive(x)
+        a[i][j] = x;
       }
   return x;
 }

@@ -10,10 +10,13 @@
    an index loop with `!=', taken, and a
    reference to an element chosen by `?:', which GCC makes an address
    chosen in branches, read past a further branch (on one line: GCC 12
-   places the note at the store, GCC 15 at the test): left, the note
-   saying to copy the element into a variable, which is taken (read
-   with no branch between, as `std::max (m, c[i] ? x[i] : w[i])' reads
-   it, it is taken: inscan-run-chosen-1.C).  */
+   places the note at the store, GCC 15 at the test): taken since
+   2026-12-03 on the host path, which computes the address as the loop
+   does (a gather's read: no kernel, a note at the read); left before,
+   the note saying to copy the element into a variable (read with no
+   branch between, as `std::max (m, c[i] ? x[i] : w[i])' reads it, it
+   was taken: inscan-run-chosen-1.C; this one runs in
+   inscan-run-cxx-6.C).  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-scanomp-verbose" } */
 
@@ -66,12 +69,12 @@ long
 chosen_reference (const long *x, const long *w, const int *c, long *y, long n)
 {
   long m = -1000000;
-#pragma omp parallel for reduction(inscan, max: m) /* { dg-message "so this inscan loop is left to GCC's own implementation" } */
+#pragma omp parallel for reduction(inscan, max: m) /* { dg-message "this inscan loop runs on the host path: 1 scan variable, inclusive" } */
   for (long i = 0; i < n; i++)
     {
       {
         const long &e = c[i] ? x[i] : w[i];
-        if (e > m) m = e; /* { dg-message "or chosen in branches .as 'c \\? x\\\[i\\\] : w\\\[i\\\]' is where a reference to it is taken. and read past a further branch; compute it next to its use, from the loop index, or copy the element chosen into a variable first" } */
+        if (e > m) m = e; /* { dg-message "this read's index is not an affine function of the loop index \\(it is computed from what the loop reads, or before a branch\\)" } */
       }
 #pragma omp scan inclusive(m)
       y[i] = m;
