@@ -218,6 +218,40 @@ join_ends (const struct scanrt_request *r, void *total,
   d->join_late (total, r->seed);
 }
 
+/* After thread T's scan of its block, which left CARRY: where the loop
+   has late items and a later block follows, publish CARRY in its slot of
+   ENDS (STRIDE bytes each, the flag in the last 8); on the thread of the
+   LAST block, set R's total from it, joining the late items of HEAD (the
+   carry of positions scanned before block 0, or NULL) and of the earlier
+   blocks' carries, in the positions' order.  */
+static void
+finish_block (const struct scanrt_request *r, unsigned char *ends,
+              size_t stride, int t, int last, const unsigned char *carry,
+              const unsigned char *head)
+{
+  const struct SCANRT_desc *d = r->desc;
+  if (d->join_late && t < last)
+    {
+      unsigned char *end = ends + t * stride;
+      memcpy (end, carry, d->elem_size);
+      __atomic_store_n ((unsigned long *) (end + stride - 8), 1,
+                        __ATOMIC_RELEASE);
+    }
+  if (t != last || !r->total)
+    return;
+  memcpy (r->total, carry, d->elem_size);
+  const unsigned char *before[MAX_TEAM + 1];
+  int count = 0;
+  if (d->join_late && head)
+    before[count++] = head;
+  for (int b = 0; d->join_late && b < last; b++)
+    {
+      wait_for ((const unsigned long *) (ends + (b + 1) * stride - 8), 1);
+      before[count++] = ends + b * stride;
+    }
+  join_ends (r, r->total, before, count);
+}
+
 /* One thread's part of the scan of R in blocks by a team of TEAM: see
    the head of this file.  SLOTS holds TEAM + 1 slots of STRIDE bytes,
    each a value and, in its last 8 bytes, a flag that it is there: the
@@ -271,30 +305,9 @@ team_member (const struct scanrt_request *r, unsigned char *slots,
       }
   if (lo < hi)
     d->scan (r->args, r->first, lo, hi, carry);
-  if (d->join_late && t < last)
-    {
-      unsigned char *end = ends + t * stride;
-      memcpy (end, carry, d->elem_size);
-      __atomic_store_n ((unsigned long *) (end + stride - 8), 1,
-                        __ATOMIC_RELEASE);
-    }
-  if (t == last && r->total)
-    {
-      memcpy (r->total, carry, d->elem_size);
-      /* The head's carry, where it was scanned before block 0, then the
-         blocks'.  */
-      const unsigned char *before[MAX_TEAM + 1];
-      int count = 0;
-      if (d->join_late && g.head && g.filled)
-        before[count++] = slots;
-      for (int b = 0; d->join_late && b < last; b++)
-        {
-          wait_for ((const unsigned long *) (ends + (b + 1) * stride - 8),
-                    1);
-          before[count++] = ends + b * stride;
-        }
-      join_ends (r, r->total, before, count);
-    }
+  /* The head's carry, where it was scanned before block 0.  */
+  finish_block (r, ends, stride, t, last, carry,
+                g.head && g.filled ? slots : NULL);
 }
 
 /* One thread's part of the scan of R by a team of TEAM where the scan
@@ -334,26 +347,7 @@ team_member_own (const struct scanrt_request *r, unsigned char *slots,
     }
   if (lo < hi)
     d->scan (r->args, r->first, lo, hi, carry);
-  if (d->join_late && t < last)
-    {
-      unsigned char *end = ends + t * stride;
-      memcpy (end, carry, d->elem_size);
-      __atomic_store_n ((unsigned long *) (end + stride - 8), 1,
-                        __ATOMIC_RELEASE);
-    }
-  if (t == last && r->total)
-    {
-      memcpy (r->total, carry, d->elem_size);
-      const unsigned char *before[MAX_TEAM];
-      int count = 0;
-      for (int b = 0; d->join_late && b < last; b++)
-        {
-          wait_for ((const unsigned long *) (ends + (b + 1) * stride - 8),
-                    1);
-          before[count++] = ends + b * stride;
-        }
-      join_ends (r, r->total, before, count);
-    }
+  finish_block (r, ends, stride, t, last, carry, NULL);
 }
 
 /* One thread's part of the scan of R by a team of TEAM where the

@@ -248,19 +248,19 @@ dereference (scan_loop *l, gimple_seq *body, tree *ref)
   return NULL;
 }
 
-/* Read into PRE the pre-bodies of the loops in SEQ, outermost first: a
-   combined `for simd' computes the bounds of both its loops in the outer
-   one's.  */
+/* Call F on each loop in SEQ, a construct's body, outermost first,
+   through scopes, tries and the regions a combined construct nests,
+   until F returns true.  */
+template <typename F>
 static void
-read_pre_bodies (reader *pre, gimple_seq seq)
+each_loop (gimple_seq seq, F f)
 {
   scanomp_walk (&seq, [&] (gimple_stmt_iterator *g) {
       gimple *s = gsi_stmt (*g);
       switch (gimple_code (s))
         {
         case GIMPLE_OMP_FOR:
-          scan_read_seq (pre, gimple_omp_for_pre_body (s));
-          return WALK_INTO;
+          return f (s) ? WALK_STOP : WALK_INTO;
         case GIMPLE_BIND:
         case GIMPLE_TRY:
         case GIMPLE_OMP_PARALLEL:
@@ -269,6 +269,18 @@ read_pre_bodies (reader *pre, gimple_seq seq)
         default:
           return WALK_PAST;
         }
+    });
+}
+
+/* Read into PRE the pre-bodies of the loops in SEQ, outermost first: a
+   combined `for simd' computes the bounds of both its loops in the outer
+   one's.  */
+static void
+read_pre_bodies (reader *pre, gimple_seq seq)
+{
+  each_loop (seq, [&] (gimple *loop) {
+      scan_read_seq (pre, gimple_omp_for_pre_body (loop));
+      return false;
     });
 }
 
@@ -1156,23 +1168,10 @@ copy_bounds_setup (scan_loop *l)
   gimple_seq pre = NULL;
   if (gimple_code (l->construct) == GIMPLE_OMP_FOR)
     pre = gimple_seq_copy (gimple_omp_for_pre_body (l->construct));
-  gimple_seq body = gimple_omp_body (l->construct);
-  scanomp_walk (&body, [&] (gimple_stmt_iterator *g) {
-      gimple *s = gsi_stmt (*g);
-      switch (gimple_code (s))
-        {
-        case GIMPLE_OMP_FOR:
-          gimple_seq_add_seq (&pre, gimple_seq_copy
-                                      (gimple_omp_for_pre_body (s)));
-          return s == l->loop ? WALK_STOP : WALK_INTO;
-        case GIMPLE_BIND:
-        case GIMPLE_TRY:
-        case GIMPLE_OMP_PARALLEL:
-        case GIMPLE_OMP_TEAMS:
-          return WALK_INTO;
-        default:
-          return WALK_PAST;
-        }
+  each_loop (gimple_omp_body (l->construct), [&] (gimple *loop) {
+      gimple_seq_add_seq (&pre, gimple_seq_copy
+                                  (gimple_omp_for_pre_body (loop)));
+      return loop == l->loop;
     });
   /* Through the try that ends its temporaries' lives (`it != v.end ()'
      keeps the end's iterator in one).  */
