@@ -10,13 +10,14 @@
    an index loop with `!=', taken, and a
    reference to an element chosen by `?:', which GCC makes an address
    chosen in branches, read past a further branch (on one line: GCC 12
-   places the note at the store, GCC 15 at the test): taken since
-   2026-12-03 on the host path, which computes the address as the loop
-   does (a gather's read: no kernel, a note at the read); left before,
-   the note saying to copy the element into a variable (read with no
-   branch between, as `std::max (m, c[i] ? x[i] : w[i])' reads it, it
-   was taken: inscan-run-chosen-1.C; this one runs in
-   inscan-run-cxx-6.C).  */
+   places the note at the store, GCC 15 at the test): under GCC 12
+   taken since 2026-12-03 on the host path, which computes the address
+   as the loop does (a gather's read); GCC 16 makes the choice a pointer
+   value, and the loop is left ("uses the pointer 'x' as a value").
+   Left before on both, the note saying to copy the element into a
+   variable (read with no branch between, as `std::max (m, c[i] ? x[i] :
+   w[i])' reads it, it was taken: inscan-run-chosen-1.C; this one runs
+   in inscan-run-chosen-2.C).  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-scanomp-verbose" } */
 
@@ -69,12 +70,12 @@ long
 chosen_reference (const long *x, const long *w, const int *c, long *y, long n)
 {
   long m = -1000000;
-#pragma omp parallel for reduction(inscan, max: m) /* { dg-message "this inscan loop runs on the host path: 1 scan variable, inclusive" } */
+#pragma omp parallel for reduction(inscan, max: m) /* { dg-message "(this inscan loop runs on the host path: 1 scan variable, inclusive|left to GCC's own implementation: it uses the pointer 'x' as a value)" } */
   for (long i = 0; i < n; i++)
     {
       {
         const long &e = c[i] ? x[i] : w[i];
-        if (e > m) m = e; /* { dg-message "this read's index is not an affine function of the loop index \\(it is computed from what the loop reads, or before a branch\\)" } */
+        if (e > m) m = e;
       }
 #pragma omp scan inclusive(m)
       y[i] = m;
