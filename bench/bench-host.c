@@ -23,10 +23,11 @@
               work does not depend on its values)
 
    over int32, float and double at 2^10 to 2^26 elements, each method at
-   its default cutoff; then the in-place table; then a pipeline (a parallel map, the scan, a
-   parallel loop that uses it) at 2^16, 2^20 and 2^24, with the scan as
-   the clause, as the serial loop, and as an orphaned `omp for' in one
-   parallel region with the two loops around it (orphan).  The opencl
+   its default cutoff; then the in-place table; then a pipeline (a
+   parallel map, the scan, a parallel loop that uses it) at 2^16, 2^20
+   and 2^24, with the scan as the clause, as the serial loop, and as an
+   orphaned `omp for' in one parallel region with the two loops around
+   it (orphan).  The opencl
    method runs last, in a table of its own beside the serial loop again:
    pocl's threads, once started, would share the cores with the host
    path's.

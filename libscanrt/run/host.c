@@ -94,8 +94,9 @@
    Every thread combines the partials in the same order, and the blocks
    depend only on the numbers of threads and positions, on the loop's
    descriptor and on whether the call's arrays overlap, so the result of
-   a floating-point scan does not change from run to run.  Nothing is allocated but the kept contributions'
-   array: the partials live on the calling thread's stack.  */
+   a floating-point scan does not change from run to run.  Nothing is
+   allocated but the kept contributions' array: the partials live on the
+   calling thread's stack.  */
 
 #include <omp.h>
 #include <sched.h>

@@ -147,14 +147,11 @@ on_pragma_line (cpp_reader *pfile, int index)
   return false;
 }
 
-/* Whether only blanks and WORDS (the nearest first, then `pragma' and
-   `#') come before TOK on its source line, as `omp' before `scan' in a
-   bare `#pragma omp scan' (a typo GCC reports).  libcpp is then still
-   reading the directive's name, at the end of its line, and any peek
-   past the name would take the line's end from it.  In preprocessed
-   input (-save-temps) the columns are those of the .i file, where GCC
-   wrote the pragma from column 1 with one blank between words: TOK is
-   then at column COLUMN (13 after `#pragma omp').  */
+/* Whether only blanks and WORDS, a list ending in NULL (the nearest
+   first, then `pragma' and `#'), come before TOK on its source line.  In
+   preprocessed input (-save-temps) the columns are those of the .i file,
+   where GCC wrote the pragma from column 1 with one blank between words:
+   TOK is then at column COLUMN (13 after `#pragma omp').  */
 static bool
 follows_words (const cpp_token *tok, const char *const *words,
                int column)
@@ -182,7 +179,10 @@ follows_words (const cpp_token *tok, const char *const *words,
   return end == 0;
 }
 
-/* Whether TOK is the name of an OpenMP directive: `#pragma omp TOK'.  */
+/* Whether TOK is the name of an OpenMP directive, as `scan' is in a bare
+   `#pragma omp scan' (a typo GCC reports): libcpp is then still reading
+   the directive's name, at the end of its line, and any peek past the
+   name would take the line's end from it.  */
 static bool
 names_omp_directive (const cpp_token *tok)
 {
