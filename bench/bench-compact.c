@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* bench-compact: stream compaction, and the maximum prefix sum, in one
-   loop (docs/inscan.md, docs/clause.md), against the serial loop, the
+/* bench-compact: stream compaction, a filter's flags and positions
+   (the flags stored by the input phase), and the maximum prefix sum, in
+   one loop (docs/inscan.md, docs/clause.md), against the serial loop, the
    two-loop form a programmer writes by hand (each thread counts its
    block, then stores its kept elements from the count of the blocks
    before it) and GCC's own inscan loop, and both as kernels inside
@@ -24,6 +25,10 @@ long compact_scanomp (int *restrict out, const int *restrict x, long n);
 long compact_clause (long *restrict pos, int *restrict out,
                      const int *restrict x, long n);
 long compact_target (int *restrict out, const int *restrict x, long n);
+long flags_gcc (int *restrict flag, long *restrict pos,
+                const int *restrict x, long n);
+long flags_scanomp (int *restrict flag, long *restrict pos,
+                    const int *restrict x, long n);
 long mps_gcc (const int *restrict x, long n);
 long mps_scanomp (const int *restrict x, long n);
 long mps_clause (long *restrict s, const int *restrict x, long n);
@@ -75,6 +80,20 @@ compact_two_loops (int *restrict out, const int *restrict x, long n)
 }
 
 static long
+flags_serial (int *restrict flag, long *restrict pos, const int *restrict x,
+              long n)
+{
+  long c = 0;
+  for (long i = 0; i < n; i++)
+    {
+      flag[i] = x[i] > 0;
+      c += flag[i];
+      pos[i] = c;
+    }
+  return c;
+}
+
+static long
 mps_serial (const int *restrict x, long n)
 {
   long s = 0, best = 0;
@@ -91,6 +110,9 @@ enum { C_SERIAL, C_TWO_LOOPS, C_CLAUSE, C_INSCAN, C_TARGET, C_GCC,
 static const char *const compact_names[NCOMPACT] = {
   "serial", "two-loops", "scanomp-clause", "scanomp-inscan",
   "scanomp-target", "gcc-inscan" };
+enum { F_SERIAL, F_INSCAN, F_GCC, NFLAGS };
+static const char *const flags_names[NFLAGS] = {
+  "serial", "scanomp-inscan", "gcc-inscan" };
 enum { P_SERIAL, P_CLAUSE, P_INSCAN, P_TARGET, P_GCC, NMPS };
 static const char *const mps_names[NMPS] = {
   "serial", "scanomp-clause", "scanomp-inscan", "scanomp-target",
@@ -127,6 +149,20 @@ run_compact (int m, struct args *a)
 }
 
 static long
+run_flags (int m, struct args *a)
+{
+  switch (m)
+    {
+    case F_SERIAL:
+      return flags_serial (a->out, a->pos, a->x, a->n);
+    case F_INSCAN:
+      return flags_scanomp (a->out, a->pos, a->x, a->n);
+    default:
+      return flags_gcc (a->out, a->pos, a->x, a->n);
+    }
+}
+
+static long
 run_mps (int m, struct args *a)
 {
   switch (m)
@@ -150,6 +186,14 @@ time_compact (int m, void *ctx)
   struct args *a = ctx;
   for (int i = 0; i < a->inner; i++)
     a->result = run_compact (m, a);
+}
+
+static void
+time_flags (int m, void *ctx)
+{
+  struct args *a = ctx;
+  for (int i = 0; i < a->inner; i++)
+    a->result = run_flags (m, a);
 }
 
 static void
@@ -221,6 +265,27 @@ main (int argc, char **argv)
               return 1;
             }
         }
+      long *rpos = malloc (n * sizeof *rpos);
+      if (!rpos)
+        {
+          fprintf (stderr, "bench-compact: no memory for 2^%d\n", logs[s]);
+          return 2;
+        }
+      kept = flags_serial (ref, rpos, x, n);
+      for (int m = 0; m < NFLAGS; m++)
+        {
+          memset (res, 0, n * sizeof *res);
+          memset (pos, 0, n * sizeof *pos);
+          if (run_flags (m, &a) != kept
+              || memcmp (res, ref, n * sizeof *ref)
+              || memcmp (pos, rpos, n * sizeof *rpos))
+            {
+              fprintf (stderr, "bench-compact: flags %s is wrong at n = "
+                       "%ld\n", flags_names[m], n);
+              return 1;
+            }
+        }
+      free (rpos);
       long best = mps_serial (x, n);
       for (int m = 0; m < NMPS; m++)
         if (run_mps (m, &a) != best)
@@ -231,6 +296,9 @@ main (int argc, char **argv)
           }
       int r = report (out, "compact", compact_names, NCOMPACT, time_compact,
                       &a, reps, C_SERIAL, C_GCC);
+      if (!r)
+        r = report (out, "flags", flags_names, NFLAGS, time_flags, &a, reps,
+                    F_SERIAL, F_GCC);
       if (!r)
         r = report (out, "mps", mps_names, NMPS, time_mps, &a, reps,
                     P_SERIAL, P_GCC);

@@ -2,14 +2,15 @@
 /* compact-loop.h: the loops bench-compact times, included by
    compact-gcc.c (compiled without the plugin) and compact-scanomp.c
    (with it) under different names: stream compaction in one inscan
-   loop, the kept elements stored at their count (an exclusive scan), and
-   the maximum prefix sum, a reduction beside the inscan one that the
-   scan phase sets from the scanned value; and, where COMPACT_CLAUSE_NAME
-   names them (the plugin's build alone), the same two as plain loops
-   under the scan clause, whose counts and sums go to an array, and the
-   compaction and the maximum prefix sum inside `target', which run as
-   kernels (with the data's transfers, on a device that does not share
-   the host's memory).  */
+   loop, the kept elements stored at their count (an exclusive scan); a
+   filter's flags with their positions, the flags stored by the input
+   phase; the maximum prefix sum, a reduction beside the inscan one that
+   the scan phase sets from the scanned value; and, where
+   COMPACT_CLAUSE_NAME names them (the plugin's build alone), the
+   compaction and the maximum prefix sum as plain loops under the scan
+   clause, whose counts and sums go to an array, and inside `target',
+   where they run as kernels (with the data's transfers, on a device
+   that does not share the host's memory).  */
 
 long
 COMPACT_INSCAN_NAME (int *restrict out, const int *restrict x, long n)
@@ -38,6 +39,25 @@ COMPACT_MPS_NAME (const int *restrict x, long n)
       best = s > best ? s : best;
     }
   return best;
+}
+
+/* A filter's first step in one loop: each element's flag, stored by the
+   input phase (which the host path runs in both its passes), and the
+   kept elements' positions.  */
+long
+COMPACT_FLAGS_NAME (int *restrict flag, long *restrict pos,
+                    const int *restrict x, long n)
+{
+  long cnt = 0;
+#pragma omp parallel for reduction (inscan, +: cnt)
+  for (long i = 0; i < n; i++)
+    {
+      flag[i] = x[i] > 0;
+      cnt += flag[i];
+#pragma omp scan inclusive (cnt)
+      pos[i] = cnt;
+    }
+  return cnt;
 }
 
 #ifdef COMPACT_CLAUSE_NAME

@@ -59,11 +59,20 @@ enum SCANRT_arg_kind
 struct SCANRT_arg_desc
 {
   unsigned kind;   /* enum SCANRT_arg_kind */
-  unsigned size;   /* a scalar's size in bytes; unused for arrays */
+  unsigned size;   /* a scalar's size in bytes; an array's marks:
+                      SCANRT_ARRAY_STORED_TWICE, or 0 */
   long stride;     /* an array's: the bytes by which its window moves from
                       one position to the next, the same for every access;
                       0 when the window cannot be split */
 };
+
+/* SCANRT_arg_desc.size of an array that an inscan loop's input phase
+   stores (`f[i] = x[i] > 0; cnt += f[i];'), which the host path's reduce
+   and scan functions both run, storing the same values twice.  Where the
+   array overlaps another of the loop at run time, the second run could
+   read what the first stored: the caller's own code (GCC's) runs the
+   loop instead (route.c).  */
+#define SCANRT_ARRAY_STORED_TWICE 1u
 
 /* SCANRT_desc.op: a scanrt_op of scanrt.h, or this for a combiner defined
    in the source (SCANOMP_OP_USER).  */

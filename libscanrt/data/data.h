@@ -74,6 +74,9 @@ int scanrt_windows_fit (const struct scanrt_request *r,
    that it reads, as an input and an output passed as one array do
    (`f (x, x, n)').  */
 int scanrt_stores_over_reads (const struct scanrt_request *r);
+/* Whether an array of R that its loop's input phase stores
+   (SCANRT_ARRAY_STORED_TWICE) overlaps another of its arrays.  */
+int scanrt_stored_twice_overlaps (const struct scanrt_request *r);
 /* Whether R's host reduce may read what its scan stores: one array read
    and stored (SCANRT_READS_STORED), or scanrt_stores_over_reads.  A
    scatter's window is empty: where it overlaps what the loop reads,

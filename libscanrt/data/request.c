@@ -99,6 +99,20 @@ scanrt_stores_over_reads (const struct scanrt_request *r)
 }
 
 int
+scanrt_stored_twice_overlaps (const struct scanrt_request *r)
+{
+  const struct SCANRT_desc *d = r->desc;
+  for (unsigned i = 0; i < d->nargs; i++)
+    if (scanrt_arg_is_array (d->args[i].kind)
+        && (d->args[i].size & SCANRT_ARRAY_STORED_TWICE))
+      for (unsigned j = 0; j < d->nargs; j++)
+        if (j != i && scanrt_arg_is_array (d->args[j].kind)
+            && windows_overlap (r, i, j))
+          return 1;
+  return 0;
+}
+
+int
 scanrt_reads_stored (const struct scanrt_request *r)
 {
   return (r->desc->flags & SCANRT_READS_STORED)

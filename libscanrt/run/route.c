@@ -46,8 +46,10 @@
 
    Before all of that, a loop that reads an array after a store
    (SCANRT_READS_AFTER_STORE) called with the two overlapping runs as
-   the caller's sequential loop, the only way its read sees the store:
-   stored_then_read.  */
+   the caller's sequential loop, the only way its read sees the store
+   (stored_then_read); and an inscan loop whose input phase stores an
+   array (SCANRT_ARRAY_STORED_TWICE) that overlaps another runs as GCC's
+   code (stored_twice).  */
 
 #include <stdio.h>
 #include <string.h>
@@ -324,6 +326,26 @@ stored_then_read (const struct scanrt_request *r)
   return SCANRT_HOST;
 }
 
+/* Where R's loop is an inscan loop whose input phase stores an array
+   that overlaps another of the loop's (an output passed as an input):
+   the host path, which runs that phase twice, would read in the second
+   run what the first stored; its caller runs GCC's code, said once a
+   call site (SCANRT_HOST).  Such a loop has no kernels.  SCANRT_OK
+   where R runs on the host path.  */
+static int
+stored_twice (const struct scanrt_request *r)
+{
+  if (!scanrt_stored_twice_overlaps (r))
+    return SCANRT_OK;
+  if (scanrt_first_report ("stored twice", r->site))
+    scanrt_report ("%s: an array that this loop's input phase stores "
+                   "overlaps another of its arrays (an output passed as "
+                   "an input), and the host path runs that phase twice, "
+                   "the second time reading what the first stored: it "
+                   "runs as GCC's code", r->site);
+  return SCANRT_HOST;
+}
+
 int
 scanrt_route_loop (const struct scanrt_request *r, int threads, size_t *done)
 {
@@ -344,6 +366,8 @@ scanrt_route_loop (const struct scanrt_request *r, int threads, size_t *done)
   if (way == HOST_OFF)
     return SCANRT_HOST;
   int sequential = stored_then_read (r);
+  if (sequential == SCANRT_OK)
+    sequential = stored_twice (r);
   if (sequential != SCANRT_OK)
     return sequential;
   int native = way == HOST_NATIVE && desc->scan;

@@ -1000,6 +1000,126 @@ gathers_read_only (scan_loop *l)
   return true;
 }
 
+/* Whether accesses A and B reach the same element each iteration.  */
+static bool
+same_element (const scan_access &a, const scan_access &b)
+{
+  return (!a.scatter && !b.scatter && a.coef == b.coef
+          && (a.stride == b.stride
+              || (a.stride && b.stride
+                  && operand_equal_p (a.stride, b.stride, 0)))
+          && a.rest && b.rest && operand_equal_p (a.rest, b.rest, 0));
+}
+
+/* Whether the stores of L's input phase, whose accesses are the first
+   INPUT of L's (R has read the body), are ones that running the phase
+   again stores again, the same: the host path's reduce and scan
+   functions each run it (host.cc), as GCC's code runs it once.  So each
+   stores a new element of its array each iteration, which the loop
+   reaches at no other element, and which the input phase reads only
+   after its stores to it (what the first run left is then what the
+   second reads); an exclusive scan's scan phase, which the source puts
+   before the input phase and GCC's code after it, neither reads nor
+   stores it; and the loop gathers nothing, from an array whose extent
+   the call cannot check against the stored ones.  If not, a note.  */
+static bool
+input_stores_rerun (scan_loop *l, reader *r, unsigned input)
+{
+  for (unsigned k = 0; k < input; k++)
+    {
+      const scan_access &s = l->accesses[k];
+      if (!s.store)
+        continue;
+      location_t at = gimple_location (s.stmt);
+      if (scan_in_init (l, at) || l->nest.length () || s.arg >= 0)
+        {
+          scan_complain (l, at, "this inscan loop is left to GCC%'s own "
+                         "implementation: its %s phase stores to memory",
+                         scan_in_init (l, at) ? "initialization" : "input");
+          return false;
+        }
+      if (!scanomp_on_host (l))
+        {
+          scan_complain (l, at, "this inscan loop is left to GCC%'s own "
+                         "implementation: its input phase stores to "
+                         "memory, and inside %<target%> the kernels run "
+                         "it, which store in the scan phase alone");
+          return false;
+        }
+      tree size = TYPE_SIZE_UNIT (s.elem_type);
+      if (s.scatter || s.stride || !size || !tree_fits_uhwi_p (size)
+          || (unsigned HOST_WIDE_INT) abs_hwi (s.coef) < tree_to_uhwi (size))
+        {
+          scan_complain (l, at, "this inscan loop is left to GCC%'s own "
+                         "implementation: its input phase stores to %qD "
+                         "at an index that does not reach an element of "
+                         "its own each iteration; store to an element an "
+                         "iteration, as in %qs", s.base,
+                         lang_GNU_Fortran () ? "x(i)" : "x[i]");
+          return false;
+        }
+      int last_store = -1;
+      for (unsigned j = 0; j < input; j++)
+        if (l->accesses[j].store && l->accesses[j].base == s.base)
+          last_store = MAX (last_store,
+                            scan_position (r, l->accesses[j].stmt));
+      for (unsigned j = 0; j < l->accesses.length (); j++)
+        {
+          const scan_access &a = l->accesses[j];
+          location_t here = gimple_location (a.stmt);
+          if (a.scatter && !a.store)
+            {
+              scan_complain (l, here, "this inscan loop is left to GCC%'s "
+                             "own implementation: its input phase stores "
+                             "to %qD, and this read%'s index is computed "
+                             "from what the loop reads", s.base);
+              return false;
+            }
+          if (a.base != s.base)
+            continue;
+          if (!same_element (a, s) || a.arg >= 0)
+            {
+              scan_complain (l, here, "this inscan loop is left to GCC%'s "
+                             "own implementation: its input phase stores "
+                             "to %qD, which it reaches at another element "
+                             "here", s.base);
+              return false;
+            }
+          if (a.store && j >= input && l->exclusive)
+            {
+              scan_complain (l, here, "this inscan loop is left to GCC%'s "
+                             "own implementation: both phases of this "
+                             "exclusive scan store to %qD, the scan phase "
+                             "first in the source, last in GCC%'s code",
+                             s.base);
+              return false;
+            }
+          if (j < input && !a.store
+              && (scan_position (r, a.stmt) <= last_store
+                  || !scan_forward_only (r)))
+            {
+              scan_complain (l, here, "this inscan loop is left to GCC%'s "
+                             "own implementation: its input phase may "
+                             "read an element of %qD before it stores it, "
+                             "and the host path runs that phase twice, "
+                             "the second time reading what the first "
+                             "stored; store to another array", s.base);
+              return false;
+            }
+          if (j >= input && l->exclusive)
+            {
+              scan_complain (l, here, "this inscan loop is left to GCC%'s "
+                             "own implementation: the scan phase of this "
+                             "exclusive scan reads %qD, which its input "
+                             "phase, after it in the source, stores",
+                             s.base);
+              return false;
+            }
+        }
+    }
+  return true;
+}
+
 /* Read BODY, the phases of L's loop, whose first SCAN_VARS items are its
    scan variables, and its bounds: its accesses, the stores of its
    scan phase, its scalars; false, with a note, where the kernels cannot
@@ -1049,18 +1169,15 @@ read_body (scan_loop *l, unsigned scan_vars, const scan_copies *cp,
   r.gather_reads = false;
   if (!r.ok || !gathers_read_only (l))
     return false;
+  if (!input_stores_rerun (l, &r, input_accesses))
+    return false;
   for (unsigned k = 0; k < l->accesses.length (); k++)
     {
+      /* A store of the input phase, which both functions of the host
+         path make (input_stores_rerun; SCANRT_ARRAY_STORED_TWICE).  */
       if (l->accesses[k].store && k < input_accesses)
-        {
-          location_t at = gimple_location (l->accesses[k].stmt);
-          scan_complain (l, at, "this inscan loop is left to GCC%'s own "
-                                "implementation: its "
-                         "%s phase stores to memory",
-                         scan_in_init (l, at) ? "initialization" : "input");
-          return false;
-        }
-      if (l->accesses[k].store)
+        l->input_stores = true;
+      else if (l->accesses[k].store)
         l->accesses[k].output = l->outputs = true;
       scan_add_base (l, l->accesses[k].base);
     }

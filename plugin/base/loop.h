@@ -220,6 +220,10 @@ struct scan_loop
                                 the loop does not store after a store
                                 (analyze/reader.cc) */
   bool inscan;               /* an OpenMP 5.0 inscan reduction */
+  bool input_stores;         /* inscan: its input phase stores to memory,
+                                which the host path's reduce and scan
+                                functions each store (analyze/inscan.cc);
+                                no kernel does */
   bool exclusive;            /* inscan: an exclusive scan */
   bool quiet;                /* inscan: why it declines is a note, since
                                 GCC runs the loop anyway */

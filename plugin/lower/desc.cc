@@ -168,6 +168,17 @@ stride_of (scan_loop *l, tree base)
   return stride;
 }
 
+/* Whether L's input phase stores to BASE (SCANRT_ARRAY_STORED_TWICE):
+   an inscan loop's store that is no output one (analyze/inscan.cc).  */
+static bool
+stored_twice (scan_loop *l, tree base)
+{
+  for (const scan_access &a : l->accesses)
+    if (l->input_stores && a.store && !a.output && a.base == base)
+      return true;
+  return false;
+}
+
 /* The call's arguments, in emit.cc's parameter order: each array and the
    byte offset its window starts at, the first index, the scalars.  */
 static void
@@ -175,7 +186,10 @@ arg_descs (scan_loop *l, vec<arg_desc> *args)
 {
   for (tree b : l->bases)
     {
-      args->safe_push ({ lower_stored (l, b) ? SCANRT_ARG_INOUT : SCANRT_ARG_IN, 0,
+      args->safe_push ({ lower_stored (l, b) ? SCANRT_ARG_INOUT
+                                             : SCANRT_ARG_IN,
+                         stored_twice (l, b) ? SCANRT_ARRAY_STORED_TWICE
+                                             : 0u,
                          stride_of (l, b) });
       args->safe_push ({ SCANRT_ARG_START, 8, 0 });
     }

@@ -35,7 +35,9 @@
    loop, array and first element that differ, and exits 1.
 
    The program's first line says how many loops and kernels (one per array
-   of a scan clause, one per inscan loop) the plugin must offload.  The
+   of a scan clause, one per inscan loop) the plugin must offload, and
+   how many inscan loops, which have no kernel, it must take on the host
+   path for an input phase that stores.  The
    negative file's first line lists, for each of its functions, the lines
    it spans: the plugin must report an error within each span, and no
    other.  */
@@ -984,6 +986,8 @@ print_run_end (void)
 }
 
 static int kernels;
+/* Of them, the inscan loops whose input phase stores (input_phase).  */
+static int staged_loops;
 
 /* Whether TEXT, a loop's body or phase, reads its input x at x[i] alone:
    then the loop may scan in place, called with its output y as x, each
@@ -1268,14 +1272,22 @@ compaction_loop (int k)
 }
 
 /* Append to B the input phase of an inscan variable V under scan S; in
-   C++, set *LAMBDA where it calls fz_add_V, a lambda of the function.  */
+   C++, set *LAMBDA where it calls fz_add_V, a lambda of the function.
+   Where STAGE, the phase first stores its value of x and w in v[i], and
+   reads it back from there (docs/inscan.md: the host path runs such a
+   phase twice, with no kernel).  */
 static void
 input_phase (struct text *b, const char *v, const struct scan *s,
-             int *lambda)
+             int *lambda, int stage)
 {
   char e[256];
   expr (e, sizeof e, s, 0, 0);
   const char *f = s->t->bytes == 4 ? "f" : "";
+  if (stage)
+    {
+      add (b, "      v[i] = %s;\n", e);
+      snprintf (e, sizeof e, "v[i]");
+    }
   add (b, "      ");
   /* std::max of `x[i] < 0 ? b : x[i]' too, whose reference G++ chooses
      in branches.  */
@@ -1360,9 +1372,16 @@ inscan_loop (int k)
 
   struct text input = { .len = 0 }, scan = { .len = 0 };
   int lambda[2] = { 0, 0 };
-  input_phase (&input, "s", &s[0], &lambda[0]);
+  /* Sometimes a late item (below), whose reduction beside the inscan
+     one needs a `parallel for', or an input phase that stores, which
+     the host path alone runs, outside target constructs.  */
+  int late = !s[0].user && pick (4) == 0;
+  int late_reduction = late && pick (2);
+  int staged = !s[0].user && !late_reduction && s[0].x == s[0].t
+               && pick (5) == 0;
+  input_phase (&input, "s", &s[0], &lambda[0], staged);
   if (nvars == 2)
-    input_phase (&input, "m", &s[1], &lambda[1]);
+    input_phase (&input, "m", &s[1], &lambda[1], 0);
   add (&scan, "      y[i] = s;\n");
   if (nvars == 2)
     add (&scan, "      z[i] = m;\n");
@@ -1370,8 +1389,6 @@ inscan_loop (int k)
      phase, and a conditional lastprivate variable, lz, that the scan
      phase sets from s: late items (docs/inscan.md), which the host path
      and the kernels find.  */
-  int late = !s[0].user && pick (4) == 0;
-  int late_reduction = late && pick (2);
   if (late)
     add (&scan, "      if (s > x[i])\n        lz = (long) i;\n");
   if (late_reduction && pick (3) == 0)
@@ -1381,7 +1398,7 @@ inscan_loop (int k)
   /* A struct chosen by ?: is stored through an address computed before
      the branch, which has no kernel (docs/inscan.md): not of a
      user-defined type.  */
-  int choice = pick (3) == 0 && !s[0].user;
+  int choice = pick (3) == 0 && !s[0].user && !staged;
   if (choice)
     add (&scan, "      v[i] = x[i] > w[i] ? s : a;\n");
   /* Sometimes called in place: inclusive, where the input phase reads
@@ -1428,8 +1445,9 @@ inscan_loop (int k)
               late_reduction ? " reduction (+: rc)" : "");
   struct text dir = { .len = 0 };
   directive (&dir, clause, 1, late ? "s, m, rc, lz" : "s, m", late,
-             late_reduction ? 2 : 0);
-  kernels++;
+             late_reduction ? 2 : staged);
+  kernels += !staged;
+  staged_loops += staged;
 
   const char *T = s[0].t->name, *U = s[1].t->name, *X = s[0].x->name;
   char params[512], decls[512];
@@ -1734,10 +1752,10 @@ main (int argc, char **argv)
       if (pass)
         {
           dest = stdout;
-          out ("/* scanfuzz %llu: loops %d kernels %d */\n", seed, loops,
-               kernels);
+          out ("/* scanfuzz %llu: loops %d kernels %d staged %d */\n",
+               seed, loops, kernels, staged_loops);
           state = seed;
-          kernels = 0;
+          kernels = staged_loops = 0;
         }
       out ("%s%s", prelude, cxx ? cxx_prelude : "");
       for (int k = 0; k < loops; k++)
