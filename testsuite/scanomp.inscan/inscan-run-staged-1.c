@@ -15,7 +15,8 @@
    checked against its sequential loop at 2 and 3 threads, the output
    memory filled with garbage first; the compaction called in place too
    (its input as its output), which the host path takes as it is, the
-   flags apart from both.  scanomp-taken: 6 */
+   flags apart from both.  Each phase of several statements in braces
+   (GCC 11 takes one statement a phase).  scanomp-taken: 6 */
 /* { dg-do run } */
 
 #include <omp.h>
@@ -36,12 +37,16 @@ compact_inclusive (const int *x, int *flag, int *pos, int *out, long n)
 #pragma omp parallel for reduction(inscan, +: cnt)
   for (long i = 0; i < n; i++)
     {
-      flag[i] = x[i] > 100;
-      cnt += flag[i];
+      {
+        flag[i] = x[i] > 100;
+        cnt += flag[i];
+      }
 #pragma omp scan inclusive(cnt)
-      pos[i] = cnt;
-      if (flag[i])
-        out[cnt - 1] = x[i];
+      {
+        pos[i] = cnt;
+        if (flag[i])
+          out[cnt - 1] = x[i];
+      }
     }
   return cnt;
 }
@@ -55,8 +60,10 @@ flags_exclusive (const int *x, int *flag, int *pos, long n)
     {
       pos[i] = cnt;
 #pragma omp scan exclusive(cnt)
-      flag[i] = x[i] < 0;
-      cnt += flag[i];
+      {
+        flag[i] = x[i] < 0;
+        cnt += flag[i];
+      }
     }
   return cnt;
 }
@@ -68,8 +75,10 @@ doubled_sum (const int *x, long *d, long *y, long n)
 #pragma omp parallel for reduction(inscan, +: s)
   for (long i = 0; i < n; i++)
     {
-      d[i] = 2L * x[i];
-      s += d[i];
+      {
+        d[i] = 2L * x[i];
+        s += d[i];
+      }
 #pragma omp scan inclusive(s)
       y[i] = s;
     }
@@ -83,12 +92,14 @@ row_starts (const int *deg, struct row *r, long n)
 #pragma omp parallel for reduction(inscan, +: s)
   for (long i = 0; i < n; i++)
     {
-      if (deg[i] > 0)
-        r[i].len = deg[i];
-      else
-        r[i].len = 0;
-      r[i].weight = deg[i] * 0.5;
-      s += r[i].len;
+      {
+        if (deg[i] > 0)
+          r[i].len = deg[i];
+        else
+          r[i].len = 0;
+        r[i].weight = deg[i] * 0.5;
+        s += r[i].len;
+      }
 #pragma omp scan inclusive(s)
       r[i].start = s - r[i].len;
     }
@@ -102,8 +113,10 @@ max_beside (const int *x, int *sq, int *m, long n)
 #pragma omp parallel for reduction(inscan, max: best)
   for (long i = 0; i < n; i++)
     {
-      sq[i + 1] = x[i] * x[i] % 1000;
-      best = best > x[i] ? best : x[i];
+      {
+        sq[i + 1] = x[i] * x[i] % 1000;
+        best = best > x[i] ? best : x[i];
+      }
 #pragma omp scan inclusive(best)
       m[i] = best;
     }
@@ -118,12 +131,16 @@ two_counts (const int *x, int *flag, long *y, int *z, long n)
 #pragma omp parallel for reduction(inscan, +: s, c)
   for (long i = 0; i < n; i++)
     {
-      flag[i] = x[i] & 1;
-      s += x[i];
-      c += flag[i];
+      {
+        flag[i] = x[i] & 1;
+        s += x[i];
+        c += flag[i];
+      }
 #pragma omp scan inclusive(s, c)
-      y[i] = s;
-      z[i] = c;
+      {
+        y[i] = s;
+        z[i] = c;
+      }
     }
 }
 

@@ -19,8 +19,10 @@ doubled_sum (const long *x, long *d, long *y, long n)
 #pragma omp parallel for reduction(inscan, +: s)
   for (long i = 0; i < n; i++)
     {
-      d[i] = 2 * x[i];
-      s += d[i];
+      {
+        d[i] = 2 * x[i];
+        s += d[i];
+      }
 #pragma omp scan inclusive(s)
       y[i] = s;
     }

@@ -9,7 +9,8 @@
    in GCC's code, reads or stores the array too; inside a target
    construct, whose kernels store in the scan phase alone; and a loop in
    the input phase, whose next turn could read what a later store of the
-   first run left.  */
+   first run left.  Each phase of several statements in braces (GCC 11
+   takes one statement a phase).  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-scanomp-verbose" } */
 
@@ -20,8 +21,10 @@ taken (const double *x, int *flag, int *pos, long n)
 #pragma omp parallel for reduction(inscan, +: cnt) /* { dg-message "this inscan loop runs on the host path: 1 scan variable, inclusive\[^\n\]*; it has no OpenCL kernel" } */
   for (long i = 0; i < n; i++)
     {
-      flag[i] = x[i] > 0.5; /* { dg-message "the kernels store in the scan phase alone, and this loop's input phase stores to 'flag'" } */
-      cnt += flag[i];
+      {
+        flag[i] = x[i] > 0.5; /* { dg-message "the kernels store in the scan phase alone, and this loop's input phase stores to 'flag'" } */
+        cnt += flag[i];
+      }
 #pragma omp scan inclusive(cnt)
       pos[i] = cnt;
     }
@@ -35,8 +38,10 @@ read_first (double *x, double *y, long n)
 #pragma omp parallel for reduction(inscan, +: s)
   for (long i = 0; i < n; i++)
     {
-      x[i] = 2 * x[i]; /* { dg-message "its input phase may read an element of 'x' before it stores it, and the host path runs that phase twice, the second time reading what the first stored; store to another array" } */
-      s += x[i];
+      {
+        x[i] = 2 * x[i]; /* { dg-message "its input phase may read an element of 'x' before it stores it, and the host path runs that phase twice, the second time reading what the first stored; store to another array" } */
+        s += x[i];
+      }
 #pragma omp scan inclusive(s)
       y[i] = s;
     }
@@ -50,8 +55,10 @@ one_element (const int *x, int *last, int *y, long n)
 #pragma omp parallel for reduction(inscan, +: s)
   for (long i = 0; i < n; i++)
     {
-      last[0] = x[i]; /* { dg-message "its input phase stores to 'last' at an index that does not reach an element of its own each iteration; store to an element an iteration, as in 'x\\\[i\\\]'" } */
-      s += x[i];
+      {
+        last[0] = x[i]; /* { dg-message "its input phase stores to 'last' at an index that does not reach an element of its own each iteration; store to an element an iteration, as in 'x\\\[i\\\]'" } */
+        s += x[i];
+      }
 #pragma omp scan inclusive(s)
       y[i] = s;
     }
@@ -65,8 +72,10 @@ another_element (const int *x, int *d, int *y, long n)
 #pragma omp parallel for reduction(inscan, +: s)
   for (long i = 1; i < n; i++)
     {
-      d[i] = x[i];
-      s += d[i] + d[i - 1]; /* { dg-message "its input phase stores to 'd', which it reaches at another element here" } */
+      {
+        d[i] = x[i];
+        s += d[i] + d[i - 1]; /* { dg-message "its input phase stores to 'd', which it reaches at another element here" } */
+      }
 #pragma omp scan inclusive(s)
       y[i] = s;
     }
@@ -80,8 +89,10 @@ gathers (const int *x, const long *idx, int *d, int *y, long n)
 #pragma omp parallel for reduction(inscan, +: s)
   for (long i = 0; i < n; i++)
     {
-      d[i] = x[idx[i]]; /* { dg-message "its input phase stores to 'd', and this read's index is computed from what the loop reads" } */
-      s += d[i];
+      {
+        d[i] = x[idx[i]]; /* { dg-message "its input phase stores to 'd', and this read's index is computed from what the loop reads" } */
+        s += d[i];
+      }
 #pragma omp scan inclusive(s)
       y[i] = s;
     }
@@ -97,8 +108,10 @@ exclusive_reads (const int *x, int *flag, int *y, long n)
     {
       y[i] = s + flag[i]; /* { dg-message "the scan phase of this exclusive scan reads 'flag', which its input phase, after it in the source, stores" } */
 #pragma omp scan exclusive(s)
-      flag[i] = x[i] > 0;
-      s += flag[i];
+      {
+        flag[i] = x[i] > 0;
+        s += flag[i];
+      }
     }
   return s;
 }
@@ -110,11 +123,15 @@ exclusive_stores (const int *x, int *flag, int *y, long n)
 #pragma omp parallel for reduction(inscan, +: s)
   for (long i = 0; i < n; i++)
     {
-      y[i] = s;
-      flag[i] = 0; /* { dg-message "both phases of this exclusive scan store to 'flag', the scan phase first in the source, last in GCC's code" } */
+      {
+        y[i] = s;
+        flag[i] = 0; /* { dg-message "both phases of this exclusive scan store to 'flag', the scan phase first in the source, last in GCC's code" } */
+      }
 #pragma omp scan exclusive(s)
-      flag[i] = x[i] > 0;
-      s += flag[i];
+      {
+        flag[i] = x[i] > 0;
+        s += flag[i];
+      }
     }
   return s;
 }
@@ -126,12 +143,14 @@ inner_loop (const int *x, int *d, int *y, long n)
 #pragma omp parallel for reduction(inscan, +: s)
   for (long i = 0; i < n; i++)
     {
-      for (int k = 0; k < 3; k++)
-        {
-          if (k == x[i])
-            d[i] = k;
-          s += d[i]; /* { dg-message "its input phase may read an element of 'd' before it stores it" } */
-        }
+      {
+        for (int k = 0; k < 3; k++)
+          {
+            if (k == x[i])
+              d[i] = k;
+            s += d[i]; /* { dg-message "its input phase may read an element of 'd' before it stores it" } */
+          }
+      }
 #pragma omp scan inclusive(s)
       y[i] = s;
     }
@@ -146,8 +165,10 @@ in_target (const int *x, int *flag, int *y, int n)
 #pragma omp parallel for reduction(inscan, +: s)
   for (int i = 0; i < n; i++)
     {
-      flag[i] = x[i] > 0; /* { dg-message "its input phase stores to memory, and inside 'target' the kernels run it, which store in the scan phase alone" } */
-      s += flag[i];
+      {
+        flag[i] = x[i] > 0; /* { dg-message "its input phase stores to memory, and inside 'target' the kernels run it, which store in the scan phase alone" } */
+        s += flag[i];
+      }
 #pragma omp scan inclusive(s)
       y[i] = s;
     }
