@@ -73,8 +73,9 @@
    that phase again.  The descriptor then has functions that keep each
    position's contribution in an array of the positions' elements,
    allocated for the call: each thread reduces its block, keeping them,
-   and then scans it from them, with no head, so that the phase runs
-   once an element; where the array cannot be had, the blocks above run.
+   and then scans it from them, with no head, as where the scan stores
+   what the reduce reads (team_member_own), so that the phase runs once
+   an element; where the array cannot be had, the blocks above run.
 
    An orphaned loop (SCANRT_THREADS_TEAM) runs in a team that already
    exists, one thread of which calls here while the others wait at the
@@ -311,17 +312,20 @@ team_member (const struct scanrt_request *r, unsigned char *slots,
                 g.head && g.filled ? slots : NULL);
 }
 
-/* One thread's part of the scan of R by a team of TEAM where the scan
-   stores what the reduce reads: each thread but the last reduces its
-   own block and publishes its partial in its slot of SLOTS (laid out as
-   team_member's), combines the seed with the partials of the blocks
-   before its own, and scans its block; ENDS as team_member's.  No block
-   is read by one thread and stored by another, so none waits for
-   another's reduce, and each block stays in the cache of the thread
-   that reduces and scans it, call after call.  */
+/* One thread's part of the scan of R by a team of TEAM in blocks with no
+   head, each its thread's own: the thread reduces its block (but the
+   last thread, whose partial no one needs, unless the positions'
+   contributions are kept in VALS), publishes its partial in its slot of
+   SLOTS (laid out as team_member's), combines the seed with the
+   partials of the blocks before its own, and scans its block, from the
+   values kept where VALS is not NULL; ENDS as team_member's.  Where the
+   scan stores what the reduce reads, no block is read by one thread and
+   stored by another, so none waits for another's reduce, and each block
+   stays in the cache of the thread that reduces and scans it, call
+   after call; where the values are kept, each thread reads its own.  */
 static void
 team_member_own (const struct scanrt_request *r, unsigned char *slots,
-                 unsigned char *ends, size_t stride, int team)
+                 unsigned char *ends, size_t stride, int team, void *vals)
 {
   const struct SCANRT_desc *d = r->desc;
   struct blocks g = blocks_of (r, team, 1);
@@ -331,60 +335,26 @@ team_member_own (const struct scanrt_request *r, unsigned char *slots,
   block_of (&g, t, &lo, &hi);
   if (lo == hi && t != last)
     return;
-  if (t < last)
-    {
-      unsigned char *slot = slots + (1 + t) * stride;
-      d->reduce (r->args, r->first, lo, hi, slot);
-      __atomic_store_n ((unsigned long *) (slot + stride - 8), 1,
-                        __ATOMIC_RELEASE);
-    }
-  alignas (max_align_t) unsigned char carry[d->elem_size];
-  memcpy (carry, r->seed, d->elem_size);
-  for (int j = 0; j < t; j++)
-    {
-      unsigned char *slot = slots + (1 + j) * stride;
-      wait_for ((const unsigned long *) (slot + stride - 8), 1);
-      d->combine (carry, slot);
-    }
-  if (lo < hi)
-    d->scan (r->args, r->first, lo, hi, carry);
-  finish_block (r, ends, stride, t, last, carry, NULL);
-}
-
-/* One thread's part of the scan of R by a team of TEAM where the
-   positions' contributions are kept in VALS: the thread reduces its
-   block, keeping them, publishes its partial in its slot of SLOTS (laid
-   out as team_member's), combines the seed with the partials of the
-   blocks before its own, and scans its block from the values kept.  */
-static void
-team_member_kept (const struct scanrt_request *r, unsigned char *slots,
-                  size_t stride, int team, void *vals)
-{
-  const struct SCANRT_desc *d = r->desc;
-  struct blocks g = blocks_of (r, team, 1);
-  int t = omp_get_thread_num ();
-  int last = g.filled ? g.filled - 1 : 0;
-  size_t lo, hi;
-  block_of (&g, t, &lo, &hi);
-  if (lo == hi && t != last)
-    return;
-  if (lo < hi)
-    d->reduce_keep (r->args, r->first, lo, hi, slots + (1 + t) * stride,
-                    vals);
-  __atomic_store_n ((unsigned long *) (slots + (2 + t) * stride - 8), 1,
+  unsigned char *slot = slots + (1 + t) * stride;
+  if (vals && lo < hi)
+    d->reduce_keep (r->args, r->first, lo, hi, slot, vals);
+  else if (!vals && t < last)
+    d->reduce (r->args, r->first, lo, hi, slot);
+  __atomic_store_n ((unsigned long *) (slot + stride - 8), 1,
                     __ATOMIC_RELEASE);
   alignas (max_align_t) unsigned char carry[d->elem_size];
   memcpy (carry, r->seed, d->elem_size);
   for (int j = 0; j < t; j++)
     {
-      unsigned char *slot = slots + (1 + j) * stride;
-      wait_for ((const unsigned long *) (slot + stride - 8), 1);
-      d->combine (carry, slot);
+      unsigned char *before = slots + (1 + j) * stride;
+      wait_for ((const unsigned long *) (before + stride - 8), 1);
+      d->combine (carry, before);
     }
-  if (lo < hi)
+  if (lo < hi && vals)
     d->scan_kept (r->args, r->first, lo, hi, carry, vals);
-  if (t == last && r->total)
-    memcpy (r->total, carry, d->elem_size);
+  else if (lo < hi)
+    d->scan (r->args, r->first, lo, hi, carry);
+  finish_block (r, ends, stride, t, last, carry, NULL);
 }
 
 /* The scan function over all of R's positions on the calling thread: the
@@ -599,10 +569,8 @@ scanrt_team_scan (const struct scanrt_request *r, int threads, int alone)
     /* OMP_DYNAMIC or a thread limit may give fewer threads, even one.  */
     if (team == 1)
       scan_alone (r);
-    else if (vals)
-      team_member_kept (r, slots, stride, team, vals);
-    else if (scanrt_reads_stored (r))
-      team_member_own (r, slots, ends, stride, team);
+    else if (vals || scanrt_reads_stored (r))
+      team_member_own (r, slots, ends, stride, team, vals);
     else
       team_member (r, slots, ends, stride, team);
   }
