@@ -17,6 +17,13 @@
    pragma line: its location is the location GCC gives the construct in
    GIMPLE, which is how scanomp.cc matches a loop to its clause.
 
+   C++'s OpenMP attributes, `[[omp::directive (parallel for scan (+:
+   y))]]', are no pragma lines: there `scan' is a clause where an
+   operator and a colon follow its parenthesis and the attribute's `]]'
+   closes what follows, on a line that names such an attribute
+   (in_omp_attribute).  Its construct is found on its line, as a
+   _Pragma's is.
+
    `#pragma omp declare scan(...)' becomes `declare reduction(...)' the same
    way, through a second macro.  A clause whose operator is user-defined,
    `scan(op: y)', becomes the probe `reduction(op: y[0:1])' instead, the
@@ -140,6 +147,77 @@ on_pragma_line (cpp_reader *pfile, int index)
           if (depth <= 0)
             return false;
           break;
+        default:
+          break;
+        }
+    }
+  return false;
+}
+
+/* Whether TOK's source line, up to TOK, names an OpenMP attribute of
+   C++: `omp' and then `directive' or `sequence' (`[[omp::directive
+   (...)]]', `[[using omp: sequence (...)]]').  */
+static bool
+line_names_omp_attribute (const cpp_token *tok)
+{
+  expanded_location x = expand_location (tok->src_loc);
+  if (!x.file || x.column < 1)
+    return false;
+  char_span line = scanomp_source_line (x.file, x.line);
+  if (!line || (size_t) x.column > line.length ())
+    return false;
+  char *before = xstrndup (line.get_buffer (), x.column - 1);
+  const char *omp = strstr (before, "omp");
+  bool named = omp && (strstr (omp, "directive") || strstr (omp, "sequence"));
+  free (before);
+  return named;
+}
+
+/* Whether `scan', TOK, whose parenthesis is the next token, stands in
+   an OpenMP attribute of C++, `[[omp::directive (parallel for scan (+:
+   y))]]', as a clause: an operator (or `inscan') and a colon or comma
+   follow the parenthesis, where a call in a clause's expression, `if
+   (scan (n) > 0)', has its arguments; the tokens after it close a
+   parenthesis they do not open and then the attribute's `]]', before
+   any `;' or brace; and its line names such an attribute.  */
+static bool
+in_omp_attribute (cpp_reader *pfile, const cpp_token *tok)
+{
+  int index = 1;
+  const cpp_token *op = scanomp_peek (pfile, &index);
+  bool is_op = op->type == CPP_NAME;
+  for (unsigned i = 0; i < ARRAY_SIZE (operator_tokens); i++)
+    is_op |= op->type == operator_tokens[i].token;
+  const cpp_token *after = scanomp_peek (pfile, &index);
+  if (!is_op || (after->type != CPP_COLON && after->type != CPP_COMMA))
+    return false;
+  index = 0;
+  int depth = 0;
+  for (int n = 0; n < 10000; n++)
+    {
+      const cpp_token *t = scanomp_peek (pfile, &index);
+      switch (t->type)
+        {
+        case CPP_OPEN_PAREN:
+        case CPP_OPEN_SQUARE:
+          depth++;
+          break;
+        case CPP_CLOSE_PAREN:
+          depth--;
+          break;
+        case CPP_CLOSE_SQUARE:
+          if (depth < 0)
+            return (scanomp_peek (pfile, &index)->type == CPP_CLOSE_SQUARE
+                    && line_names_omp_attribute (tok));
+          depth--;
+          break;
+        case CPP_SEMICOLON:
+        case CPP_OPEN_BRACE:
+        case CPP_CLOSE_BRACE:
+        case CPP_PRAGMA:
+        case CPP_PRAGMA_EOL:
+        case CPP_EOF:
+          return false;
         default:
           break;
         }
@@ -546,6 +624,17 @@ macro_to_expand (cpp_reader *pfile, const cpp_token *tok)
   /* Look for the parenthesis first, and deeper only then: peeking far
      while libcpp reads `#pragma omp scan inclusive (x)' upsets it.  */
   int index = 0;
+  if (scanomp_peek (pfile, &index)->type == CPP_OPEN_PAREN
+      && pragma_kind == PRAGMA_NONE && !on_pragma_line (pfile, 0)
+      && in_omp_attribute (pfile, tok))
+    {
+      /* The clause in an attribute, whose construct the pass finds on
+         its line, as a _Pragma's.  */
+      scan_clause *c = read_clause (pfile, 0, tok->src_loc);
+      scan_node->value.macro = c && c->user ? scan_probe : scan_empty;
+      return scan_node;
+    }
+  index = 0;
   if (scanomp_peek (pfile, &index)->type != CPP_OPEN_PAREN
       || !on_pragma_line (pfile, 0))
     /* `#pragma omp declare scan' without its parenthesis: GCC says what
