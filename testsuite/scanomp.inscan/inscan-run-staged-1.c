@@ -144,18 +144,6 @@ two_counts (const int *x, int *flag, long *y, int *z, long n)
     }
 }
 
-/* N random ints from -500 to 499, with room for one more, zeroed first
-   (GCC's -Wmaybe-uninitialized follows a const pointer into the calls
-   above, and would not know that N is not 0).  */
-static int *
-filled_ints (long n)
-{
-  int *x = (int *) calloc (n + 1, sizeof *x);
-  for (long i = 0; i < n; i++)
-    x[i] = (int) (rnd () % 1000) - 500;
-  return x;
-}
-
 static void
 check_all (long n)
 {
