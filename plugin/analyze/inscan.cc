@@ -1046,8 +1046,18 @@ input_stores_rerun (scan_loop *l, reader *r, unsigned input)
                          "it, which store in the scan phase alone");
           return false;
         }
+      if (s.stride)
+        {
+          scan_complain (l, at, "this inscan loop is left to GCC%'s own "
+                         "implementation: its input phase stores to %qD "
+                         "at a stride read at run time, which the plugin "
+                         "cannot tell reaches an element of its own each "
+                         "iteration; store to an array indexed as in %qs",
+                         s.base, lang_GNU_Fortran () ? "x(i)" : "x[i]");
+          return false;
+        }
       tree size = TYPE_SIZE_UNIT (s.elem_type);
-      if (s.scatter || s.stride || !size || !tree_fits_uhwi_p (size)
+      if (s.scatter || !size || !tree_fits_uhwi_p (size)
           || (unsigned HOST_WIDE_INT) abs_hwi (s.coef) < tree_to_uhwi (size))
         {
           scan_complain (l, at, "this inscan loop is left to GCC%'s own "

@@ -256,4 +256,25 @@ contains
       pos(i) = cnt
     end do
   end subroutine
+
+  ! The same into a pointer array, whose stride is its descriptor's, read
+  ! at run time: GCC's own code, and a note that says why.
+  subroutine staged_pointer(x, d, y, n)
+    integer, intent(in) :: n
+    real(8), intent(in) :: x(n)
+    real(8), pointer, intent(inout) :: d(:)
+    real(8), intent(out) :: y(n)
+    real(8) :: s
+    integer :: i
+    s = 0
+    !$omp parallel do reduction(inscan, +: s)
+    do i = 1, n
+      block
+        d(i) = 2 * x(i) ! { dg-message "its input phase stores to 'd' at a stride read at run time, which the plugin cannot tell reaches an element of its own each iteration; store to an array indexed as in 'x\\(i\\)'" }
+        s = s + d(i)
+      end block
+      !$omp scan inclusive(s)
+      y(i) = s
+    end do
+  end subroutine
 end module taken

@@ -3,7 +3,8 @@
    taken on the host path, with the kernels' note, where running the
    phase twice stores the same again; left to GCC, with a note that says
    why, where it reads an element before storing it (`x[i] = 2 * x[i]'),
-   stores one element every iteration, reaches the stored array at
+   stores one element every iteration or at a stride read at run time
+   (`d[i * ld]', which could be 0), reaches the stored array at
    another element, or gathers beside its stores; where an exclusive
    scan's scan phase, before the input phase in the source and after it
    in GCC's code, reads or stores the array too; inside a target
@@ -57,6 +58,23 @@ one_element (const int *x, int *last, int *y, long n)
     {
       {
         last[0] = x[i]; /* { dg-message "its input phase stores to 'last' at an index that does not reach an element of its own each iteration; store to an element an iteration, as in 'x\\\[i\\\]'" } */
+        s += x[i];
+      }
+#pragma omp scan inclusive(s)
+      y[i] = s;
+    }
+  return s;
+}
+
+int
+run_time_stride (const int *x, int *d, int *y, long n, long ld)
+{
+  int s = 0;
+#pragma omp parallel for reduction(inscan, +: s)
+  for (long i = 0; i < n; i++)
+    {
+      {
+        d[i * ld] = x[i]; /* { dg-message "its input phase stores to 'd' at a stride read at run time, which the plugin cannot tell reaches an element of its own each iteration; store to an array indexed as in 'x\\\[i\\\]'" } */
         s += x[i];
       }
 #pragma omp scan inclusive(s)
