@@ -1004,10 +1004,7 @@ gathers_read_only (scan_loop *l)
 static bool
 same_element (const scan_access &a, const scan_access &b)
 {
-  return (!a.scatter && !b.scatter && a.coef == b.coef
-          && (a.stride == b.stride
-              || (a.stride && b.stride
-                  && operand_equal_p (a.stride, b.stride, 0)))
+  return (!a.scatter && !b.scatter && scanomp_same_step (a, b)
           && a.rest && b.rest && operand_equal_p (a.rest, b.rest, 0));
 }
 
