@@ -49,7 +49,7 @@
    the caller's sequential loop, the only way its read sees the store
    (stored_then_read); and an inscan loop whose input phase stores an
    array (SCANRT_ARRAY_STORED_TWICE) that overlaps another runs as GCC's
-   code (stored_twice).  */
+   code, or inside target as the sequential loop (stored_twice).  */
 
 #include <stdio.h>
 #include <string.h>
@@ -289,33 +289,31 @@ host_copy_mapped (const struct scanrt_request *r)
   return 1;
 }
 
-/* Where R's loop reads an array after a store (SCANRT_READS_AFTER_STORE)
-   and an array it stores overlaps one it reads: the read sees what the
-   store left, which neither the host path's reduce nor the kernels' can,
-   so the caller's sequential loop runs R, said once a call site
-   (SCANRT_HOST).  A target loop's data mapped on its device comes back
-   to the host first; under OMP_TARGET_OFFLOAD=MANDATORY, which allows
-   no host, the scan fails.  SCANRT_OK where R runs as its loop asks.  */
+/* Run R as its caller's own loop (SCANRT_HOST): the sequential loop of
+   a target loop; outside target constructs, the loop as written, which
+   OUTSIDE names.  WHY says why, once a call site (KEY), with what the
+   caller should write instead (FIX) where the scan then fails: under
+   OMP_TARGET_OFFLOAD=MANDATORY a target loop may not run on the host
+   (SCANRT_ENODEV).  A target loop's data mapped on its device comes
+   back to the host first.  */
 static int
-stored_then_read (const struct scanrt_request *r)
+as_written (const struct scanrt_request *r, const char *key,
+            const char *why, const char *outside, const char *fix)
 {
-  if (!(r->desc->flags & SCANRT_READS_AFTER_STORE)
-      || !scanrt_stores_over_reads (r))
-    return SCANRT_OK;
-  int strict = r->device != SCANRT_DEVICE_HOST_CPU
+  int target = r->device != SCANRT_DEVICE_HOST_CPU;
+  int strict = target
                && scanrt_offload_policy () == SCANRT_OFFLOAD_MANDATORY;
-  if (strict || scanrt_first_report ("read after store", r->site))
-    scanrt_report ("%s: an array this loop stores overlaps one it reads "
-                   "after the store (an output passed as an input), whose "
-                   "read then sees the stored value: %s", r->site,
-                   strict ? "under OMP_TARGET_OFFLOAD=MANDATORY it does "
-                            "not run on the host as the sequential loop, "
-                            "and fails; read the input before the store"
-                          : "it runs as the sequential loop");
+  if (strict || scanrt_first_report (key, r->site))
+    scanrt_report ("%s: %s: %s%s", r->site, why,
+                   strict ? "under OMP_TARGET_OFFLOAD=MANDATORY it does not "
+                            "run on the host as the sequential loop, and "
+                            "fails; "
+                          : target ? "it runs as the sequential loop"
+                                   : outside,
+                   strict ? fix : "");
   if (strict)
     return SCANRT_ENODEV;
-  if (r->device != SCANRT_DEVICE_HOST_CPU
-      && (scanrt_maps_any () || scanrt_pieces_any ()))
+  if (target && (scanrt_maps_any () || scanrt_pieces_any ()))
     {
       int device = scanrt_resolve_device (r->device);
       scanrt_pieces_to_host (r);
@@ -326,24 +324,41 @@ stored_then_read (const struct scanrt_request *r)
   return SCANRT_HOST;
 }
 
+/* Where R's loop reads an array after a store (SCANRT_READS_AFTER_STORE)
+   and an array it stores overlaps one it reads: the read sees what the
+   store left, which neither the host path's reduce nor the kernels' can,
+   so the caller's own loop runs R.  SCANRT_OK where R runs as its loop
+   asks.  */
+static int
+stored_then_read (const struct scanrt_request *r)
+{
+  if (!(r->desc->flags & SCANRT_READS_AFTER_STORE)
+      || !scanrt_stores_over_reads (r))
+    return SCANRT_OK;
+  return as_written (r, "read after store", "an array this loop stores "
+                     "overlaps one it reads after the store (an output "
+                     "passed as an input), whose read then sees the stored "
+                     "value", "it runs as the sequential loop",
+                     "read the input before the store");
+}
+
 /* Where R's loop is an inscan loop whose input phase stores an array
    that overlaps another of the loop's (an output passed as an input):
-   the host path, which runs that phase twice, would read in the second
-   run what the first stored; its caller runs GCC's code, said once a
-   call site (SCANRT_HOST).  Such a loop has no kernels.  SCANRT_OK
-   where R runs on the host path.  */
+   the host path and the kernels, which run that phase twice, would read
+   in the second run what the first stored, so the caller's own loop
+   runs R.  SCANRT_OK where R runs as its loop asks.  */
 static int
 stored_twice (const struct scanrt_request *r)
 {
   if (!scanrt_stored_twice_overlaps (r))
     return SCANRT_OK;
-  if (scanrt_first_report ("stored twice", r->site))
-    scanrt_report ("%s: an array that this loop's input phase stores "
-                   "overlaps another of its arrays (an output passed as "
-                   "an input), and the host path runs that phase twice, "
-                   "the second time reading what the first stored: it "
-                   "runs as GCC's code", r->site);
-  return SCANRT_HOST;
+  return as_written (r, "stored twice", "an array that this loop's input "
+                     "phase stores overlaps another of its arrays (an "
+                     "output passed as an input), and the host path and "
+                     "the kernels run that phase twice, the second time "
+                     "reading what the first stored",
+                     "it runs as GCC's code", "store to an array apart "
+                     "from the loop's others");
 }
 
 int

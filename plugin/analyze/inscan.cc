@@ -1011,7 +1011,8 @@ same_element (const scan_access &a, const scan_access &b)
 /* Whether the stores of L's input phase, whose accesses are the first
    INPUT of L's (R has read the body), are ones that running the phase
    again stores again, the same: the host path's reduce and scan
-   functions each run it (host.cc), as GCC's code runs it once.  So each
+   functions each run it (host.cc), as the kernels' two passes do, where
+   GCC's code runs it once.  So each
    stores a new element of its array each iteration, which the loop
    reaches at no other element, and which the input phase reads only
    after its stores to it (what the first run left is then what the
@@ -1033,14 +1034,6 @@ input_stores_rerun (scan_loop *l, reader *r, unsigned input)
           scan_complain (l, at, "this inscan loop is left to GCC%'s own "
                          "implementation: its %s phase stores to memory",
                          scan_in_init (l, at) ? "initialization" : "input");
-          return false;
-        }
-      if (!scanomp_on_host (l))
-        {
-          scan_complain (l, at, "this inscan loop is left to GCC%'s own "
-                         "implementation: its input phase stores to "
-                         "memory, and inside %<target%> the kernels run "
-                         "it, which store in the scan phase alone");
           return false;
         }
       if (s.stride)
@@ -1108,9 +1101,10 @@ input_stores_rerun (scan_loop *l, reader *r, unsigned input)
               scan_complain (l, here, "this inscan loop is left to GCC%'s "
                              "own implementation: its input phase may "
                              "read an element of %qD before it stores it, "
-                             "and the host path runs that phase twice, "
-                             "the second time reading what the first "
-                             "stored; store to another array", s.base);
+                             "and the host path and the kernels run that "
+                             "phase twice, the second time reading what "
+                             "the first stored; store to another array",
+                             s.base);
               return false;
             }
           if (j >= input && l->exclusive)

@@ -858,17 +858,7 @@ scanomp_emit (scan_loop *l, enum scan_refusal refusal, bool *device_limits)
       return NULL;
     }
   for (const scan_access &a : l->accesses)
-    if (l->input_stores && a.store && !a.output)
-      {
-        /* A store of the input phase, which the host path's reduce and
-           scan functions both make (inscan.cc).  */
-        ocl_refuse_device (&e, gimple_location (a.stmt), "the kernels "
-                           "store in the scan phase alone, and this "
-                           "loop%'s input phase stores to %qD", a.base);
-        *device_limits = true;
-        return NULL;
-      }
-    else if (a.scatter && !a.store)
+    if (a.scatter && !a.store)
       {
         /* A gather: an inscan loop's on the host alone (inscan.cc).  */
         ocl_refuse_device (&e, gimple_location (a.stmt), "this read%'s "

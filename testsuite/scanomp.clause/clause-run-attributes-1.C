@@ -4,7 +4,7 @@
    (parallel for scan (+: y))]]'; two arrays under `omp::sequence' with
    another clause before the scan; a `target teams distribute parallel
    for' with its maps, under `using omp:'; a user-defined operator
-   declared with `#pragma omp declare scan'.  Until 2026-12-04 GCC's
+   declared with `#pragma omp declare scan'.  Until 2026-12-03 GCC's
    error: "expected '#pragma omp' clause before 'scan'".  Each against
    its sequential loop.  */
 /* { dg-do run } */

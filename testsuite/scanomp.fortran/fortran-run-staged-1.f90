@@ -1,11 +1,12 @@
 ! SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 ! Inscan loops whose input phase stores to memory, each element its own
 ! iteration's, and reads back only what it stored (`flag(i) = ...; cnt
-! = cnt + flag(i)'): taken on the host path since 2026-12-04 (GCC's own
-! code before), over an explicit-shape and an assumed-shape dummy and
-! a derived type's components, inclusive and exclusive.  Each must match
-! the sequential loop exactly, totals included.  Each phase of two
-! statements is a block (gfortran 12 takes one statement a phase).
+! = cnt + flag(i)'): taken since 2026-12-03, on the host path and as
+! kernels (GCC's own code before), over an explicit-shape and an
+! assumed-shape dummy and a derived type's components, inclusive and
+! exclusive.  Each must match the sequential loop exactly, totals
+! included.  Each phase of two statements is a block (gfortran 12 takes
+! one statement a phase).
 ! { dg-do run }
 
 module staged

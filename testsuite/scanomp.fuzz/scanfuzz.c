@@ -1374,7 +1374,7 @@ inscan_loop (int k)
   int lambda[2] = { 0, 0 };
   /* Sometimes a late item (below), whose reduction beside the inscan
      one needs a `parallel for', or an input phase that stores, which
-     the host path alone runs, outside target constructs.  */
+     the host path and the kernels run twice (docs/inscan.md).  */
   int late = !s[0].user && pick (4) == 0;
   int late_reduction = late && pick (2);
   int staged = !s[0].user && !late_reduction && s[0].x == s[0].t
@@ -1445,8 +1445,8 @@ inscan_loop (int k)
               late_reduction ? " reduction (+: rc)" : "");
   struct text dir = { .len = 0 };
   directive (&dir, clause, 1, late ? "s, m, rc, lz" : "s, m", late,
-             late_reduction ? 2 : staged);
-  kernels += !staged;
+             late_reduction ? 2 : 0);
+  kernels++;
   staged_loops += staged;
 
   const char *T = s[0].t->name, *U = s[1].t->name, *X = s[0].x->name;

@@ -5,7 +5,7 @@
    phase compacting by the flag into a std::vector; and a struct's
    member set through a reference to the element (`row &r = rows[i];
    r.len = ...'), then its start in the scan phase.  Left to GCC until
-   2026-12-04 ("its input phase stores to memory").  Each checked against
+   2026-12-03 ("its input phase stores to memory").  Each checked against
    the sequential loop, in braces (GCC 11 takes one statement a phase).
    GCC 12's own code for the filter crashes at 0 elements (a `size_t'
    index, docs/corpus.md): scanomp-plugin-only.  scanomp-taken: 2 */

@@ -10,8 +10,8 @@
    (a CSR row's length, then its start); a max scan beside a store that
    nothing reads, one element on (`sq[i + 1] = ...'); and two scan
    variables, one phase storing for both.  Once left to GCC ("its input
-   phase stores to memory"): the host path runs each such phase in both
-   its passes, which store the same values twice; no kernel does.  Each
+   phase stores to memory"): the host path and the kernels run each such
+   phase in both their passes, which store the same values twice.  Each
    checked against its sequential loop at 2 and 3 threads, the output
    memory filled with garbage first; the compaction called in place too
    (its input as its output), which the host path takes as it is, the

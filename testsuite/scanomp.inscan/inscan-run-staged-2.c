@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* An inscan loop whose input phase stores (`d[i] = 2 * x[i]; s +=
-   d[i];') called with its stored array as its input: the host path,
-   which runs that phase twice, would read the doubled values in its
-   second run, so libscanrt says so, once, and GCC's code runs the loop
-   (each element its own iteration's, so right).  Called apart too,
-   where the host path runs it.  Checked against the sequential loop at
+   d[i];') called with its stored array as its input: the host path and
+   the kernels, which run that phase twice, would read the doubled
+   values in the second run, so libscanrt says so, once, and GCC's code
+   runs the loop (each element its own iteration's, so right).  Called
+   apart too, where the host path or the kernels run it.  Checked against the sequential loop at
    2 and 3 threads.  scanomp-plugin-only (the message is libscanrt's).  */
 /* { dg-do run } */
 
@@ -72,4 +72,4 @@ main (void)
   return 0;
 }
 
-/* { dg-output "libscanrt: \[^\n\]*inscan-run-staged-2.c:19: an array that this loop's input phase stores overlaps another of its arrays \\(an output passed as an input\\), and the host path runs that phase twice, the second time reading what the first stored: it runs as GCC's code\r?\nstaged loops checked" } */
+/* { dg-output "libscanrt: \[^\n\]*inscan-run-staged-2.c:19: an array that this loop's input phase stores overlaps another of its arrays \\(an output passed as an input\\), and the host path and the kernels run that phase twice, the second time reading what the first stored: it runs as GCC's code\r?\nstaged loops checked" } */

@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The -verbose notes of inscan loops whose input phase stores to memory:
-   taken on the host path, with the kernels' note, where running the
-   phase twice stores the same again; left to GCC, with a note that says
+   taken, on the host path and as kernels, where running the phase
+   twice stores the same again; left to GCC, with a note that says
    why, where it reads an element before storing it (`x[i] = 2 * x[i]'),
    stores one element every iteration or at a stride read at run time
    (`d[i * ld]', which could be 0), reaches the stored array at
    another element, or gathers beside its stores; where an exclusive
    scan's scan phase, before the input phase in the source and after it
-   in GCC's code, reads or stores the array too; inside a target
-   construct, whose kernels store in the scan phase alone; and a loop in
+   in GCC's code, reads or stores the array too; and a loop in
    the input phase, whose next turn could read what a later store of the
    first run left.  Each phase of several statements in braces (GCC 11
    takes one statement a phase).  */
@@ -19,11 +18,11 @@ int
 taken (const double *x, int *flag, int *pos, long n)
 {
   int cnt = 0;
-#pragma omp parallel for reduction(inscan, +: cnt) /* { dg-message "this inscan loop runs on the host path: 1 scan variable, inclusive\[^\n\]*; it has no OpenCL kernel" } */
+#pragma omp parallel for reduction(inscan, +: cnt) /* { dg-message "this inscan loop runs on the host path: 1 scan variable, inclusive; SCANOMP_HOST=opencl runs it as an OpenCL kernel" } */
   for (long i = 0; i < n; i++)
     {
       {
-        flag[i] = x[i] > 0.5; /* { dg-message "the kernels store in the scan phase alone, and this loop's input phase stores to 'flag'" } */
+        flag[i] = x[i] > 0.5;
         cnt += flag[i];
       }
 #pragma omp scan inclusive(cnt)
@@ -40,7 +39,7 @@ read_first (double *x, double *y, long n)
   for (long i = 0; i < n; i++)
     {
       {
-        x[i] = 2 * x[i]; /* { dg-message "its input phase may read an element of 'x' before it stores it, and the host path runs that phase twice, the second time reading what the first stored; store to another array" } */
+        x[i] = 2 * x[i]; /* { dg-message "its input phase may read an element of 'x' before it stores it, and the host path and the kernels run that phase twice, the second time reading what the first stored; store to another array" } */
         s += x[i];
       }
 #pragma omp scan inclusive(s)
@@ -179,12 +178,12 @@ int
 in_target (const int *x, int *flag, int *y, int n)
 {
   int s = 0;
-#pragma omp target map(to: x[0:n]) map(from: flag[0:n], y[0:n]) map(tofrom: s)
+#pragma omp target map(to: x[0:n]) map(from: flag[0:n], y[0:n]) map(tofrom: s) /* { dg-message "this inscan loop runs as an OpenCL kernel: 1 scan variable, inclusive" } */
 #pragma omp parallel for reduction(inscan, +: s)
   for (int i = 0; i < n; i++)
     {
       {
-        flag[i] = x[i] > 0; /* { dg-message "its input phase stores to memory, and inside 'target' the kernels run it, which store in the scan phase alone" } */
+        flag[i] = x[i] > 0;
         s += flag[i];
       }
 #pragma omp scan inclusive(s)
