@@ -60,7 +60,8 @@ struct SCANRT_arg_desc
 {
   unsigned kind;   /* enum SCANRT_arg_kind */
   unsigned size;   /* a scalar's size in bytes; an array's marks:
-                      SCANRT_ARRAY_STORED_TWICE, or 0 */
+                      SCANRT_ARRAY_STORED_TWICE, SCANRT_ARRAY_GATHERED,
+                      or 0 */
   long stride;     /* an array's: the bytes by which its window moves from
                       one position to the next, the same for every access;
                       0 when the window cannot be split */
@@ -68,11 +69,18 @@ struct SCANRT_arg_desc
 
 /* SCANRT_arg_desc.size of an array that an inscan loop's input phase
    stores (`f[i] = x[i] > 0; cnt += f[i];'), which the host path's reduce
-   and scan functions both run, storing the same values twice.  Where the
-   array overlaps another of the loop at run time, the second run could
-   read what the first stored: the caller's own code (GCC's) runs the
-   loop instead (route.c).  */
+   and scan functions both run, as the kernels' two passes do, storing
+   the same values twice.  Where the array overlaps another of the loop
+   at run time, the second run could read what the first stored: the
+   caller's own loop runs it instead (route.c).  */
 #define SCANRT_ARRAY_STORED_TWICE 1u
+/* SCANRT_arg_desc.size of an array that an inscan loop reads at an index
+   computed from what it reads (`s += w[idx[i]]', a gather), whose window
+   inside a target construct is the section a map clause gives it (else
+   empty).  Where it overlaps an array the loop stores, a pass could read
+   what another stored: the caller's own loop runs it instead
+   (route.c).  */
+#define SCANRT_ARRAY_GATHERED 2u
 
 /* SCANRT_desc.op: a scanrt_op of scanrt.h, or this for a combiner defined
    in the source (SCANOMP_OP_USER).  */

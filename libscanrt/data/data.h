@@ -77,6 +77,9 @@ int scanrt_stores_over_reads (const struct scanrt_request *r);
 /* Whether an array of R that its loop's input phase stores
    (SCANRT_ARRAY_STORED_TWICE) overlaps another of its arrays.  */
 int scanrt_stored_twice_overlaps (const struct scanrt_request *r);
+/* Whether an array R's loop gathers from (SCANRT_ARRAY_GATHERED)
+   overlaps one it stores.  */
+int scanrt_gathers_over_stores (const struct scanrt_request *r);
 /* Whether R's host reduce may read what its scan stores: one array read
    and stored (SCANRT_READS_STORED), or scanrt_stores_over_reads.  A
    scatter's window is empty: where it overlaps what the loop reads,

@@ -113,6 +113,21 @@ scanrt_stored_twice_overlaps (const struct scanrt_request *r)
 }
 
 int
+scanrt_gathers_over_stores (const struct scanrt_request *r)
+{
+  const struct SCANRT_desc *d = r->desc;
+  for (unsigned i = 0; i < d->nargs; i++)
+    if (scanrt_arg_is_array (d->args[i].kind)
+        && (d->args[i].size & SCANRT_ARRAY_GATHERED))
+      for (unsigned j = 0; j < d->nargs; j++)
+        if (j != i && (d->args[j].kind == SCANRT_ARG_OUT
+                       || d->args[j].kind == SCANRT_ARG_INOUT)
+            && windows_overlap (r, i, j))
+          return 1;
+  return 0;
+}
+
+int
 scanrt_reads_stored (const struct scanrt_request *r)
 {
   return (r->desc->flags & SCANRT_READS_STORED)

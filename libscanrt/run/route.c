@@ -48,8 +48,10 @@
    (SCANRT_READS_AFTER_STORE) called with the two overlapping runs as
    the caller's sequential loop, the only way its read sees the store
    (stored_then_read); and an inscan loop whose input phase stores an
-   array (SCANRT_ARRAY_STORED_TWICE) that overlaps another runs as GCC's
-   code, or inside target as the sequential loop (stored_twice).  */
+   array (SCANRT_ARRAY_STORED_TWICE) that overlaps another, or gathers
+   from an array (SCANRT_ARRAY_GATHERED) that overlaps one it stores,
+   runs as GCC's code, or inside target as the sequential loop
+   (stored_twice, gathered_stored).  */
 
 #include <stdio.h>
 #include <string.h>
@@ -361,6 +363,26 @@ stored_twice (const struct scanrt_request *r)
                      "from the loop's others");
 }
 
+/* Where R's loop, inside target, gathers from an array
+   (SCANRT_ARRAY_GATHERED) whose mapped section overlaps an array it
+   stores: a pass of the kernels could read what another stored, where
+   the sequential loop reads what the iterations before it stored; so
+   the caller's own loop runs R.  (Outside target a gathered array's
+   window is empty, and overlaps nothing.)  SCANRT_OK where R runs as
+   its loop asks.  */
+static int
+gathered_stored (const struct scanrt_request *r)
+{
+  if (!scanrt_gathers_over_stores (r))
+    return SCANRT_OK;
+  return as_written (r, "gather over store", "an array this loop reads at "
+                     "an index computed from what it reads overlaps one "
+                     "it stores (an output passed as an input), and the "
+                     "kernels could read what another pass stored",
+                     "it runs as GCC's code", "gather from an array apart "
+                     "from the loop's outputs");
+}
+
 int
 scanrt_route_loop (const struct scanrt_request *r, int threads, size_t *done)
 {
@@ -383,6 +405,8 @@ scanrt_route_loop (const struct scanrt_request *r, int threads, size_t *done)
   int sequential = stored_then_read (r);
   if (sequential == SCANRT_OK)
     sequential = stored_twice (r);
+  if (sequential == SCANRT_OK)
+    sequential = gathered_stored (r);
   if (sequential != SCANRT_OK)
     return sequential;
   int native = way == HOST_NATIVE && desc->scan;

@@ -1159,7 +1159,7 @@ read_body (scan_loop *l, unsigned scan_vars, const scan_copies *cp,
   scan_private_copies (l, &r, cp);
   if (!scan_carries_nothing (&r, body))
     return false;
-  r.gather_reads = scanomp_on_host (l);
+  r.gather_reads = true;
   scan_read_seq (&r, l->input);
   if (r.ok)
     warn_recurrences (&r, scan_vars);

@@ -51,10 +51,11 @@ struct reader
      stores beside the scan may be at an index computed from the scanned
      values (scan_access.scatter).  */
   bool scatter_stores;
-  /* Reading an inscan loop outside target constructs, whose reads of an
-     array it does not store may be at an index computed from what it
-     reads (`w[idx[i]]', a gather: scan_access.scatter), which the host
-     path makes as the loop does.  */
+  /* Reading an inscan loop, whose reads of an array it does not store
+     may be at an index computed from what it reads (`w[idx[i]]', a
+     gather: scan_access.scatter), which the host path makes as the loop
+     does, and inside target the kernels, from the section a map clause
+     gives the array.  */
   bool gather_reads;
   auto_vec<gimple *> stmts;       /* the body, flattened, in order */
   auto_vec<tree> cond_operands;   /* each GIMPLE_COND's operands' values */

@@ -112,11 +112,13 @@ struct scan_access
   bool scatter;              /* a store of an inscan loop's scan phase at
                                 an index computed from what the loop
                                 computes (`out[cnt] = x[i]'), or a read
-                                of an inscan loop on the host at an index
-                                computed from what it reads (`w[idx[i]]',
-                                a gather): COEF, STRIDE and REST say
+                                of an inscan loop at an index computed
+                                from what it reads (`w[idx[i]]', a
+                                gather): COEF, STRIDE and REST say
                                 nothing, and the kernels, which need each
-                                array's extent, have no such access */
+                                array's extent, have such an access only
+                                to an array a target's map clause gives
+                                (opencl/emit.cc) */
   /* The byte offset of the element, COEF * STRIDE * i + REST for the
      loop index i: STRIDE a loop-invariant scalar the index is multiplied
      by (`x[i * ld + j]'), or NULL_TREE for 1.  */

@@ -168,15 +168,23 @@ stride_of (scan_loop *l, tree base)
   return stride;
 }
 
-/* Whether L's input phase stores to BASE (SCANRT_ARRAY_STORED_TWICE):
-   an inscan loop's store that is no output one (analyze/inscan.cc).  */
-static bool
-stored_twice (scan_loop *l, tree base)
+/* The marks of L's array BASE (SCANRT_arg_desc.size): whether L's input
+   phase stores to it (SCANRT_ARRAY_STORED_TWICE: an inscan loop's store
+   that is no output one, analyze/inscan.cc), and whether L gathers from
+   it (SCANRT_ARRAY_GATHERED: a read at an index computed from what L
+   reads, not a collapsed nest's).  */
+static unsigned
+array_marks (scan_loop *l, tree base)
 {
+  unsigned marks = 0;
   for (const scan_access &a : l->accesses)
-    if (l->input_stores && a.store && !a.output && a.base == base)
-      return true;
-  return false;
+    if (a.base != base)
+      continue;
+    else if (l->input_stores && a.store && !a.output)
+      marks |= SCANRT_ARRAY_STORED_TWICE;
+    else if (a.scatter && !a.store && !l->nest.length ())
+      marks |= SCANRT_ARRAY_GATHERED;
+  return marks;
 }
 
 /* The call's arguments, in emit.cc's parameter order: each array and the
@@ -188,9 +196,7 @@ arg_descs (scan_loop *l, vec<arg_desc> *args)
     {
       args->safe_push ({ lower_stored (l, b) ? SCANRT_ARG_INOUT
                                              : SCANRT_ARG_IN,
-                         stored_twice (l, b) ? SCANRT_ARRAY_STORED_TWICE
-                                             : 0u,
-                         stride_of (l, b) });
+                         array_marks (l, b), stride_of (l, b) });
       args->safe_push ({ SCANRT_ARG_START, 8, 0 });
     }
   args->safe_push ({ SCANRT_ARG_SCALAR, 8, 0 });

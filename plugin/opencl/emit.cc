@@ -846,9 +846,10 @@ scanomp_emit (scan_loop *l, enum scan_refusal refusal, bool *device_limits)
   e.ok = true;
   e.beyond_device = false;
   /* The kernels copy each array's elements that the loop index reaches;
-     a scatter's are the data's choice, anywhere in the section a target
-     maps, which they then hold whole (lower/call.cc): a window that
-     moves by no stride, which libscanrt splits across no devices.  */
+     a scatter's or a gather's are the data's choice, anywhere in the
+     section a target maps, which they then hold whole (lower/call.cc): a
+     window that moves by no stride, which libscanrt splits across no
+     devices.  */
   if (l->nest.length ())
     {
       ocl_refuse_device (&e, gimple_location (l->loop), "the kernels "
@@ -858,27 +859,28 @@ scanomp_emit (scan_loop *l, enum scan_refusal refusal, bool *device_limits)
       return NULL;
     }
   for (const scan_access &a : l->accesses)
-    if (a.scatter && !a.store)
+    if (a.scatter && !mapped (l, a.base))
       {
-        /* A gather: an inscan loop's on the host alone (inscan.cc).  */
-        ocl_refuse_device (&e, gimple_location (a.stmt), "this read%'s "
-                           "index is not an affine function of the loop "
-                           "index (it is computed from what the loop "
-                           "reads, or before a branch): the kernels, which "
-                           "copy the elements each index reaches, cannot "
-                           "copy those of %qD", a.base);
-        *device_limits = true;
-        return NULL;
-      }
-    else if (a.scatter && !mapped (l, a.base))
-      {
-        ocl_refuse_device (&e, gimple_location (a.stmt), "this store%'s "
-                           "index is not an affine function of the loop "
-                           "index (it is computed from the scan, or before "
-                           "a branch): the kernels, which copy the elements "
-                           "each index reaches, cannot copy those of %qD; "
-                           "inside %<target%>, they hold the section a "
-                           "%<map%> clause gives it", a.base);
+        /* A gather (an inscan loop's, analyze/inscan.cc) or a scatter
+           (of its scan phase) of an array no map clause gives.  */
+        if (a.store)
+          ocl_refuse_device (&e, gimple_location (a.stmt), "this store%'s "
+                             "index is not an affine function of the loop "
+                             "index (it is computed from the scan, or "
+                             "before a branch): the kernels, which copy the "
+                             "elements each index reaches, cannot copy "
+                             "those of %qD; inside %<target%>, they hold "
+                             "the section a %<map%> clause gives it",
+                             a.base);
+        else
+          ocl_refuse_device (&e, gimple_location (a.stmt), "this read%'s "
+                             "index is not an affine function of the loop "
+                             "index (it is computed from what the loop "
+                             "reads, or before a branch): the kernels, "
+                             "which copy the elements each index reaches, "
+                             "cannot copy those of %qD; inside %<target%>, "
+                             "they hold the section a %<map%> clause gives "
+                             "it", a.base);
         *device_limits = true;
         return NULL;
       }

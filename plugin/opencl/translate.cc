@@ -94,7 +94,7 @@ refuse_valist (emitter *e, location_t loc, const char *gmsgid,
       scanomp_diagnose_valist (note, loc, gmsgid, ap);
       if (e->refusal == SCAN_REFUSAL_HOST)
         inform (scanomp_where (l), "so this loop has no OpenCL kernel, and "
-                "could not run in a %<target%> construct");
+                "as written could not run in a %<target%> construct");
       else if (loc != scanomp_where (l))
         inform (scanomp_where (l), l->quiet ? "so this inscan loop is left to "
                 "GCC%'s own implementation" : "for this scan");

@@ -40,7 +40,7 @@ merge (Bits a, Bits b)
 static void
 recursive (long *y, const int *x, long n)
 {
-#pragma omp parallel for scan(+: y) /* { dg-message "so this loop has no OpenCL kernel, and could not run in a 'target' construct" } */
+#pragma omp parallel for scan(+: y) /* { dg-message "so this loop has no OpenCL kernel, and as written could not run in a 'target' construct" } */
   for (long i = 1; i < n; i++) /* { dg-message "'scan\\(\\+: y\\)' runs on the host path: 'long int' elements, y\\\[i\\\] = y\\\[i-1\\\] op E\\(i\\) form; it has no OpenCL kernel" "" { target *-*-* } 43 } */
     y[i] = y[i-1] + gcd (x[i-1], 360);
 }

@@ -25,7 +25,8 @@ compact_teams (const int *x, int *flag, int *pos, int *out, long n)
 {
   int cnt = 0;
 #pragma omp target teams distribute parallel for reduction(inscan, +: cnt) \
-    map(to: x[0:n]) map(from: flag[0:n], pos[0:n]) map(tofrom: out[0:n])
+    map(to: x[0:n]) map(from: flag[0:n], pos[0:n]) \
+    map(tofrom: out[0:n], cnt)
   for (long i = 0; i < n; i++)
     {
       {
