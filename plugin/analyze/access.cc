@@ -480,12 +480,16 @@ scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
             break;
         }
     }
-  /* A store of the scan phase, or any access of a collapsed nest (whose
-     indices the position gives by division), to an array the body does
-     not change the pointer of, at an index the host path computes as the
-     loop does.  */
+  /* A store of the scan phase, a read of an array no scan clause scans
+     (whose y[i-1] the clause reads at the index alone), or any access of
+     a collapsed nest (whose indices the position gives by division), to
+     an array the body does not change the pointer of, at an index the
+     host path computes as the loop does.  */
+  bool scanned = (r->it && a.base
+                  && (a.base == r->it->var
+                      || scan_scanned_elsewhere (r->l, r->it, a.base)));
   bool may_scatter = ((store && r->scatter_stores)
-                      || (!store && r->gather_reads)
+                      || (!store && r->gather_reads && !scanned)
                       || r->l->nest.length ())
                      && ok && r->ok && DECL_P (a.base)
                      && !r->assigned.contains (a.base);
@@ -519,7 +523,12 @@ scan_read_access (reader *r, tree ref, gimple *stmt, bool store,
   bool is_affine = (!unreliable
                     && affine (off, r, &a.coef, &a.stride, &a.rest)
                     && !walk_tree (&a.rest, find_assigned, r, NULL));
-  if (!is_affine && may_scatter)
+  /* An index that may wrap around in the loop index's type: a scan
+     clause's read says so (below), rather than be a gather that costs
+     the loop its kernels; an inscan loop's is a gather, as the host path
+     computes it as the loop does.  */
+  if (!is_affine && may_scatter
+      && !(widening_refused && !store && !r->l->inscan))
     {
       a.scatter = true;
       a.coef = 0;

@@ -279,7 +279,17 @@ check_outputs (reader *r)
           return false;
         }
       for (const scan_access &b : l->accesses)
-        if (b.base == a.base && !b.scatter && !disjoint_stores (a, b))
+        if (b.base == a.base && b.scatter && !b.store)
+          {
+            error_at (gimple_location (b.stmt), "the %<scan%> loop reads "
+                      "%qD at an index that is not an affine function of "
+                      "the loop index, and stores to it; read such an "
+                      "index of an array the loop does not store",
+                      a.base);
+            inform (r->loc, "for this %<scan%> clause");
+            return false;
+          }
+        else if (b.base == a.base && !b.scatter && !disjoint_stores (a, b))
           {
             error_at (gimple_location (b.stmt), "the %<scan%> loop %s "
                       "%qD at an element that another iteration stores to; "
@@ -377,8 +387,9 @@ read_body (scan_loop *l, scan_item *it, reader *r, scan_copies *cp)
   scan_private_copies (l, r, cp);
   if (!scan_carries_nothing (r, gimple_omp_body (l->loop)))
     return false;
-  r->scatter_stores = true;
+  r->scatter_stores = r->gather_reads = true;
   scan_read_seq (r, gimple_omp_body (l->loop));
+  /* Gathers stay so as the update's checks look at its reads again.  */
   r->scatter_stores = false;
   return r->ok;
 }

@@ -529,9 +529,11 @@ scan_build_linear (reader *r)
   gimple_seq_add_seq (&w.start, copy);
   l->input = w.start;
 
-  /* The copy's accesses, for the kernels.  */
+  /* The copy's accesses, for the kernels, its gathers too (analyze.cc's
+     read_body).  */
   reader in;
   scan_reader_init (&in, l, r->it, r->loc, l->input);
+  in.gather_reads = true;
   scan_read_seq (&in, l->input);
   return in.ok;
 }

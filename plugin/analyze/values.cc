@@ -104,6 +104,9 @@ scan_assigned_value (reader *r, gimple *s)
   replay.loc = r->loc;
   replay.current_block = 0;
   replay.ok = true;
+  replay.saw_taint = false;
+  replay.scatter_stores = r->scatter_stores;
+  replay.gather_reads = r->gather_reads;
   tree v = NULL_TREE;
   for (unsigned j = 0; j <= k; j++)
     {

@@ -75,7 +75,7 @@ as_index (int n)
 {
 #pragma omp parallel for scan(+: y) /* { dg-message "for this 'scan' clause" } */
   for (int i = 2; i < n; i++)
-    y[i] = x[(int) y[i-2]] + y[i-1]; /* { dg-error "not an affine function of the loop index" } */
+    y[i] = x[(int) y[i-2]] + y[i-1]; /* { dg-error "the loop computes by other than \\+, -, \\* and / with a value computed from 'y\\\[i-1\\\]' to 'y\\\[i-2\\\]'" } */
 }
 
 void
