@@ -131,8 +131,10 @@ struct arg_desc
 
 /* Whether L's items combine floating-point values in a way that the
    reproducible mode (libscanrt/run/repro.c) does not cover: where O has
-   no plain functions, an item of a floating type but for min and max,
-   or of a user-defined operator (SCANRT_NOT_REPRODUCIBLE).  */
+   no plain functions, an item of a floating type but for min and max
+   (a recurrence's or a segmented scan's pairs among them), or of a
+   user-defined operator (SCANRT_NOT_REPRODUCIBLE).  Integers combine
+   exactly in any grouping, pairs of them too.  */
 static bool
 not_reproducible (scan_loop *l, const scan_outline *o)
 {
@@ -141,7 +143,7 @@ not_reproducible (scan_loop *l, const scan_outline *o)
   for (unsigned k = 0; k < l->n; k++)
     {
       const scan_item *it = &l->items[k];
-      if (it->op == SCAN_OP_USER || it->form != SCAN_FORM_PLAIN
+      if (it->op == SCAN_OP_USER
           || (FLOAT_TYPE_P (it->type) && it->op != SCAN_OP_MIN
               && it->op != SCAN_OP_MAX && it->op != SCAN_OP_LAST))
         return true;
