@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* bench-compact: stream compaction, a filter's flags and positions
-   (the flags stored by the input phase), and the maximum prefix sum, in
-   one loop (docs/inscan.md, docs/clause.md), against the serial loop, the
+   (the flags stored by the input phase), the maximum prefix sum, and a
+   sum of weights read through a random permutation (a gather), in one
+   loop (docs/inscan.md, docs/clause.md), against the serial loop, the
    two-loop form a programmer writes by hand (each thread counts its
    block, then stores its kept elements from the count of the blocks
    before it) and GCC's own inscan loop, and both as kernels inside
@@ -33,6 +34,14 @@ long mps_gcc (const int *restrict x, long n);
 long mps_scanomp (const int *restrict x, long n);
 long mps_clause (long *restrict s, const int *restrict x, long n);
 long mps_target (const int *restrict x, long n);
+long gather_gcc (long *restrict pos, const int *restrict w,
+                 const int *restrict idx, long n);
+long gather_scanomp (long *restrict pos, const int *restrict w,
+                     const int *restrict idx, long n);
+long gather_clause (long *restrict pos, const int *restrict w,
+                    const int *restrict idx, long n);
+long gather_target (long *restrict pos, const int *restrict w,
+                    const int *restrict idx, long n);
 
 static long
 compact_serial (int *restrict out, const int *restrict x, long n)
@@ -94,6 +103,19 @@ flags_serial (int *restrict flag, long *restrict pos, const int *restrict x,
 }
 
 static long
+gather_serial (long *restrict pos, const int *restrict w,
+               const int *restrict idx, long n)
+{
+  long s = 0;
+  for (long i = 0; i < n; i++)
+    {
+      s += w[idx[i]];
+      pos[i] = s;
+    }
+  return s;
+}
+
+static long
 mps_serial (const int *restrict x, long n)
 {
   long s = 0, best = 0;
@@ -113,6 +135,10 @@ static const char *const compact_names[NCOMPACT] = {
 enum { F_SERIAL, F_INSCAN, F_GCC, NFLAGS };
 static const char *const flags_names[NFLAGS] = {
   "serial", "scanomp-inscan", "gcc-inscan" };
+enum { G_SERIAL, G_CLAUSE, G_INSCAN, G_TARGET, G_GCC, NGATHER };
+static const char *const gather_names[NGATHER] = {
+  "serial", "scanomp-clause", "scanomp-inscan", "scanomp-target",
+  "gcc-inscan" };
 enum { P_SERIAL, P_CLAUSE, P_INSCAN, P_TARGET, P_GCC, NMPS };
 static const char *const mps_names[NMPS] = {
   "serial", "scanomp-clause", "scanomp-inscan", "scanomp-target",
@@ -123,6 +149,7 @@ struct args
   int *out;
   long *pos;
   const int *x;
+  const int *idx;               /* the gather's permutation */
   long n;
   int inner;                    /* calls a timing */
   long result;
@@ -163,6 +190,24 @@ run_flags (int m, struct args *a)
 }
 
 static long
+run_gather (int m, struct args *a)
+{
+  switch (m)
+    {
+    case G_SERIAL:
+      return gather_serial (a->pos, a->x, a->idx, a->n);
+    case G_CLAUSE:
+      return gather_clause (a->pos, a->x, a->idx, a->n);
+    case G_INSCAN:
+      return gather_scanomp (a->pos, a->x, a->idx, a->n);
+    case G_TARGET:
+      return gather_target (a->pos, a->x, a->idx, a->n);
+    default:
+      return gather_gcc (a->pos, a->x, a->idx, a->n);
+    }
+}
+
+static long
 run_mps (int m, struct args *a)
 {
   switch (m)
@@ -194,6 +239,14 @@ time_flags (int m, void *ctx)
   struct args *a = ctx;
   for (int i = 0; i < a->inner; i++)
     a->result = run_flags (m, a);
+}
+
+static void
+time_gather (int m, void *ctx)
+{
+  struct args *a = ctx;
+  for (int i = 0; i < a->inner; i++)
+    a->result = run_gather (m, a);
 }
 
 static void
@@ -244,7 +297,8 @@ main (int argc, char **argv)
       int *x = malloc (n * sizeof *x), *res = malloc (n * sizeof *res);
       int *ref = malloc (n * sizeof *ref);
       long *pos = malloc (n * sizeof *pos);
-      if (!x || !res || !ref || !pos)
+      int *idx = malloc (n * sizeof *idx);
+      if (!x || !res || !ref || !pos || !idx)
         {
           fprintf (stderr, "bench-compact: no memory for 2^%d\n", logs[s]);
           return 2;
@@ -252,7 +306,18 @@ main (int argc, char **argv)
       srand (logs[s]);
       for (long i = 0; i < n; i++)
         x[i] = rand () % 2001 - 1000;
-      struct args a = { res, pos, x, n, inner, 0 };
+      /* A random permutation.  */
+      for (long i = 0; i < n; i++)
+        idx[i] = (int) i;
+      for (long i = n - 1; i > 0; i--)
+        {
+          long j = (long) ((((unsigned long) rand () << 31) ^ rand ())
+                           % (unsigned long) (i + 1));
+          int t = idx[i];
+          idx[i] = idx[j];
+          idx[j] = t;
+        }
+      struct args a = { res, pos, x, idx, n, inner, 0 };
       long kept = compact_serial (ref, x, n);
       for (int m = 0; m < NCOMPACT; m++)
         {
@@ -285,6 +350,18 @@ main (int argc, char **argv)
               return 1;
             }
         }
+      long sum = gather_serial (rpos, x, idx, n);
+      for (int m = 0; m < NGATHER; m++)
+        {
+          memset (pos, 0, n * sizeof *pos);
+          if (run_gather (m, &a) != sum
+              || memcmp (pos, rpos, n * sizeof *rpos))
+            {
+              fprintf (stderr, "bench-compact: gather %s is wrong at n = "
+                       "%ld\n", gather_names[m], n);
+              return 1;
+            }
+        }
       free (rpos);
       long best = mps_serial (x, n);
       for (int m = 0; m < NMPS; m++)
@@ -302,7 +379,11 @@ main (int argc, char **argv)
       if (!r)
         r = report (out, "mps", mps_names, NMPS, time_mps, &a, reps,
                     P_SERIAL, P_GCC);
+      if (!r)
+        r = report (out, "gather", gather_names, NGATHER, time_gather, &a,
+                    reps, G_SERIAL, G_GCC);
       free (x);
+      free (idx);
       free (res);
       free (ref);
       free (pos);

@@ -3,4 +3,5 @@
 #define COMPACT_INSCAN_NAME compact_gcc
 #define COMPACT_FLAGS_NAME flags_gcc
 #define COMPACT_MPS_NAME mps_gcc
+#define COMPACT_GATHER_NAME gather_gcc
 #include "compact-loop.h"

@@ -5,12 +5,13 @@
    loop, the kept elements stored at their count (an exclusive scan); a
    filter's flags with their positions, the flags stored by the input
    phase; the maximum prefix sum, a reduction beside the inscan one that
-   the scan phase sets from the scanned value; and, where
-   COMPACT_CLAUSE_NAME names them (the plugin's build alone), the
-   compaction and the maximum prefix sum as plain loops under the scan
-   clause, whose counts and sums go to an array, and inside `target',
-   where they run as kernels (with the data's transfers, on a device
-   that does not share the host's memory).  */
+   the scan phase sets from the scanned value; a sum of weights read
+   through an index array (a gather); and, where COMPACT_CLAUSE_NAME
+   names them (the plugin's build alone), the compaction, the maximum
+   prefix sum and the gather as plain loops under the scan clause, whose
+   counts and sums go to an array, and inside `target', where they run
+   as kernels (with the data's transfers, on a device that does not
+   share the host's memory).  */
 
 long
 COMPACT_INSCAN_NAME (int *restrict out, const int *restrict x, long n)
@@ -60,7 +61,52 @@ COMPACT_FLAGS_NAME (int *restrict flag, long *restrict pos,
   return cnt;
 }
 
+/* Weights read through an index (a permutation, say), summed: each
+   read's element is the index array's choice.  */
+long
+COMPACT_GATHER_NAME (long *restrict pos, const int *restrict w,
+                     const int *restrict idx, long n)
+{
+  long s = 0;
+#pragma omp parallel for reduction (inscan, +: s)
+  for (long i = 0; i < n; i++)
+    {
+      s += w[idx[i]];
+#pragma omp scan inclusive (s)
+      pos[i] = s;
+    }
+  return s;
+}
+
 #ifdef COMPACT_CLAUSE_NAME
+long
+COMPACT_CLAUSE_GATHER_NAME (long *restrict pos, const int *restrict w,
+                            const int *restrict idx, long n)
+{
+  pos[0] = w[idx[0]];
+#pragma omp parallel for scan (+: pos)
+  for (long i = 1; i < n; i++)
+    pos[i] = pos[i-1] + w[idx[i]];
+  return pos[n - 1];
+}
+
+long
+COMPACT_TARGET_GATHER_NAME (long *restrict pos, const int *restrict w,
+                            const int *restrict idx, long n)
+{
+  long s = 0;
+#pragma omp target map (to: w[0:n], idx[0:n]) map (from: pos[0:n]) \
+    map (tofrom: s)
+#pragma omp parallel for reduction (inscan, +: s)
+  for (long i = 0; i < n; i++)
+    {
+      s += w[idx[i]];
+#pragma omp scan inclusive (s)
+      pos[i] = s;
+    }
+  return s;
+}
+
 long
 COMPACT_CLAUSE_NAME (long *restrict pos, int *restrict out,
                      const int *restrict x, long n)
