@@ -98,33 +98,35 @@ scanrt_stores_over_reads (const struct scanrt_request *r)
   return 0;
 }
 
-int
-scanrt_stored_twice_overlaps (const struct scanrt_request *r)
+/* Whether an array of R marked MARK (SCANRT_arg_desc.size) overlaps
+   another of R's arrays, one R stores where STORED.  */
+static int
+marked_overlaps (const struct scanrt_request *r, unsigned mark, int stored)
 {
   const struct SCANRT_desc *d = r->desc;
   for (unsigned i = 0; i < d->nargs; i++)
-    if (scanrt_arg_is_array (d->args[i].kind)
-        && (d->args[i].size & SCANRT_ARRAY_STORED_TWICE))
+    if (scanrt_arg_is_array (d->args[i].kind) && (d->args[i].size & mark))
       for (unsigned j = 0; j < d->nargs; j++)
-        if (j != i && scanrt_arg_is_array (d->args[j].kind)
-            && windows_overlap (r, i, j))
-          return 1;
+        {
+          unsigned kj = d->args[j].kind;
+          if (j != i && scanrt_arg_is_array (kj)
+              && (!stored || kj == SCANRT_ARG_OUT || kj == SCANRT_ARG_INOUT)
+              && windows_overlap (r, i, j))
+            return 1;
+        }
   return 0;
+}
+
+int
+scanrt_stored_twice_overlaps (const struct scanrt_request *r)
+{
+  return marked_overlaps (r, SCANRT_ARRAY_STORED_TWICE, 0);
 }
 
 int
 scanrt_gathers_over_stores (const struct scanrt_request *r)
 {
-  const struct SCANRT_desc *d = r->desc;
-  for (unsigned i = 0; i < d->nargs; i++)
-    if (scanrt_arg_is_array (d->args[i].kind)
-        && (d->args[i].size & SCANRT_ARRAY_GATHERED))
-      for (unsigned j = 0; j < d->nargs; j++)
-        if (j != i && (d->args[j].kind == SCANRT_ARG_OUT
-                       || d->args[j].kind == SCANRT_ARG_INOUT)
-            && windows_overlap (r, i, j))
-          return 1;
-  return 0;
+  return marked_overlaps (r, SCANRT_ARRAY_GATHERED, 1);
 }
 
 int

@@ -1012,14 +1012,14 @@ same_element (const scan_access &a, const scan_access &b)
    INPUT of L's (R has read the body), are ones that running the phase
    again stores again, the same: the host path's reduce and scan
    functions each run it (host.cc), as the kernels' two passes do, where
-   GCC's code runs it once.  So each
-   stores a new element of its array each iteration, which the loop
-   reaches at no other element, and which the input phase reads only
-   after its stores to it (what the first run left is then what the
-   second reads); an exclusive scan's scan phase, which the source puts
-   before the input phase and GCC's code after it, neither reads nor
-   stores it; and the loop gathers nothing, from an array whose extent
-   the call cannot check against the stored ones.  If not, a note.  */
+   GCC's code runs it once.  So each stores a new element of its array
+   each iteration, which the loop reaches at no other element, and which
+   the input phase reads only after its stores to it (what the first run
+   left is then what the second reads); an exclusive scan's scan phase,
+   which the source puts before the input phase and GCC's code after it,
+   neither reads nor stores it; and the loop gathers nothing, from an
+   array whose extent the call cannot check against the stored ones.  If
+   not, a note.  */
 static bool
 input_stores_rerun (scan_loop *l, reader *r, unsigned input)
 {
